@@ -1,0 +1,1 @@
+"""The numba core: arrays and ints only; nothing here imports gymnasium or pettingzoo."""

@@ -1,0 +1,195 @@
+"""Buying project cards and investing in prestige buildings (checklist §10,
+§11 income + immediate effects, §12 synergy, §24 investing)."""
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+
+
+@njit(cache=True)
+def card_cost(state, cat, p, card):
+    """REQ-01 + PERM-02: printed cost minus discounts, never below 0 (BUY-05)."""
+    c = cat[C_CARD_COST + card] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
+    return c if c > 0 else 0
+
+
+@njit(cache=True)
+def can_buy(state, cat, p, card, hand_slot):
+    """BUY-03: every requirement met and every cost payable. hand_slot is the
+    card's own hand slot (it cannot pay for itself), -1 from the planning area."""
+    b = pb(p)
+    if state[b + P_DOUBLOONS] < card_cost(state, cat, p, card):
+        return False
+    figures = 0
+    for i in range(CARD_REQS):
+        k = cat[C_CARD_REQ + card * CARD_REQS + i]
+        arg = cat[C_CARD_REQ_ARG + card * CARD_REQS + i]
+        if k == RQ_FIGURE or k == RQ_ASSISTANT or k == RQ_FIGURE_ON_CARD:
+            figures += 1
+        elif k == RQ_HERBS:
+            need = arg - permanent_objects(state, cat, p, cat[C_HERBS])
+            if need > 0 and count_symbol_in_hand(state, cat, p, cat[C_HERBS], hand_slot) < need:
+                return False
+        elif k == RQ_NATION:
+            if markers_on_board(state, cat, arg) < 3:
+                return False
+        elif k == RQ_CP:
+            if state[b + P_CP] < arg:
+                return False
+    return state[b + P_FIG_SUPPLY] >= figures
+
+
+@njit(cache=True)
+def buy(state, cat, p, card):
+    """Pay, put the card in the tableau, apply its income and immediate effects.
+    The card has already left the hand / planning area."""
+    b = pb(p)
+    state[b + P_DOUBLOONS] -= card_cost(state, cat, p, card)
+    state[b + P_TABLEAU + state[b + P_TABLEAU_N]] = card
+    state[b + P_TABLEAU_N] += 1
+    for i in range(CARD_EFFS - 1, -1, -1):
+        _effect(state, cat, p, card, i)
+    syn = cat[C_CARD_SYN + card]
+    for s in range(N_SYNERGY):
+        if (syn >> s) & 1:
+            gain_synergy(state, cat, p, s)
+    for i in range(CARD_REQS):
+        k = cat[C_CARD_REQ + card * CARD_REQS + i]
+        arg = cat[C_CARD_REQ_ARG + card * CARD_REQS + i]
+        if k == RQ_FIGURE:
+            return_figure(state, p)
+        elif k == RQ_ASSISTANT:  # REQ-03: the figure becomes an assistant there
+            state[b + P_FIG_SUPPLY] -= 1
+            state[b + P_FIG_BOARD] += 1
+            state[b + P_ASSIST + arg] += 1
+            state[b + P_ASSIST_NEW + arg] += 1
+        elif k == RQ_FIGURE_ON_CARD:
+            state[b + P_FIG_SUPPLY] -= 1
+            state[b + P_FIG_CARDS] += 1
+        elif k == RQ_CP:
+            state[b + P_CP] -= arg
+        elif k == RQ_HERBS:
+            need = arg - permanent_objects(state, cat, p, cat[C_HERBS])
+            if need > 0:
+                push(state, OP_PAY, p, cat[C_HERBS], need)
+
+
+@njit(cache=True)
+def _effect(state, cat, p, card, i):
+    o = card * CARD_EFFS + i
+    e = cat[C_CARD_EFF + o]
+    arg = cat[C_CARD_EFF_ARG + o]
+    amt = cat[C_CARD_EFF_AMT + o]
+    b = pb(p)
+    if e == EF_INCOME_DOUBLOONS or e == EF_INCOME_VP:
+        cond = cat[C_CARD_EFF_COND + o]
+        if cond >= 0 and not (state[b + P_SYNERGY] >> cond) & 1:
+            return  # INC-03: applied later, when the token arrives
+        if e == EF_INCOME_DOUBLOONS:
+            income_doubloons(state, cat, p, amt)
+        else:
+            income_vp(state, cat, p, amt)
+    elif e == EF_IMM_INFLUENCE2:
+        gain_influence(state, cat, p, arg, 2)
+    elif e == EF_IMM_VILLAGE_MARKER:
+        if empty_village_exists(state, cat):
+            push(state, OP_NATION, p, 1, NK_VILLAGE_MARKER)
+    elif e == EF_IMM_REMOVE_DISC:
+        push(state, OP_REMOVE_DISC, p, 1, 1)
+    elif e == EF_IMM_INFLUENCE1:
+        push(state, OP_NATION, p, 1, NK_INFLUENCE)
+    elif e == EF_IMM_VP_PER_TOKEN:
+        add_vp(state, p, state[b + P_TOKENS], VS_CARDS)
+    elif e == EF_IMM_VP_PER_ASSISTANT:
+        add_vp(state, p, 2 * state[b + P_FIG_BOARD], VS_CARDS)
+    elif e == EF_IMM_VP_PER_QUEST:
+        add_vp(state, p, state[b + P_QUESTS], VS_CARDS)
+    elif e == EF_IMM_VP_PER_COMPASS:
+        add_vp(state, p, 2 * compasses(state, cat, p), VS_CARDS)
+    elif e == EF_IMM_FIGURES2:
+        gain_figures(state, p, 2)
+    elif e == EF_IMM_ANY_SYNERGY:
+        if state[b + P_SYNERGY] != (1 << N_SYNERGY) - 1:
+            push(state, OP_CHOICE, p, CH_ANY_SYNERGY, 0)
+    elif e == EF_IMM_VILLAGE_MARKER_RANK:
+        push(state, OP_NATION, p, 1, NK_VILLAGE_MARKER_RANK)
+    elif e == EF_IMM_FIGURES_INCOME:
+        if state[b + P_FIG_SUPPLY] > 0:
+            push(state, OP_CHOICE, p, CH_FIGURES_INCOME, 0)
+    elif e == EF_IMM_CP:
+        gain_cp(state, p, amt)
+    elif e == EF_IMM_VP_PER_SYNERGY:
+        add_vp(state, p, 2 * popcount(state[b + P_SYNERGY]), VS_CARDS)
+    elif e == EF_IMM_VP_PER_NATION3:
+        c = 0
+        for n in range(N_NATIONS):
+            if state[b + P_INF + n] >= 3:
+                c += 1
+        add_vp(state, p, 3 * c, VS_CARDS)
+
+
+@njit(cache=True)
+def invest_cost(state, cat, p, building):
+    c = cat[C_PRE_COST + building] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
+    return c if c > 0 else 0
+
+
+@njit(cache=True)
+def can_invest(state, cat, p, slot):
+    """PRES-02..04: a revealed building, once per player, a figure and the cost."""
+    if slot >= state[G_PR_REVEALED]:
+        return False
+    if (state[G_PR_INVESTORS + slot] >> p) & 1:
+        return False
+    b = pb(p)
+    if state[b + P_FIG_SUPPLY] < 1:
+        return False
+    return state[b + P_DOUBLOONS] >= invest_cost(state, cat, p, state[G_PR_BUILD + slot])
+
+
+@njit(cache=True)
+def invest(state, cat, p, slot):
+    b = pb(p)
+    building = state[G_PR_BUILD + slot]
+    state[b + P_DOUBLOONS] -= invest_cost(state, cat, p, building)
+    state[b + P_FIG_SUPPLY] -= 1
+    state[b + P_FIG_PRESTIGE] += 1
+    if state[G_PR_INVESTORS + slot] == 0:
+        add_vp(state, p, 2, VS_PRESTIGE)  # first investor
+    state[G_PR_INVESTORS + slot] |= 1 << p
+    state[b + P_PRESTIGE] |= 1 << building
+    gain_synergy(state, cat, p, cat[C_PRE_SYN + building])
+
+
+@njit(cache=True)
+def legal_buys(state, cat, p, mask, a_hand, a_plan, a_invest):
+    """Every card purchase / investment p can make now (village C, scoring step 1)."""
+    b = pb(p)
+    found = False
+    for i in range(state[b + P_HAND_N]):
+        if can_buy(state, cat, p, state[b + P_HAND + i], i):
+            mask[a_hand + i] = 1
+            found = True
+    for j in range(PLAN_CAP):
+        c = state[b + P_PLAN + j]
+        if c >= 0 and can_buy(state, cat, p, c, -1):
+            mask[a_plan + j] = 1
+            found = True
+    for s in range(N_BUILDINGS):
+        if can_invest(state, cat, p, s):
+            mask[a_invest + s] = 1
+            found = True
+    return found
+
+
+@njit(cache=True)
+def apply_buy(state, cat, p, action, a_hand, a_plan, a_invest):
+    b = pb(p)
+    if a_hand <= action < a_hand + HAND_CAP:
+        buy(state, cat, p, hand_take(state, p, action - a_hand))
+    elif a_plan <= action < a_plan + PLAN_CAP:
+        j = action - a_plan
+        card = state[b + P_PLAN + j]
+        state[b + P_PLAN + j] = -1
+        buy(state, cat, p, card)
+    else:
+        invest(state, cat, p, action - a_invest)

@@ -1,0 +1,61 @@
+"""Career cards (checklist §22): three tasks, two thresholds, the admiral bonus."""
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+
+
+@njit(cache=True)
+def task_progress(state, cat, p, kind, arg):
+    """The quantity a task of this kind measures for player p now."""
+    b = pb(p)
+    if kind == CT_COMBAT_TOKENS:
+        return state[b + P_TOKENS]
+    if kind == CT_QUESTS:
+        return state[b + P_QUESTS]
+    if kind == CT_INFLUENCE_ONE:
+        m = 0
+        for n in range(N_NATIONS):
+            m = max(m, state[b + P_INF + n])
+        return m
+    if kind == CT_INFLUENCE_TWO:  # CAR-06: the second-highest nation counts
+        a, c = 0, 0
+        for n in range(N_NATIONS):
+            v = state[b + P_INF + n]
+            if v > a:
+                a, c = v, a
+            elif v > c:
+                c = v
+        return c
+    if kind == CT_UPGRADES:
+        return completed_areas(state, p)
+    if kind == CT_BARRIER:
+        return (state[b + P_BARRIERS] >> arg) & 1
+    if kind == CT_SYNERGY:
+        return popcount(state[b + P_SYNERGY])
+    return state[b + P_FIG_BOARD]  # CT_ASSISTANTS
+
+
+@njit(cache=True)
+def task_available(state, cat, p, t):
+    b = pb(p)
+    c = state[b + P_CAREER]
+    if c < 0 or (state[b + P_CAREER_DONE] >> t) & 1:
+        return False
+    o = c * 3 + t
+    return task_progress(state, cat, p, cat[C_CAR_KIND + o], cat[C_CAR_ARG + o]) >= cat[C_CAR_LOW + o]
+
+
+@njit(cache=True)
+def complete_task(state, cat, p, t):
+    """CAR-02..04: doubloons + the task's figure; VP at the larger threshold."""
+    b = pb(p)
+    o = state[b + P_CAREER] * 3 + t
+    state[b + P_CAREER_DONE] |= 1 << t
+    state[b + P_DOUBLOONS] += cat[C_CAR_DBL + o]
+    state[b + P_FIG_CAREER] -= 1
+    state[b + P_FIG_SUPPLY] += 1
+    if task_progress(state, cat, p, cat[C_CAR_KIND + o], cat[C_CAR_ARG + o]) >= cat[C_CAR_HIGH + o]:
+        add_vp(state, p, cat[C_CAR_VP + o], VS_CAREER)
+    if state[b + P_CAREER_DONE] == 7:
+        state[b + P_DOUBLOONS] += 2
+        add_vp(state, p, 2, VS_CAREER)

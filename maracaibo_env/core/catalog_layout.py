@@ -1,0 +1,77 @@
+"""Layout of the compiled catalog: one flat int32 vector of game data.
+
+`maracaibo_env.catalog` fills it from the TOML files; numba code reads it at
+the constant offsets C_<NAME>. Sizes are fixed capacities, so the offsets do
+not depend on the data (a corrected data file never invalidates the JIT cache).
+"""
+from .layout import (MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS, N_TOKENS, N_CAREERS,
+                     N_PRESTIGE, N_AREAS, N_NATIONS)
+
+MAX_OUT = 4          # outgoing arrows per location
+MAX_EXP_NEXT = 2     # explorer forks
+N_TILES = 13
+MAX_INF = 32         # influence-track positions
+MAX_DINC = 64        # doubloon-track positions
+MAX_GOODS = 8        # goods + objects
+Q_COSTS = 2          # cost items per quest tile
+Q_REWARDS = 3        # reward items per quest tile
+N_STORY = 3          # story cards 75, 76, 77
+STORY_Q = 16         # quest placements per story card
+CARD_REQS = 3
+CARD_EFFS = 4
+
+CATALOG_FIELDS = [
+    ("NLOC", 1), ("HAVANA", 1), ("NEXP", 1), ("EXP_START", 1), ("NGOODS", 1),
+    ("SETUP_MARKER", N_NATIONS),  # 2p: location of each nation's starting marker (SETUP-09)
+    ("HERBS", 1), ("MAPS", 1), ("BOOKS", 1),
+    # locations (index order = data order sorted by printed number)
+    ("LOC_NUMBER", MAX_LOC), ("LOC_KIND", MAX_LOC), ("LOC_MUST_STOP", MAX_LOC),
+    ("LOC_TILE_SLOT", MAX_LOC), ("LOC_MARACAIBO", MAX_LOC),
+    ("LOC_ACT", MAX_LOC), ("LOC_ACT_AMT", MAX_LOC),
+    ("LOC_GOOD", MAX_LOC), ("LOC_SPACES", MAX_LOC),
+    ("LOC_FLAG", MAX_LOC), ("LOC_FLAG_AMT", MAX_LOC),
+    ("LOC_NEXT_N", MAX_LOC), ("LOC_NEXT", MAX_LOC * MAX_OUT), ("LOC_COST", MAX_LOC * MAX_OUT),
+    ("LOC_R0", MAX_LOC * MAX_OUT), ("LOC_R1", MAX_LOC * MAX_OUT),
+    # city tiles
+    ("TILE_PLAYERS", N_TILES), ("TILE_SPECIAL", N_TILES), ("TILE_MARACAIBO", N_TILES),
+    ("TILE_ACT", N_TILES), ("TILE_ACT_AMT", N_TILES), ("TILE_GOOD", N_TILES),
+    ("TILE_SPACES", N_TILES), ("TILE_FLAG", N_TILES), ("TILE_FLAG_AMT", N_TILES),
+    # explorer track
+    ("EXP_NUMBER", MAX_EXP), ("EXP_NEXT_N", MAX_EXP), ("EXP_NEXT", MAX_EXP * MAX_EXP_NEXT),
+    ("EXP_REWARD", MAX_EXP), ("EXP_REWARD_AMT", MAX_EXP), ("EXP_QUEST", MAX_EXP),
+    ("EXP_BARRIER", MAX_EXP), ("EXP_LAST", MAX_EXP), ("LAST_VP", 4),
+    # influence
+    ("INF_SPACES", 1), ("RANK_AT", MAX_INF), ("NEXT_RANK_POS", MAX_INF),
+    # income tracks
+    ("DINC_START", 1), ("DINC_MAX", 1), ("DINC_VP", MAX_DINC), ("VINC_MAX", 1),
+    # ship areas
+    ("AREA_REQ_AREA", N_AREAS), ("AREA_REQ_COUNT", N_AREAS),
+    # combat tokens
+    ("TOK_MOD", N_TOKENS), ("TOK_VAL", N_TOKENS * N_NATIONS),
+    ("TOK_BONUS", N_TOKENS * N_NATIONS), ("TOK_AMT", N_TOKENS * N_NATIONS),
+    # quest tiles
+    ("Q_COST", N_QUESTS * Q_COSTS), ("Q_COST_ARG", N_QUESTS * Q_COSTS), ("Q_COST_AMT", N_QUESTS * Q_COSTS),
+    ("Q_REW", N_QUESTS * Q_REWARDS), ("Q_REW_AMT", N_QUESTS * Q_REWARDS),
+    # careers
+    ("CAR_KIND", N_CAREERS * 3), ("CAR_ARG", N_CAREERS * 3), ("CAR_LOW", N_CAREERS * 3),
+    ("CAR_HIGH", N_CAREERS * 3), ("CAR_DBL", N_CAREERS * 3), ("CAR_VP", N_CAREERS * 3),
+    # prestige
+    ("PRE_COST", N_PRESTIGE), ("PRE_SYN", N_PRESTIGE), ("PRE_KIND", N_PRESTIGE),
+    # story cards 75/76/77: quest placements (round 0 = setup)
+    ("SQ_N", N_STORY), ("SQ_ROUND", N_STORY * STORY_Q), ("SQ_LOC", N_STORY * STORY_Q),
+    ("SQ_PMASK", N_STORY * STORY_Q),
+    # goods
+    ("GOOD_OBJECT", MAX_GOODS),
+    # project cards
+    ("CARD_DECK", N_CARDS), ("CARD_COST", N_CARDS), ("CARD_SYMBOL", N_CARDS),
+    ("CARD_VP", N_CARDS), ("CARD_SYN", N_CARDS),
+    ("CARD_REQ", N_CARDS * CARD_REQS), ("CARD_REQ_ARG", N_CARDS * CARD_REQS),
+    ("CARD_EFF", N_CARDS * CARD_EFFS), ("CARD_EFF_ARG", N_CARDS * CARD_EFFS),
+    ("CARD_EFF_AMT", N_CARDS * CARD_EFFS), ("CARD_EFF_COND", N_CARDS * CARD_EFFS),
+]
+
+CATALOG, CATALOG_SIZE = {}, 0
+for _name, _size in CATALOG_FIELDS:
+    CATALOG[_name] = (CATALOG_SIZE, _size)
+    globals()["C_" + _name] = CATALOG_SIZE
+    CATALOG_SIZE += _size

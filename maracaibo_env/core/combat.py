@@ -1,0 +1,271 @@
+"""Combat (checklist §6): token piles, fighting nation, modifiers, raising the
+value with CP and figures, and the once-per-Combat combat actions.
+
+A Combat is one task on the stack: a = the token (-2: both piles were empty),
+b packs stage | nation << 2 | used-actions << 4 | value << 8, so a Combat
+started from inside another effect nests safely.
+"""
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+from .actions import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
+                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_PASS)
+from .sailing import flag_kind, flag_amount
+
+ST_START, ST_PILE, ST_NATION, ST_ACT = 0, 1, 2, 3
+USED_INFLUENCE, USED_FLAG, USED_VILLAGE = 1, 2, 4
+NO_TOKEN = -2
+
+
+@njit(cache=True)
+def pack(stage, nation, used, value):
+    return stage | (nation << 2) | (used << 4) | (value << 8)
+
+
+@njit(cache=True)
+def unpack(b):
+    return b & 3, (b >> 2) & 3, (b >> 4) & 15, b >> 8
+
+
+@njit(cache=True)
+def token_value(cat, t, n):
+    return 3 if t < 0 else cat[C_TOK_VAL + t * N_NATIONS + n]
+
+
+@njit(cache=True)
+def nation_affordable(state, cat, p, t, n):
+    """COMBAT-04 ruling: a nation whose doubloon cost you cannot pay cannot be chosen."""
+    if t < 0:
+        return True
+    o = t * N_NATIONS + n
+    if cat[C_TOK_BONUS + o] == TB_DOUBLOONS and cat[C_TOK_AMT + o] < 0:
+        return state[pb(p) + P_DOUBLOONS] >= -cat[C_TOK_AMT + o]
+    return True
+
+
+@njit(cache=True)
+def modifier_bonus(state, cat, t, n):
+    """COMBAT-05/06: sole leader in markers on locations -2; strictly fewest +3."""
+    if t < 0:
+        return 0
+    m = cat[C_TOK_MOD + t]
+    if m == TM_NONE:
+        return 0
+    mine = markers_on_board(state, cat, n)
+    sole_max, sole_min = True, True
+    for k in range(N_NATIONS):
+        if k != n:
+            c = markers_on_board(state, cat, k)
+            if c >= mine:
+                sole_max = False
+            if c <= mine:
+                sole_min = False
+    if m == TM_MOST_MINUS2 and sole_max:
+        return -2
+    if m == TM_FEWEST_PLUS3 and sole_min:
+        return 3
+    return 0
+
+
+@njit(cache=True)
+def start(state, cat, o):
+    """Begin a Combat: PERM-03 CP first, then a pile (or value 3 when both are empty)."""
+    p = state[o + 1]
+    gain_cp(state, p, count_effect(state, cat, p, EF_PERM_COMBAT_CP))
+    if state[G_TPILE_N] + state[G_TPILE_N + 1] == 0:
+        state[o + 2] = NO_TOKEN
+        state[o + 3] = pack(ST_NATION, 0, 0, 0)
+    else:
+        state[o + 3] = pack(ST_PILE, 0, 0, 0)
+
+
+@njit(cache=True)
+def phase_of(state, o):
+    st = state[o + 3] & 3
+    if st == ST_PILE:
+        return PH_COMBAT_PILE
+    if st == ST_NATION:
+        return PH_COMBAT_NATION
+    return PH_COMBAT
+
+
+@njit(cache=True)
+def flag_target_cost(state, cat, loc, nation):
+    """Annex (4) an empty flag location, displace (6) another nation's marker; -1 if neither."""
+    if cat[C_LOC_KIND + loc] != LK_CITY or flag_kind(state, cat, loc) == FL_NONE:
+        return -1
+    m = state[G_LOC_MARKER + loc]
+    if m < 0:
+        return 4
+    if m != nation:
+        return 6
+    return -1
+
+
+@njit(cache=True)
+def village_target_cost(state, cat, loc, nation):
+    """SHIP-07: empty village 2, another nation's marker 5."""
+    if cat[C_LOC_KIND + loc] != LK_VILLAGE:
+        return -1
+    m = state[G_LOC_MARKER + loc]
+    if m < 0:
+        return 2
+    if m != nation:
+        return 5
+    return -1
+
+
+@njit(cache=True)
+def legal(state, cat, o, mask):
+    p = state[o + 1]
+    b = pb(p)
+    t = state[o + 2]
+    st, n, used, v = unpack(state[o + 3])
+    if st == ST_PILE:
+        for k in range(2):
+            if state[G_TPILE_N + k] > 0:
+                mask[A_CB_PILE + k] = 1
+        return
+    if st == ST_NATION:
+        any_ok = False
+        for k in range(N_NATIONS):
+            if nation_affordable(state, cat, p, t, k):
+                mask[A_CB_NATION + k] = 1
+                any_ok = True
+        if not any_ok:
+            mask[A_PASS] = 1
+        return
+    mask[A_PASS] = 1
+    if state[b + P_CP] > 0:
+        mask[A_CB_CP] = 1
+    if state[b + P_FIG_SUPPLY] > 0:
+        mask[A_CB_FIGURE] = 1
+    if not used & USED_INFLUENCE:
+        if v >= 2:
+            mask[A_CB_INF1] = 1
+        if v >= 5:
+            mask[A_CB_INF2] = 1
+    has_marker = supply_left(state, n) > 0
+    if has_marker and not used & USED_FLAG:
+        for loc in range(cat[C_NLOC]):
+            c = flag_target_cost(state, cat, loc, n)
+            if c >= 0 and v >= c:
+                mask[A_CB_FLAG + loc] = 1
+    if has_marker and not used & USED_VILLAGE and has_upgrade(state, p, AREA_VILLAGE_ANNEX):
+        for loc in range(cat[C_NLOC]):
+            c = village_target_cost(state, cat, loc, n)
+            if c >= 0 and v >= c:
+                mask[A_CB_VILLAGE + loc] = 1
+
+
+@njit(cache=True)
+def _displaced(state, cat, p, loc):
+    """PERM-10: +3 VP per displace-bonus card."""
+    if state[G_LOC_MARKER + loc] >= 0:
+        add_vp(state, p, 3 * count_effect(state, cat, p, EF_PERM_DISPLACE_VP), VS_COMBAT)
+
+
+@njit(cache=True)
+def apply(state, cat, o, action):
+    """Apply one Combat decision. Returns True when the Combat is over."""
+    p = state[o + 1]
+    b = pb(p)
+    t = state[o + 2]
+    st, n, used, v = unpack(state[o + 3])
+    if st == ST_PILE:
+        k = action - A_CB_PILE
+        state[G_TPILE_N + k] -= 1
+        off = (G_TPILE0 if k == 0 else G_TPILE1) + state[G_TPILE_N + k]
+        state[o + 2] = state[off]
+        state[off] = -1
+        state[o + 3] = pack(ST_NATION, 0, 0, 0)
+        return False
+    if st == ST_NATION:
+        if action == A_PASS:  # no affordable nation: the token is set aside
+            if t >= 0:
+                state[G_TOKENS_OUT] += 1
+            return True
+        n = action - A_CB_NATION
+        if t >= 0:
+            k = t * N_NATIONS + n
+            bonus = cat[C_TOK_BONUS + k]
+            amt = cat[C_TOK_AMT + k]
+            if bonus == TB_DOUBLOONS:
+                state[b + P_DOUBLOONS] += amt
+            elif bonus == TB_INFLUENCE:
+                gain_influence(state, cat, p, n, 1)
+            elif bonus == TB_VP:
+                add_vp(state, p, amt, VS_COMBAT)
+            elif bonus == TB_FIGURE:
+                gain_figures(state, p, 1)
+        # PERM-09: +2 CP per card showing the fighting nation
+        for i in range(state[b + P_TABLEAU_N]):
+            card = state[b + P_TABLEAU + i]
+            for e in range(CARD_EFFS):
+                if (cat[C_CARD_EFF + card * CARD_EFFS + e] == EF_PERM_NATION_CP
+                        and cat[C_CARD_EFF_ARG + card * CARD_EFFS + e] == n):
+                    gain_cp(state, p, 2)
+        v = token_value(cat, t, n) + modifier_bonus(state, cat, t, n)
+        if v < 0:
+            v = 0
+        state[o + 3] = pack(ST_ACT, n, 0, v)
+        return False
+    # acting
+    if action == A_PASS:
+        if t >= 0:
+            state[b + P_TOKENS] += 1  # COMBAT-17: token onto the ship board
+        return True
+    if action == A_CB_CP:
+        state[b + P_CP] -= 1
+        v += 1
+    elif action == A_CB_FIGURE:
+        return_figure(state, p)
+        v += 1
+    elif action == A_CB_INF1:
+        v -= 2
+        used |= USED_INFLUENCE
+        gain_influence(state, cat, p, n, 1)
+    elif action == A_CB_INF2:
+        v -= 5
+        used |= USED_INFLUENCE
+        gain_influence(state, cat, p, n, 2)
+    elif action < A_CB_VILLAGE:  # flag: annex / displace
+        loc = action - A_CB_FLAG
+        v -= flag_target_cost(state, cat, loc, n)
+        used |= USED_FLAG
+        _displaced(state, cat, p, loc)
+        place_marker(state, loc, n)
+        gain_influence(state, cat, p, n, 1)
+        _flag_bonus(state, cat, p, loc, n)
+    else:  # SHIP-07 village annex / displace
+        loc = action - A_CB_VILLAGE
+        v -= village_target_cost(state, cat, loc, n)
+        used |= USED_VILLAGE
+        _displaced(state, cat, p, loc)
+        place_marker(state, loc, n)
+        gain_influence(state, cat, p, n, 1)
+        for q in range(state[G_NP]):  # 3 per own assistant there, 1 per other
+            k = state[pb(q) + P_ASSIST + loc]
+            state[b + P_DOUBLOONS] += 3 * k if q == p else k
+    state[o + 3] = pack(ST_ACT, n, used, v)
+    return False
+
+
+@njit(cache=True)
+def _flag_bonus(state, cat, p, loc, nation):
+    """COMBAT-13: the flag's printed bonus, at once."""
+    k = flag_kind(state, cat, loc)
+    amt = flag_amount(state, cat, loc)
+    b = pb(p)
+    if k == FL_DOUBLOONS:
+        state[b + P_DOUBLOONS] += amt
+    elif k == FL_VP:
+        add_vp(state, p, amt, VS_COMBAT)
+    elif k == FL_CP:
+        gain_cp(state, p, amt)
+    elif k == FL_INFLUENCE:
+        gain_influence(state, cat, p, nation, amt)
+    elif k == FL_FIGURE:
+        gain_figures(state, p, amt)
+    elif k == FL_REMOVE_DISC:
+        push(state, OP_REMOVE_DISC, p, amt, 1)

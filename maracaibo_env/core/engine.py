@@ -1,0 +1,507 @@
+"""reset / legal_mask / step: the decision machine.
+
+A turn is a sequence of atomic decisions. Top-level phases (set-up, sail,
+main) live in state[G_PHASE]; everything a main action sets off is a task on
+the state's stack (engine resolves automatic tasks, and a task that needs a
+decision sets the phase). A decision with exactly one legal action is taken
+automatically, so every decision an agent sees is a real choice.
+"""
+import numpy as np
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+from .actions import *  # noqa: F401,F403
+from . import combat, village
+from .cards import legal_buys, apply_buy
+from .careers import task_available, complete_task
+from .city import can_deliver, legal_deliver, apply_deliver, start_city_action, discard_hand
+from .explorer import legal_explore, apply_explore
+from .quests import can_fulfil, fulfil
+from .sailing import legal_sail, apply_sail, village_count, location_action
+from .scoring import start_scoring, finish_scoring
+from .setup import reset  # noqa: F401  (re-exported entry point)
+
+
+# ---- phase of the top task ---------------------------------------------------
+@njit(cache=True)
+def _task_phase(state, o):
+    op = state[o]
+    if op == OP_NATION:
+        return PH_NATION
+    if op == OP_REMOVE_DISC:
+        return PH_DISC
+    if op == OP_VILLAGE:
+        return PH_VILLAGE
+    if op == OP_EXPLORE:
+        return PH_EXPLORE
+    if op == OP_COMBAT:
+        return combat.phase_of(state, o)
+    if op == OP_CHOICE:
+        return PH_CHOICE
+    if op == OP_PAY:
+        return PH_PAY
+    if op == OP_DELIVER:
+        return PH_DELIVER
+    if op == OP_PLACE:
+        return PH_PLACE
+    if op == OP_SCORE_BUY:
+        return PH_SCORE_BUY
+    return PH_DRAW  # OP_DRAW
+
+
+# ---- legality ----------------------------------------------------------------
+@njit(cache=True)
+def legal_mask(state, cat, mask):
+    """mask[a] = 1 exactly for the legal actions of the acting player."""
+    mask[:] = 0
+    ph = state[G_PHASE]
+    if ph == PH_GAME_OVER:
+        return
+    p = state[G_CUR]
+    b = pb(p)
+    if ph == PH_SETUP_PLAN or ph == PH_SETUP_DISCARD:
+        base = A_SETUP_PLAN if ph == PH_SETUP_PLAN else A_SETUP_DISCARD
+        for i in range(state[b + P_HAND_N]):
+            mask[base + i] = 1
+        return
+    if ph == PH_SETUP_CAREER:
+        mask[A_CAREER] = 1
+        mask[A_CAREER + 1] = 1
+        return
+    if ph == PH_SAIL:
+        legal_sail(state, cat, mask)
+        return
+    if ph == PH_MAIN:
+        _legal_main(state, cat, p, mask)
+        return
+    o = top_off(state)
+    a = state[o + 2]
+    if ph == PH_NATION:
+        for n in range(N_NATIONS):
+            if state[o + 3] != NK_VILLAGE_MARKER or supply_left(state, n) > 0:
+                mask[A_NATION + n] = 1
+    elif ph == PH_PLACE:
+        for loc in range(cat[C_NLOC]):
+            if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
+                mask[A_PLACE + loc] = 1
+    elif ph == PH_DISC:
+        for ar in range(N_AREAS):
+            if disc_removable(state, cat, p, ar):
+                mask[A_DISC + ar] = 1
+        if state[o + 3] & 1:
+            mask[A_PASS] = 1
+    elif ph == PH_VILLAGE:
+        village.legal(state, cat, p, mask)
+    elif ph == PH_EXPLORE:
+        if legal_explore(state, cat, p, a, mask):
+            mask[A_PASS] = 1
+    elif ph == PH_COMBAT_PILE or ph == PH_COMBAT_NATION or ph == PH_COMBAT:
+        combat.legal(state, cat, o, mask)
+        if ph == PH_COMBAT and count_effect(state, cat, p, EF_PERM_FIGURE_CP) > 0 \
+                and state[b + P_FIG_SUPPLY] > 0:
+            mask[A_FREE_FIGURE_CP] = 1
+    elif ph == PH_CHOICE:
+        _legal_choice(state, cat, p, a, state[o + 3], mask)
+    elif ph == PH_PAY:
+        for i in range(state[b + P_HAND_N]):
+            if cat[C_CARD_SYMBOL + state[b + P_HAND + i]] == a:
+                mask[A_PAY + i] = 1
+    elif ph == PH_DELIVER:
+        mask[A_PASS] = 1
+        legal_deliver(state, cat, p, a, mask, A_DELIVER)
+    elif ph == PH_SCORE_BUY:
+        mask[A_SCORE_VP2] = 1
+        legal_buys(state, cat, p, mask, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
+    elif ph == PH_DRAW:
+        if state[G_DRAW_N] + state[G_DISCARD_N] > 0:
+            mask[A_DRAW_DECK] = 1
+        free = has_upgrade(state, p, AREA_FREE_MARKET)
+        if free or state[b + P_DOUBLOONS] > 0:
+            for k in range(MARKET_SIZE):
+                if state[G_MARKET + k] >= 0:
+                    mask[A_DRAW_MARKET + k] = 1
+
+
+@njit(cache=True)
+def _legal_main(state, cat, p, mask):
+    b = pb(p)
+    loc = state[b + P_SHIP]
+    mask[A_PASS] = 1
+    if not state[G_MAIN_DONE]:
+        kind = cat[C_LOC_KIND + loc]
+        if (kind == LK_CITY or kind == LK_HOME) and location_action(state, cat, loc) != CA_NONE:
+            mask[A_MAIN_CITY] = 1
+        if kind == LK_VILLAGE:
+            mask[A_MAIN_VILLAGE] = 1
+        for k in range(BOARD_QUEST_CAP):
+            t = state[G_BQ_TILE + k]
+            if t >= 0 and state[G_BQ_LOC + k] == loc and can_fulfil(state, cat, p, t):
+                mask[A_MAIN_QUEST + k] = 1
+    _legal_free(state, cat, p, mask)
+
+
+@njit(cache=True)
+def _legal_free(state, cat, p, mask):
+    """§16 free actions: planning, career tasks, figure -> 2 CP."""
+    b = pb(p)
+    plan_free = False
+    for j in range(PLAN_CAP):
+        if state[b + P_PLAN + j] < 0:
+            plan_free = True
+    if plan_free:
+        for i in range(state[b + P_HAND_N]):
+            mask[A_FREE_PLAN + i] = 1
+    for t in range(3):
+        if task_available(state, cat, p, t):
+            mask[A_FREE_CAREER + t] = 1
+    if state[b + P_FIG_SUPPLY] > 0 and count_effect(state, cat, p, EF_PERM_FIGURE_CP) > 0:
+        mask[A_FREE_FIGURE_CP] = 1
+
+
+@njit(cache=True)
+def _legal_choice(state, cat, p, kind, arg, mask):
+    b = pb(p)
+    if kind == CH_CITYACT10 or kind == CH_HOME20 or kind == CH_DISCARD_HAND4:
+        mask[A_CHOICE] = 1
+        mask[A_CHOICE + 1] = 1
+    elif kind == CH_PAY2CP:
+        mask[A_CHOICE] = 1
+        if state[b + P_CP] >= 2:
+            mask[A_CHOICE + 1] = 1
+    elif kind == CH_SHIP_CHOICE:
+        for k in range(3):
+            mask[A_CHOICE + k] = 1
+    elif kind == CH_QUEST_SPACE:
+        mask[A_CHOICE] = 1
+        t = state[G_EXQ_TILE + arg]
+        if t >= 0 and can_fulfil(state, cat, p, t):
+            mask[A_CHOICE + 1] = 1
+    elif kind == CH_ANY_SYNERGY:
+        for s in range(N_SYNERGY):
+            if not (state[b + P_SYNERGY] >> s) & 1:
+                mask[A_CHOICE + s] = 1
+    elif kind == CH_FIGURES_INCOME:
+        m = state[b + P_FIG_SUPPLY]
+        for k in range(min(m, N_CHOICE_OPTIONS - 1) + 1):
+            mask[A_CHOICE + k] = 1
+
+
+# ---- applying one decision ---------------------------------------------------
+@njit(cache=True)
+def _apply(state, cat, action):
+    ph = state[G_PHASE]
+    p = state[G_CUR]
+    b = pb(p)
+    if ph == PH_SETUP_PLAN:
+        state[b + P_PLAN] = hand_take(state, p, action - A_SETUP_PLAN)
+        state[G_PHASE] = PH_SETUP_DISCARD
+        return
+    if ph == PH_SETUP_DISCARD:
+        discard_card(state, hand_take(state, p, action - A_SETUP_DISCARD))
+        if state[b + P_HAND_N] <= 4:
+            state[G_PHASE] = PH_SETUP_CAREER
+        return
+    if ph == PH_SETUP_CAREER:
+        state[b + P_CAREER] = state[b + P_CAREER_OPT + action - A_CAREER]
+        nxt = (p + 1) % state[G_NP]
+        state[G_CUR] = nxt
+        state[G_PHASE] = PH_SAIL if nxt == state[G_START] else PH_SETUP_PLAN
+        return
+    if ph == PH_SAIL:
+        apply_sail(state, cat, p, action - A_SAIL)
+        state[G_COMPASS_AT_START] = compasses(state, cat, p)
+        state[G_PHASE] = PH_MAIN
+        return
+    if ph == PH_MAIN:
+        _apply_main(state, cat, p, action)
+        return
+    if ph == PH_COMBAT and action == A_FREE_FIGURE_CP:
+        return_figure(state, p)
+        gain_cp(state, p, 2)
+        return
+    o = top_off(state)
+    a = state[o + 2]
+    arg = state[o + 3]
+    if ph == PH_NATION:
+        n = action - A_NATION
+        remove_entry(state, o)
+        if arg == NK_INFLUENCE:
+            gain_influence(state, cat, p, n, a)
+        elif arg == NK_NEXT_RANK:
+            move_to_next_rank(state, cat, p, n)
+        elif arg == NK_VILLAGE_MARKER:
+            push(state, OP_PLACE, p, n, 0)
+        else:  # IMM-13: marker (if a village and a marker exist), then next rank
+            if empty_village_exists(state, cat) and supply_left(state, n) > 0:
+                push(state, OP_PLACE, p, n, 1)
+            else:
+                move_to_next_rank(state, cat, p, n)
+    elif ph == PH_PLACE:
+        remove_entry(state, o)
+        place_marker(state, action - A_PLACE, a)
+        if arg:
+            move_to_next_rank(state, cat, p, a)
+    elif ph == PH_DISC:
+        if action == A_PASS:
+            remove_entry(state, o)
+            return
+        if a <= 1:
+            remove_entry(state, o)
+        else:
+            state[o + 2] = a - 1
+        to_market = (arg >> 1) & 1
+        if to_market:
+            state[G_LOC_MARKET + (arg >> 4)] += 1
+        remove_disc(state, cat, p, action - A_DISC, to_market)
+    elif ph == PH_VILLAGE:
+        village.apply(state, cat, o, action)
+    elif ph == PH_EXPLORE:
+        remove_entry(state, o)
+        if action != A_PASS:
+            apply_explore(state, cat, p, action - A_EXPLORE)
+    elif ph == PH_COMBAT_PILE or ph == PH_COMBAT_NATION or ph == PH_COMBAT:
+        if combat.apply(state, cat, o, action):
+            remove_entry(state, o)
+    elif ph == PH_CHOICE:
+        remove_entry(state, o)
+        _apply_choice(state, cat, p, a, arg, action - A_CHOICE)
+    elif ph == PH_PAY:
+        if arg <= 1:
+            remove_entry(state, o)
+        else:
+            state[o + 3] = arg - 1
+        discard_card(state, hand_take(state, p, action - A_PAY))
+    elif ph == PH_DELIVER:
+        remove_entry(state, o)
+        if action != A_PASS:
+            apply_deliver(state, cat, p, a, action - A_DELIVER)
+    elif ph == PH_SCORE_BUY:
+        remove_entry(state, o)
+        if action == A_SCORE_VP2:
+            add_vp(state, p, 2, VS_SCORING_CHOICE)
+        else:
+            if state[G_SCORING] == 1:
+                push(state, OP_DRAW, p, 0, 0)  # INT-01: redraw as in Phase C
+            apply_buy(state, cat, p, action, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
+    elif ph == PH_DRAW:
+        if action == A_DRAW_DECK:
+            hand_add(state, p, draw_top(state))
+        else:
+            k = action - A_DRAW_MARKET
+            hand_add(state, p, state[G_MARKET + k])
+            state[G_MARKET + k] = -1  # DRAW-03: refilled only after the draw
+            if not has_upgrade(state, p, AREA_FREE_MARKET):
+                state[b + P_DOUBLOONS] -= 1
+
+
+@njit(cache=True)
+def _apply_main(state, cat, p, action):
+    b = pb(p)
+    loc = state[b + P_SHIP]
+    if action == A_PASS:
+        push(state, OP_DRAW, p, 1, 0)
+    elif action == A_MAIN_CITY:
+        push(state, OP_MAIN_DONE, p, 0, 0)
+        push(state, OP_CITY_ACTION, p, loc, 0)
+        if can_deliver(state, cat, p, loc):
+            push(state, OP_DELIVER, p, loc, 0)
+    elif action == A_MAIN_VILLAGE:
+        push(state, OP_MAIN_DONE, p, 0, 0)
+        n = village_count(state[G_MP_SPENT], has_upgrade(state, p, AREA_VILLAGE_THRESHOLDS))
+        push(state, OP_VILLAGE, p, n, 1)
+    elif A_MAIN_QUEST <= action < A_MAIN_QUEST + BOARD_QUEST_CAP:
+        k = action - A_MAIN_QUEST
+        t = state[G_BQ_TILE + k]
+        state[G_BQ_TILE + k] = -1
+        state[G_BQ_LOC + k] = -1
+        state[G_BQ_AGE + k] = -1
+        push(state, OP_MAIN_DONE, p, 0, 0)
+        fulfil(state, cat, p, t)
+    elif A_FREE_PLAN <= action < A_FREE_PLAN + HAND_CAP:
+        card = hand_take(state, p, action - A_FREE_PLAN)
+        for j in range(PLAN_CAP):
+            if state[b + P_PLAN + j] < 0:
+                state[b + P_PLAN + j] = card
+                break
+    elif A_FREE_CAREER <= action < A_FREE_CAREER + 3:
+        complete_task(state, cat, p, action - A_FREE_CAREER)
+    elif action == A_FREE_FIGURE_CP:
+        return_figure(state, p)
+        gain_cp(state, p, 2)
+
+
+@njit(cache=True)
+def _apply_choice(state, cat, p, kind, arg, k):
+    b = pb(p)
+    if kind == CH_CITYACT10:
+        if k == 0:
+            state[b + P_DOUBLOONS] += 4
+        else:
+            add_vp(state, p, 2 * state[b + P_FIG_BOARD], VS_CITY_ACTIONS)
+    elif kind == CH_DISCARD_HAND4:
+        if k == 1 and discard_hand(state, p) > 0:
+            state[b + P_DOUBLOONS] += 4
+    elif kind == CH_PAY2CP:
+        if k == 1:
+            state[b + P_CP] -= 2
+            state[b + P_DOUBLOONS] += 6
+            push(state, OP_NATION, p, 1, NK_INFLUENCE)
+    elif kind == CH_HOME20:
+        if k == 0:
+            push(state, OP_COMBAT, p, -1, 0)
+        else:
+            push(state, OP_EXPLORE, p, 2, 0)
+    elif kind == CH_SHIP_CHOICE:
+        if k == 0:
+            push(state, OP_EXPLORE, p, 3, 0)
+        elif k == 1:
+            state[b + P_DOUBLOONS] += 4
+            add_vp(state, p, 4, VS_SHIP_UPGRADES)
+        else:
+            push(state, OP_NATION, p, 1, NK_NEXT_RANK)
+    elif kind == CH_QUEST_SPACE:
+        if k == 1:
+            t = state[G_EXQ_TILE + arg]
+            state[G_EXQ_TILE + arg] = -1
+            fulfil(state, cat, p, t)
+    elif kind == CH_ANY_SYNERGY:
+        gain_synergy(state, cat, p, k)
+    elif kind == CH_FIGURES_INCOME:
+        state[b + P_FIG_SUPPLY] -= k
+        state[b + P_FIG_CARDS] += k
+        income_doubloons(state, cat, p, 2 * k)
+
+
+# ---- automatic tasks and the advance loop --------------------------------------
+@njit(cache=True)
+def _draw_done(state, p):
+    b = pb(p)
+    if state[b + P_HAND_N] >= hand_limit(state, p):
+        return True
+    if state[G_DRAW_N] + state[G_DISCARD_N] > 0:
+        return False
+    free = has_upgrade(state, p, AREA_FREE_MARKET)
+    if free or state[b + P_DOUBLOONS] > 0:
+        for k in range(MARKET_SIZE):
+            if state[G_MARKET + k] >= 0:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _pay_forced(state, cat, o):
+    """When no more matching cards are held than must be paid, pay them all."""
+    p = state[o + 1]
+    sym = state[o + 2]
+    need = state[o + 3]
+    b = pb(p)
+    have = count_symbol_in_hand(state, cat, p, sym, -1)
+    if have > need:
+        return False
+    remove_entry(state, o)
+    i = 0
+    while i < state[b + P_HAND_N]:
+        if cat[C_CARD_SYMBOL + state[b + P_HAND + i]] == sym:
+            discard_card(state, hand_take(state, p, i))
+        else:
+            i += 1
+    return True
+
+
+@njit(cache=True)
+def _end_turn(state, cat, p):
+    b = pb(p)
+    for loc in range(MAX_LOC):
+        state[b + P_ASSIST_NEW + loc] = 0
+    state[G_MAIN_DONE] = 0
+    state[G_MP_SPENT] = 0
+    state[G_TURN_COUNT] += 1
+    if state[G_ROUND_END]:
+        state[G_TRIGGER] = p
+        start_scoring(state, cat)
+    else:
+        nxt = (p + 1) % state[G_NP]
+        state[G_TURN_P] = nxt
+        state[G_CUR] = nxt
+        state[G_PHASE] = PH_SAIL
+
+
+@njit(cache=True)
+def _resolve_automatic(state, cat):
+    """Resolve tasks that need no decision; stop at one that does (or none left)."""
+    while state[G_STK_N] > 0 and not state[G_OVER]:
+        o = top_off(state)
+        op = state[o]
+        p = state[o + 1]
+        if op == OP_CITY_ACTION:
+            loc = state[o + 2]
+            remove_entry(state, o)
+            start_city_action(state, cat, p, loc)
+        elif op == OP_MAIN_DONE:
+            remove_entry(state, o)
+            state[G_MAIN_DONE] = 1
+            state[G_CUR] = p
+            state[G_PHASE] = PH_MAIN
+        elif op == OP_SCORE_REST:
+            remove_entry(state, o)
+            finish_scoring(state, cat)
+        elif op == OP_COMBAT and (state[o + 3] & 3) == 0:
+            combat.start(state, cat, o)
+        elif op == OP_VILLAGE and state[o + 2] <= 0:
+            remove_entry(state, o)
+        elif op == OP_PAY and _pay_forced(state, cat, o):
+            pass
+        elif op == OP_DRAW and _draw_done(state, p):
+            end_turn = state[o + 2]
+            remove_entry(state, o)
+            for k in range(MARKET_SIZE):  # DRAW-03: refill after the draw
+                if state[G_MARKET + k] < 0:
+                    state[G_MARKET + k] = draw_top(state)
+            if end_turn:
+                _end_turn(state, cat, p)
+        else:
+            state[G_PHASE] = _task_phase(state, o)
+            state[G_CUR] = p
+            return
+
+
+@njit(cache=True)
+def advance(state, cat, mask):
+    """Run until a decision with at least two legal actions (or the game end)."""
+    while True:
+        _resolve_automatic(state, cat)
+        if state[G_OVER]:
+            state[G_PHASE] = PH_GAME_OVER
+            state[G_CUR] = -1
+            mask[:] = 0
+            return
+        legal_mask(state, cat, mask)
+        n, last = 0, -1
+        for i in range(NUM_ACTIONS):
+            if mask[i]:
+                n += 1
+                last = i
+        if n == 0:
+            if state[G_STK_N] > 0:  # a task with nothing to decide lapses
+                remove_entry(state, top_off(state))
+                continue
+            raise ValueError("internal: no legal action")
+        if n == 1:
+            _apply(state, cat, last)
+            continue
+        return
+
+
+@njit(cache=True)
+def step_unchecked(state, cat, action, mask):
+    """Apply a legal action and advance; mask is scratch and ends as the new mask."""
+    state[G_LAST_ACTION] = action
+    state[G_STEPS] += 1
+    _apply(state, cat, action)
+    advance(state, cat, mask)
+
+
+@njit(cache=True)
+def new_game(state, cat, num_players, seed, story, mask):
+    reset(state, cat, num_players, seed, story)
+    advance(state, cat, mask)

@@ -1,0 +1,123 @@
+"""Small-int enums shared by the data compiler and the numba core.
+
+Each group is a tuple of names; the constant for a name is its index, written
+as a module-level int (numba reads those as compile-time constants). Python
+code turns ints back into names through the tuples.
+"""
+
+NATIONS = ("france", "england", "spain")
+
+LOC_KINDS = ("start", "city", "village", "home")
+
+CITY_ACTIONS = (
+    "none", "combat", "explore", "influence_village", "cp_remove_disc", "cp3",
+    "doubloons_village", "cp_influence", "compass_villages", "tokens_vp_discard",
+    "doubloons_or_assistants", "pay_cp_influence_doubloons",
+    "home20", "home21a", "home21b", "home22",
+)
+
+FLAG_KINDS = ("none", "doubloons", "vp", "cp", "influence", "figure", "remove_disc")
+
+EXPLORER_REWARDS = ("none", "doubloons", "influence", "vp", "remove_disc", "cp",
+                    "doubloons_vp", "figures2")
+
+BARRIERS = ("none", "red", "blue", "green")
+
+# Ship-board areas: fixed by the rules (§18); the index is the area id.
+SHIP_AREAS = ("village_thresholds", "hand_limit", "free_market", "doubloons5", "vp3",
+              "vp6", "village_annex", "village_cp_doubloon", "village_goods",
+              "village_marker", "choice", "vp10")
+
+TOKEN_MODIFIERS = ("none", "most_minus2", "fewest_plus3")
+TOKEN_BONUSES = ("none", "doubloons", "influence", "vp", "figure")
+
+QUEST_COSTS = ("none", "cp", "objects", "doubloons", "mp4", "figure", "goods")
+QUEST_REWARDS = ("none", "doubloons", "per_compass_vp", "per_compass_doubloons",
+                 "influence", "figure", "cp", "spain2", "discs2", "vp", "combat",
+                 "explore2")
+
+CAREER_TASKS = ("combat_tokens", "quests", "influence_one", "influence_two",
+                "upgrades", "barrier", "synergy", "assistants")
+
+BUILDINGS = ("abbey", "palace", "basilica", "citadel", "minster", "military_base",
+             "academy", "cathedral")
+
+REQUIREMENTS = ("none", "figure", "assistant", "herbs", "nation", "figure_on_card", "cp")
+
+EFFECTS = (
+    "none",
+    # income (green)
+    "income_doubloons", "income_vp",
+    # permanent (red)
+    "perm_object", "perm_discount", "perm_combat_cp", "perm_compass", "perm_explorer",
+    "perm_steal_vp", "perm_assistant_income", "perm_figure_cp", "perm_nation_cp",
+    "perm_displace_vp",
+    # new village actions
+    "nva_maps_vp_explore", "nva_maps_doubloons_explore", "nva_books", "nva_goods_doubloons",
+    # new combat actions
+    "nca_influence_vp", "nca_doubloons",
+    # immediate (tan)
+    "imm_influence2", "imm_village_marker", "imm_remove_disc", "imm_influence1",
+    "imm_quest_on_card", "imm_vp_per_token", "imm_vp_per_assistant", "imm_vp_per_quest",
+    "imm_vp_per_compass", "imm_figures2", "imm_any_synergy", "imm_village_marker_rank",
+    "imm_figures_income", "imm_cp", "imm_vp_per_synergy", "imm_vp_per_nation3",
+    # assistant (blue)
+    "assistant",
+)
+
+ASSISTANT_ACTIONS = tuple("aa%02d" % i for i in range(1, 18))
+
+
+def _export(prefix, names):
+    for i, n in enumerate(names):
+        globals()[prefix + n.upper()] = i
+
+
+_export("NAT_", NATIONS)
+_export("LK_", LOC_KINDS)
+_export("CA_", CITY_ACTIONS)
+_export("FL_", FLAG_KINDS)
+_export("ER_", EXPLORER_REWARDS)
+_export("BAR_", BARRIERS)
+_export("AREA_", SHIP_AREAS)
+_export("TM_", TOKEN_MODIFIERS)
+_export("TB_", TOKEN_BONUSES)
+_export("QC_", QUEST_COSTS)
+_export("QR_", QUEST_REWARDS)
+_export("CT_", CAREER_TASKS)
+_export("B_", BUILDINGS)
+_export("RQ_", REQUIREMENTS)
+_export("EF_", EFFECTS)
+
+# Decision phases: what the acting player (state[G_CUR]) is deciding now.
+PHASES = (
+    "setup_plan", "setup_discard", "setup_career", "sail", "main", "deliver",
+    "disc", "nation", "village", "combat_pile", "combat_nation", "combat",
+    "explore", "choice", "pay", "draw", "score_buy", "place", "game_over",
+)
+_export("PH_", PHASES)
+
+# Generic yes/no style choices (PH_CHOICE); state[G_CHOICE_KIND] says which.
+CHOICES = (
+    "cityact10",       # option 0: 4 doubloons, 1: 2 VP per assistant
+    "discard_hand4",   # option 0: keep hand, 1: discard hand for 4 doubloons
+    "pay2cp",          # option 0: decline, 1: pay 2 CP -> influence + 6 doubloons
+    "home20",          # option 0: Combat, 1: explore up to 2
+    "ship_choice",     # option 0: explore 3, 1: 4 doubloons + 4 VP, 2: next noble rank
+    "quest_space",     # option 0: leave the quest, 1: fulfil it (explorer quest space)
+    "any_synergy",     # option s: take synergy token s (IMM-12)
+    "figures_income",  # option k: put k figures on the card (IMM-14)
+)
+_export("CH_", CHOICES)
+N_CHOICE_OPTIONS = 8
+
+# Pending-task opcodes on the state's stack (engine.py resolves them).
+OPS = (
+    "none", "nation", "remove_disc", "village", "explore", "combat", "city_action",
+    "choice", "pay", "main_done", "score_buy", "score_rest", "draw", "deliver", "place",
+)
+_export("OP_", OPS)
+
+# What a PH_NATION decision is for (state[G_NATION_KIND]).
+NATION_KINDS = ("influence", "village_marker", "village_marker_rank", "next_rank")
+_export("NK_", NATION_KINDS)

@@ -1,0 +1,174 @@
+"""The game-state layout: one int32 vector per game, every field declared once.
+
+Python code (serialisation, rendering, tests) reads fields by name through
+`FIELDS`; numba code reads them through the module-level constants generated
+below (``G_ROUND``, ``P_VP`` …), which numba freezes as compile-time constants.
+
+Per-player fields live in a player block of ``PLAYER_SIZE`` ints; player p's
+field F is at ``PLAYERS + p * PLAYER_SIZE + P_F``.
+"""
+
+# ---- capacities (fixed by the rules or generous upper bounds) -------------
+MAX_P = 4            # players
+N_NATIONS = 3        # france, england, spain
+N_AREAS = 12         # ship-board upgrade areas (CON-33)
+MAX_LOC = 32         # board locations (data may use fewer)
+MAX_EXP = 40         # explorer-track spaces
+N_CARDS = 157        # project cards (CON-01)
+HAND_CAP = 12        # setup deals 8; limit is 4 or 6 (CON-18); room for edge cases
+PLAN_CAP = 3         # planning spaces (CON-19)
+MARKET_SIZE = 4      # face-up market (CON-20)
+TABLEAU_CAP = 60
+N_QUESTS = 24        # quest tiles (CON-05)
+N_TOKENS = 25        # combat tokens (CON-08)
+N_CAREERS = 8
+N_PRESTIGE = 8
+N_BUILDINGS = 4      # prestige buildings in play (CON-11)
+BOARD_QUEST_CAP = 16 # quest tiles lying on board locations at once
+EXP_QUESTS = 3       # quest spaces on the explorer track
+STACK_CAP = 48       # pending sub-decisions
+STACK_W = 4          # (op, player, a, b)
+N_VP_SRC = 17        # VP-by-source categories (see VP_SOURCES)
+MARKERS_PER_NATION = 13
+FIGURES_PER_COLOUR = 8
+N_SYNERGY = 5
+
+# VP sources for score_breakdown(); index = source id.
+VP_SOURCES = (
+    "vp_income", "doubloon_track", "cards", "prestige", "influence_majority",
+    "noble_ranks", "explorer", "quests", "homeward", "combat", "ship_upgrades",
+    "scoring_choice", "overflow", "city_actions", "assistants", "career", "other",
+)
+
+GLOBAL_FIELDS = [
+    # (name, size)
+    ("NP", 1), ("ROUND", 1), ("PHASE", 1), ("CUR", 1), ("START", 1),
+    ("TURN_P", 1), ("OVER", 1), ("STEPS", 1), ("STORY", 1), ("SEED", 1),
+    ("RNG", 2),
+    # turn scratch
+    ("MP_SPENT", 1), ("MAIN_DONE", 1), ("VILLAGE_LEFT", 1), ("VILLAGE_MAIN", 1),
+    ("EXPLORE_LEFT", 1), ("ROUND_END", 1), ("TURN_COUNT", 1), ("LOC_FROM", 1),
+    ("COMPASS_AT_START", 1), ("PAY_SYMBOL", 1), ("PAY_LEFT", 1), ("PAY_EXCLUDE", 1),
+    ("CHOICE_KIND", 1), ("CHOICE_ARG", 1), ("NATION_AMOUNT", 1), ("NATION_KIND", 1),
+    ("DISC_OPTIONAL", 1), ("DISC_LEFT", 1), ("DISC_TO_MARKET", 1),
+    # combat
+    ("CB_TOKEN", 1), ("CB_NATION", 1), ("CB_VALUE", 1), ("CB_USED", 1),
+    # scoring
+    ("SCORING", 1), ("TRIGGER", 1), ("INCOME_DONE", 1), ("SCORE_BUYER", 1),
+    # board
+    ("LOC_MARKER", MAX_LOC), ("LOC_MARKET", MAX_LOC), ("LOC_TILE", MAX_LOC),
+    ("BQ_LOC", BOARD_QUEST_CAP), ("BQ_TILE", BOARD_QUEST_CAP), ("BQ_AGE", BOARD_QUEST_CAP),
+    ("BQ_NEXT_AGE", 1),
+    ("EXQ_TILE", EXP_QUESTS),
+    ("QPILE", N_QUESTS), ("QPILE_N", 1),
+    ("TPILE0", N_TOKENS), ("TPILE1", N_TOKENS), ("TPILE_N", 2), ("TOKENS_OUT", 1),
+    ("SUP_TAKEN", N_NATIONS), ("SUP_OUT", N_NATIONS),
+    ("PR_BUILD", N_BUILDINGS), ("PR_REVEALED", 1), ("PR_INVESTORS", N_BUILDINGS),
+    ("BARRIER_FIRST", 1), ("EXP_LAST_N", 1),
+    # project cards
+    ("DRAW", N_CARDS), ("DRAW_N", 1), ("DISCARD", N_CARDS), ("DISCARD_N", 1),
+    ("MARKET", MARKET_SIZE), ("CARDS_OUT", 1), ("CITY_DISCS_OUT", 1),
+    # pending sub-decisions
+    ("STK_N", 1), ("STK", STACK_CAP * STACK_W),
+    ("LAST_ACTION", 1),
+]
+
+PLAYER_FIELDS = [
+    ("VP", 1), ("DOUBLOONS", 1), ("CP", 1),
+    ("FIG_SUPPLY", 1), ("FIG_GENERAL", 1), ("FIG_CAREER", 1), ("FIG_BOARD", 1),
+    ("FIG_CARDS", 1), ("FIG_PRESTIGE", 1),
+    ("DISCS", N_AREAS), ("DISCS_OUT", 1), ("UPGRADES", 1),
+    ("DINC", 1), ("VINC", 1), ("INF", N_NATIONS),
+    ("EXPLORER", 1), ("BARRIERS", 1), ("EXP_RANK", 1),
+    ("QUESTS", 1), ("TOKENS", 1), ("SYNERGY", 1),
+    ("HAND_N", 1), ("HAND", HAND_CAP), ("PLAN", PLAN_CAP),
+    ("TABLEAU_N", 1), ("TABLEAU", TABLEAU_CAP),
+    ("CAREER_OPT", 2), ("CAREER", 1), ("CAREER_DONE", 1),
+    ("SHIP", 1), ("PRESTIGE", 1), ("ASSIST", MAX_LOC), ("ASSIST_NEW", MAX_LOC),
+    ("VP_SRC", N_VP_SRC),
+]
+
+
+def _offsets(fields):
+    out, off = {}, 0
+    for name, size in fields:
+        out[name] = (off, size)
+        off += size
+    return out, off
+
+
+GLOBAL, _GSIZE = _offsets(GLOBAL_FIELDS)
+PLAYER, PLAYER_SIZE = _offsets(PLAYER_FIELDS)
+PLAYERS = _GSIZE
+STATE_SIZE = PLAYERS + MAX_P * PLAYER_SIZE
+
+# numba-visible constants: G_<NAME> (absolute) and P_<NAME> (inside a player block)
+for _name, (_off, _size) in GLOBAL.items():
+    globals()["G_" + _name] = _off
+for _name, (_off, _size) in PLAYER.items():
+    globals()["P_" + _name] = _off
+
+
+def field_slice(name: str, player: int | None = None) -> slice:
+    """Slice of the state vector holding a global field, or a player's field."""
+    if player is None:
+        off, size = GLOBAL[name]
+        return slice(off, off + size)
+    off, size = PLAYER[name]
+    base = PLAYERS + player * PLAYER_SIZE + off
+    return slice(base, base + size)
+
+
+def describe_state(state, all_players: bool = False) -> dict:
+    """Every field of a state vector by name (lists for multi-int fields)."""
+    out = {}
+    for name, (off, size) in GLOBAL.items():
+        v = state[off:off + size]
+        out[name] = int(v[0]) if size == 1 else [int(x) for x in v]
+    np_ = MAX_P if all_players else int(state[GLOBAL["NP"][0]])
+    out["players"] = []
+    for p in range(np_):
+        d = {}
+        for name in PLAYER:
+            v = state[field_slice(name, p)]
+            d[name] = int(v[0]) if len(v) == 1 else [int(x) for x in v]
+        out["players"].append(d)
+    return out
+
+for _i, _n in enumerate(VP_SOURCES):
+    globals()["VS_" + _n.upper()] = _i
+
+
+def pack_state(d: dict):
+    """Inverse of describe_state(all_players=True); ValueError names a bad field."""
+    import numpy as np
+    state = np.zeros(STATE_SIZE, np.int32)
+
+    def put(dst_off, size, value, where):
+        vals = [value] if size == 1 else value
+        if size != 1 and (not isinstance(value, list) or len(value) != size):
+            raise ValueError(f"field {where}: expected a list of {size} ints")
+        for i, v in enumerate(vals):
+            if isinstance(v, bool) or not isinstance(v, int) or not -2**31 <= v < 2**31:
+                raise ValueError(f"field {where}: {v!r} is not a 32-bit int")
+            state[dst_off + i] = v
+
+    if not isinstance(d, dict):
+        raise ValueError("state must be a dict of fields")
+    missing = [n for n in GLOBAL if n not in d] + (["players"] if "players" not in d else [])
+    if missing:
+        raise ValueError(f"state lacks fields: {', '.join(missing)}")
+    extra = set(d) - set(GLOBAL) - {"players"}
+    if extra:
+        raise ValueError(f"state has unknown fields: {', '.join(sorted(extra))}")
+    for name, (off, size) in GLOBAL.items():
+        put(off, size, d[name], name)
+    players = d["players"]
+    if not isinstance(players, list) or len(players) != MAX_P:
+        raise ValueError(f"state.players must be a list of {MAX_P} player dicts")
+    for p, pd in enumerate(players):
+        if not isinstance(pd, dict) or set(pd) != set(PLAYER):
+            raise ValueError(f"state.players[{p}] must have exactly the fields {', '.join(PLAYER)}")
+        for name, (off, size) in PLAYER.items():
+            put(PLAYERS + p * PLAYER_SIZE + off, size, pd[name], f"players[{p}].{name}")
+    return state

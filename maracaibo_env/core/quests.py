@@ -1,0 +1,101 @@
+"""Quests (checklist §15): costs, rewards with the compass multiplier, the
+quest track's 4th/5th+ VP. A quest tile index t refers to the catalog."""
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+
+
+@njit(cache=True)
+def _cards_needed(state, cat, p, kind, sym, amt):
+    """Hand cards still to discard for a goods/objects cost (PERM-01 lowers objects)."""
+    if kind == QC_OBJECTS:
+        amt -= permanent_objects(state, cat, p, sym)
+    return amt if amt > 0 else 0
+
+
+@njit(cache=True)
+def can_fulfil(state, cat, p, t):
+    """QUEST-02: the whole cost must be payable."""
+    b = pb(p)
+    need_sym0, need_n0, need_sym1, need_n1 = -1, 0, -1, 0
+    for i in range(Q_COSTS):
+        o = t * Q_COSTS + i
+        k = cat[C_Q_COST + o]
+        amt = cat[C_Q_COST_AMT + o]
+        if k == QC_CP and state[b + P_CP] < amt:
+            return False
+        if k == QC_DOUBLOONS and state[b + P_DOUBLOONS] < amt:
+            return False
+        if k == QC_MP4 and state[G_MP_SPENT] < 4:
+            return False
+        if k == QC_FIGURE and state[b + P_FIG_SUPPLY] < 1:
+            return False
+        if k == QC_OBJECTS or k == QC_GOODS:
+            sym = cat[C_Q_COST_ARG + o]
+            n = _cards_needed(state, cat, p, k, sym, amt)
+            if i == 0:
+                need_sym0, need_n0 = sym, n
+            else:
+                need_sym1, need_n1 = sym, n
+    if need_sym0 >= 0 and need_sym0 == need_sym1:
+        return count_symbol_in_hand(state, cat, p, need_sym0, -1) >= need_n0 + need_n1
+    if need_sym0 >= 0 and count_symbol_in_hand(state, cat, p, need_sym0, -1) < need_n0:
+        return False
+    if need_sym1 >= 0 and count_symbol_in_hand(state, cat, p, need_sym1, -1) < need_n1:
+        return False
+    return True
+
+
+@njit(cache=True)
+def fulfil(state, cat, p, t):
+    """Pay the cost, queue the reward, put the tile on the quest track (QUEST-02..06)."""
+    b = pb(p)
+    # rewards are queued first so that card payments (pushed last) resolve first
+    comp = compasses(state, cat, p)
+    for i in range(Q_REWARDS - 1, -1, -1):
+        o = t * Q_REWARDS + i
+        k = cat[C_Q_REW + o]
+        amt = cat[C_Q_REW_AMT + o]
+        if k == QR_DOUBLOONS:
+            state[b + P_DOUBLOONS] += amt
+        elif k == QR_PER_COMPASS_VP:
+            add_vp(state, p, amt * comp, VS_QUESTS)
+        elif k == QR_PER_COMPASS_DOUBLOONS:
+            state[b + P_DOUBLOONS] += amt * comp
+        elif k == QR_INFLUENCE:
+            push(state, OP_NATION, p, 1, NK_INFLUENCE)
+        elif k == QR_FIGURE:
+            gain_figures(state, p, 1)
+        elif k == QR_CP:
+            gain_cp(state, p, amt)
+        elif k == QR_SPAIN2:
+            gain_influence(state, cat, p, NAT_SPAIN, 2)
+        elif k == QR_DISCS2:
+            push(state, OP_REMOVE_DISC, p, 2, 1)
+        elif k == QR_VP:
+            add_vp(state, p, amt, VS_QUESTS)
+        elif k == QR_COMBAT:
+            push(state, OP_COMBAT, p, -1, 0)
+        elif k == QR_EXPLORE2:
+            push(state, OP_EXPLORE, p, 2, 0)
+    for i in range(Q_COSTS):
+        o = t * Q_COSTS + i
+        k = cat[C_Q_COST + o]
+        amt = cat[C_Q_COST_AMT + o]
+        if k == QC_CP:
+            state[b + P_CP] -= amt
+        elif k == QC_DOUBLOONS:
+            state[b + P_DOUBLOONS] -= amt
+        elif k == QC_FIGURE:
+            return_figure(state, p)
+        elif k == QC_OBJECTS or k == QC_GOODS:
+            sym = cat[C_Q_COST_ARG + o]
+            n = _cards_needed(state, cat, p, k, sym, amt)
+            if n > 0:
+                push(state, OP_PAY, p, sym, n)
+    state[b + P_QUESTS] += 1
+    q = state[b + P_QUESTS]
+    if q == 4:
+        add_vp(state, p, 3, VS_QUESTS)  # QUEST-06
+    elif q > 4:
+        add_vp(state, p, 2, VS_QUESTS)

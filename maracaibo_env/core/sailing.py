@@ -1,0 +1,113 @@
+"""Phase A, sailing (checklist §3): 1-7 MP along the arrows, forks, must-stop
+locations, per-arrow MP costs from the data, homeward routes by round."""
+import numpy as np
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+from .actions import A_SAIL, MAX_MP
+
+
+@njit(cache=True)
+def arrow_open(state, cat, k):
+    r = state[G_ROUND]
+    return cat[C_LOC_R0 + k] <= r <= cat[C_LOC_R1 + k]
+
+
+@njit(cache=True)
+def reachable(state, cat, start, reach):
+    """reach[l * 7 + m - 1] = 1 when location l can be reached spending exactly
+    m MP (SAIL-01..06). Must-stop locations end a route; nobody sails past."""
+    reach[:] = 0
+    st_loc = np.empty(MAX_LOC * MAX_MP * MAX_OUT + 8, np.int64)
+    st_mp = np.empty(MAX_LOC * MAX_MP * MAX_OUT + 8, np.int64)
+    n = 1
+    st_loc[0] = start
+    st_mp[0] = 0
+    while n > 0:
+        n -= 1
+        loc = st_loc[n]
+        m = st_mp[n]
+        for j in range(cat[C_LOC_NEXT_N + loc]):
+            k = loc * MAX_OUT + j
+            if not arrow_open(state, cat, k):
+                continue
+            nxt = cat[C_LOC_NEXT + k]
+            nm = m + cat[C_LOC_COST + k]
+            if nm > MAX_MP:
+                continue
+            idx = nxt * MAX_MP + nm - 1
+            if reach[idx]:
+                continue
+            reach[idx] = 1
+            if not cat[C_LOC_MUST_STOP + nxt]:
+                st_loc[n] = nxt
+                st_mp[n] = nm
+                n += 1
+
+
+@njit(cache=True)
+def legal_sail(state, cat, mask):
+    p = state[G_CUR]
+    reach = np.zeros(MAX_LOC * MAX_MP, np.int8)
+    reachable(state, cat, state[pb(p) + P_SHIP], reach)
+    for i in range(MAX_LOC * MAX_MP):
+        if reach[i]:
+            mask[A_SAIL + i] = 1
+
+
+@njit(cache=True)
+def apply_sail(state, cat, p, idx):
+    """Move the ship; the round ends when it stops on 21a / 22 (TURN-01)."""
+    b = pb(p)
+    dest = idx // MAX_MP
+    state[G_LOC_FROM] = state[b + P_SHIP]
+    state[b + P_SHIP] = dest
+    state[G_MP_SPENT] = idx % MAX_MP + 1
+    act = location_action(state, cat, dest)
+    if act == CA_HOME21A or act == CA_HOME22:
+        state[G_ROUND_END] = 1
+
+
+@njit(cache=True)
+def location_action(state, cat, loc):
+    """The city action at loc: a city tile's when one lies there, else printed."""
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_ACT + t] if t >= 0 else cat[C_LOC_ACT + loc]
+
+
+@njit(cache=True)
+def location_action_amount(state, cat, loc):
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_ACT_AMT + t] if t >= 0 else cat[C_LOC_ACT_AMT + loc]
+
+
+@njit(cache=True)
+def market_good(state, cat, loc):
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_GOOD + t] if t >= 0 else cat[C_LOC_GOOD + loc]
+
+
+@njit(cache=True)
+def market_spaces(state, cat, loc):
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_SPACES + t] if t >= 0 else cat[C_LOC_SPACES + loc]
+
+
+@njit(cache=True)
+def flag_kind(state, cat, loc):
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_FLAG + t] if t >= 0 else cat[C_LOC_FLAG + loc]
+
+
+@njit(cache=True)
+def flag_amount(state, cat, loc):
+    t = state[G_LOC_TILE + loc]
+    return cat[C_TILE_FLAG_AMT + t] if t >= 0 else cat[C_LOC_FLAG_AMT + loc]
+
+
+@njit(cache=True)
+def village_count(mp, thresholds_upgrade):
+    """MAIN-06: 1-3 / 4-6 / 7 MP -> 1 / 2 / 3; with SHIP-01 1 / 2-4 / 5+."""
+    if thresholds_upgrade:
+        return 3 if mp >= 5 else (2 if mp >= 2 else 1)
+    return 3 if mp >= 7 else (2 if mp >= 4 else 1)

@@ -1,0 +1,169 @@
+"""Interim scoring (checklist §20), final scoring (§21), round hand-off."""
+import numpy as np
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+
+
+@njit(cache=True)
+def start_scoring(state, cat):
+    """After the triggering player's Phase C: step 1 for each player in turn
+    order from the trigger, then the automatic steps (INT-01, FIN-01)."""
+    trig = state[G_TRIGGER]
+    np_ = state[G_NP]
+    state[G_SCORING] = 2 if state[G_ROUND] == 4 else 1
+    push(state, OP_SCORE_REST, trig, 0, 0)
+    for i in range(np_ - 1, -1, -1):
+        push(state, OP_SCORE_BUY, (trig + i) % np_, 0, 0)
+
+
+@njit(cache=True)
+def multipliers(state, cat, out):
+    """FIN-05a: empty supply spaces + majority bonus (2 / 1 / 0, ties take the higher)."""
+    counts = np.zeros(N_NATIONS, np.int64)
+    for n in range(N_NATIONS):
+        counts[n] = markers_on_board(state, cat, n)
+    for n in range(N_NATIONS):
+        above = 0  # nations with strictly more markers: 0 -> 2, 1 -> 1, 2 -> 0
+        for k in range(N_NATIONS):
+            if counts[k] > counts[n]:
+                above += 1
+        out[n] = empty_supply_spaces(state, n) + (2 if above == 0 else (1 if above == 1 else 0))
+
+
+@njit(cache=True)
+def _income(state, cat):
+    """INT-02 / FIN-02 income step."""
+    final = state[G_SCORING] == 2
+    for p in range(state[G_NP]):
+        b = pb(p)
+        add_vp(state, p, state[b + P_VINC], VS_VP_INCOME)
+        if final:
+            v = cat[C_DINC_VP + state[b + P_DINC]]
+            if (state[b + P_PRESTIGE] >> B_CATHEDRAL) & 1:
+                add_vp(state, p, 2 * v, VS_PRESTIGE)  # PRES-17: an extra 2x
+            add_vp(state, p, v, VS_DOUBLOON_TRACK)
+        else:
+            state[b + P_DOUBLOONS] += state[b + P_DINC]
+    state[G_INCOME_DONE] = 1
+
+
+@njit(cache=True)
+def prestige_points(state, cat, p, building):
+    """PRES-10..16 end scoring of one building for player p."""
+    b = pb(p)
+    if building == B_ABBEY:
+        return 4 * popcount(state[b + P_BARRIERS])
+    if building == B_PALACE:
+        return 2 * state[b + P_QUESTS]
+    if building == B_BASILICA:
+        v = 4 * state[b + P_FIG_BOARD]
+        return 16 if v > 16 else v
+    if building == B_CITADEL:
+        return 2 * state[b + P_FIG_SUPPLY] + 2 * state[b + P_CP]
+    if building == B_MINSTER:
+        return 3 * popcount(state[b + P_SYNERGY])
+    if building == B_MILITARY_BASE:
+        return 2 * state[b + P_TOKENS]
+    if building == B_ACADEMY:
+        return 2 * completed_areas(state, p)
+    return 0  # cathedral scores with the income step
+
+
+@njit(cache=True)
+def finish_scoring(state, cat):
+    if state[G_SCORING] == 2:
+        _final_rest(state, cat)
+    else:
+        _interim_rest(state, cat)
+
+
+@njit(cache=True)
+def _interim_rest(state, cat):
+    np_ = state[G_NP]
+    _income(state, cat)
+    # step 3: delivered discs leave the game
+    for loc in range(cat[C_NLOC]):
+        state[G_CITY_DISCS_OUT] += state[G_LOC_MARKET + loc]
+        state[G_LOC_MARKET + loc] = 0
+    # step 4: a new market
+    for k in range(MARKET_SIZE):
+        if state[G_MARKET + k] >= 0:
+            discard_card(state, state[G_MARKET + k])
+        state[G_MARKET + k] = draw_top(state)
+    # step 5: reveal the next prestige building
+    if state[G_PR_REVEALED] < N_BUILDINGS:
+        state[G_PR_REVEALED] += 1
+    # step 6: the story card's quests for this round
+    place_story_quests(state, cat, state[G_ROUND])
+    # step 7: ships home; unused assistants beyond the ship score 2 VP (ASST-07d)
+    for p in range(np_):
+        b = pb(p)
+        here = cat[C_LOC_NUMBER + state[b + P_SHIP]]
+        for loc in range(cat[C_NLOC]):
+            k = state[b + P_ASSIST + loc]
+            if k > 0 and cat[C_LOC_NUMBER + loc] > here:
+                add_vp(state, p, 2 * k, VS_ASSISTANTS)
+            state[b + P_ASSIST_NEW + loc] = 0
+        state[b + P_SHIP] = cat[C_HAVANA]
+    state[G_SCORING] = 0
+    state[G_INCOME_DONE] = 0
+    state[G_ROUND] += 1
+    state[G_ROUND_END] = 0
+    state[G_TURN_P] = (state[G_TRIGGER] + 1) % np_  # INT-08
+    state[G_CUR] = state[G_TURN_P]
+    state[G_PHASE] = PH_SAIL
+
+
+@njit(cache=True)
+def _final_rest(state, cat):
+    np_ = state[G_NP]
+    _income(state, cat)
+    # step 3: cards in the tableau and prestige buildings
+    for p in range(np_):
+        b = pb(p)
+        for i in range(state[b + P_TABLEAU_N]):
+            add_vp(state, p, cat[C_CARD_VP + state[b + P_TABLEAU + i]], VS_CARDS)
+        for s in range(N_BUILDINGS):
+            if (state[G_PR_INVESTORS + s] >> p) & 1:
+                add_vp(state, p, prestige_points(state, cat, p, state[G_PR_BUILD + s]), VS_PRESTIGE)
+    # step 4: furthest on each influence track, 3 VP each (ties all score)
+    for n in range(N_NATIONS):
+        best = 0
+        for p in range(np_):
+            best = max(best, state[pb(p) + P_INF + n])
+        if best > 0:
+            for p in range(np_):
+                if state[pb(p) + P_INF + n] == best:
+                    add_vp(state, p, 3, VS_INFLUENCE_MAJORITY)
+    # step 5: noble ranks x multipliers
+    mult = np.zeros(N_NATIONS, np.int64)
+    multipliers(state, cat, mult)
+    for p in range(np_):
+        for n in range(N_NATIONS):
+            add_vp(state, p, noble_rank(cat, state[pb(p) + P_INF + n]) * mult[n], VS_NOBLE_RANKS)
+    state[G_OVER] = 1
+    state[G_PHASE] = PH_GAME_OVER
+    state[G_CUR] = -1
+
+
+@njit(cache=True)
+def place_story_quests(state, cat, round_):
+    """SETUP-16 / INT-06: quest tiles from the pile onto the story card's locations."""
+    s = state[G_STORY]
+    pbit = 1 << state[G_NP]
+    for i in range(cat[C_SQ_N + s]):
+        o = s * STORY_Q + i
+        if cat[C_SQ_ROUND + o] == round_ and cat[C_SQ_PMASK + o] & pbit:
+            if state[G_QPILE_N] == 0:
+                return  # QUEST-09 ruling: no tiles left, nothing placed
+            state[G_QPILE_N] -= 1
+            t = state[G_QPILE + state[G_QPILE_N]]
+            state[G_QPILE + state[G_QPILE_N]] = -1
+            for k in range(BOARD_QUEST_CAP):
+                if state[G_BQ_TILE + k] < 0:
+                    state[G_BQ_TILE + k] = t
+                    state[G_BQ_LOC + k] = cat[C_SQ_LOC + o]
+                    state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
+                    state[G_BQ_NEXT_AGE] += 1
+                    break

@@ -1,0 +1,185 @@
+"""Game set-up (checklist §1): board, decks, tiles, players, story quests."""
+import numpy as np
+from numba import njit
+
+from .common import *  # noqa: F401,F403
+from .rng import rng_seed, rand_below, shuffle_slice
+from .scoring import place_story_quests
+
+
+@njit(cache=True)
+def reset(state, cat, num_players, seed, story):
+    """Fill state with a new game; the first decision is the start player's
+    starting-card split (SETUP-19)."""
+    state[:] = 0
+    np_ = num_players
+    state[G_NP] = np_
+    state[G_SEED] = seed
+    state[G_STORY] = story
+    state[G_ROUND] = 1
+    rng_seed(state, seed)
+    for i in range(MAX_LOC):
+        state[G_LOC_MARKER + i] = -1
+        state[G_LOC_TILE + i] = -1
+    for i in range(BOARD_QUEST_CAP):
+        state[G_BQ_LOC + i] = -1
+        state[G_BQ_TILE + i] = -1
+        state[G_BQ_AGE + i] = -1
+    for i in range(N_CARDS):
+        state[G_DRAW + i] = -1
+        state[G_DISCARD + i] = -1
+
+    # SETUP-01: combat tokens in two face-down piles
+    for i in range(N_TOKENS):
+        state[G_TPILE0 + i] = -1
+        state[G_TPILE1 + i] = -1
+    order = np.arange(N_TOKENS)
+    for i in range(N_TOKENS - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        order[i], order[j] = order[j], order[i]
+    half = (N_TOKENS + 1) // 2
+    for i in range(half):
+        state[G_TPILE0 + i] = order[i]
+    for i in range(N_TOKENS - half):
+        state[G_TPILE1 + i] = order[half + i]
+    state[G_TPILE_N] = half
+    state[G_TPILE_N + 1] = N_TOKENS - half
+
+    # SETUP-02: quest pile, 3 onto the explorer track (top of pile = last)
+    for i in range(N_QUESTS):
+        state[G_QPILE + i] = i
+    shuffle_slice(state, G_QPILE, N_QUESTS)
+    state[G_QPILE_N] = N_QUESTS
+    for k in range(EXP_QUESTS):
+        state[G_QPILE_N] -= 1
+        state[G_EXQ_TILE + k] = state[G_QPILE + state[G_QPILE_N]]
+        state[G_QPILE + state[G_QPILE_N]] = -1
+
+    # SETUP-04/05: city tiles
+    _place_city_tiles(state, cat, np_)
+
+    # SETUP-06: deal 8 A-cards each; 40 B-cards + the other A-cards are the pile
+    a_cards = np.empty(N_CARDS, np.int64)
+    b_cards = np.empty(N_CARDS, np.int64)
+    na, nb = 0, 0
+    for c in range(N_CARDS):
+        if cat[C_CARD_DECK + c] == 0:
+            a_cards[na] = c
+            na += 1
+        else:
+            b_cards[nb] = c
+            nb += 1
+    _shuffle_arr(state, a_cards, na)
+    _shuffle_arr(state, b_cards, nb)
+    k = 0
+    for p in range(np_):
+        b = pb(p)
+        for i in range(HAND_CAP):
+            state[b + P_HAND + i] = -1
+        for i in range(8):
+            state[b + P_HAND + i] = a_cards[k]
+            k += 1
+        state[b + P_HAND_N] = 8
+    n = 0
+    for i in range(k, na):
+        state[G_DRAW + n] = a_cards[i]
+        n += 1
+    nb_used = 40 if nb >= 40 else nb
+    for i in range(nb_used):
+        state[G_DRAW + n] = b_cards[i]
+        n += 1
+    state[G_CARDS_OUT] = nb - nb_used
+    state[G_DRAW_N] = n
+    shuffle_slice(state, G_DRAW, n)
+    for i in range(MARKET_SIZE):
+        state[G_MARKET + i] = draw_top(state)
+
+    # SETUP-09: 2p starting markers in three villages
+    if np_ == 2:
+        for nat in range(N_NATIONS):
+            loc = cat[C_SETUP_MARKER + nat]
+            if loc >= 0:
+                place_marker(state, loc, nat)
+
+    # SETUP-10: 4 of the 8 prestige buildings, I face-up
+    bld = np.arange(N_PRESTIGE)
+    _shuffle_arr(state, bld, N_PRESTIGE)
+    for i in range(N_BUILDINGS):
+        state[G_PR_BUILD + i] = bld[i]
+    state[G_PR_REVEALED] = 1
+
+    # SETUP-12..15, 20: players; a seeded start player; 8/9/10/11 doubloons
+    start = rand_below(state, np_)
+    state[G_START] = start
+    careers = np.arange(N_CAREERS)
+    _shuffle_arr(state, careers, N_CAREERS)
+    for p in range(np_):
+        b = pb(p)
+        for a in range(N_AREAS):
+            state[b + P_DISCS + a] = 2
+        state[b + P_DOUBLOONS] = 8 + (p - start + np_) % np_
+        state[b + P_CP] = 1
+        state[b + P_DINC] = cat[C_DINC_START]
+        state[b + P_FIG_SUPPLY] = 2
+        state[b + P_FIG_CAREER] = 3
+        state[b + P_FIG_GENERAL] = FIGURES_PER_COLOUR - 5
+        state[b + P_SHIP] = cat[C_HAVANA]
+        state[b + P_EXPLORER] = cat[C_EXP_START]
+        for j in range(PLAN_CAP):
+            state[b + P_PLAN + j] = -1
+        state[b + P_CAREER_OPT] = careers[2 * p]
+        state[b + P_CAREER_OPT + 1] = careers[2 * p + 1]
+        state[b + P_CAREER] = -1
+
+    # SETUP-16: the story card's set-up quests
+    place_story_quests(state, cat, 0)
+
+    state[G_TURN_P] = start
+    state[G_CUR] = start
+    state[G_PHASE] = PH_SETUP_PLAN
+
+
+@njit(cache=True)
+def _shuffle_arr(state, arr, n):
+    for i in range(n - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+
+
+@njit(cache=True)
+def _place_city_tiles(state, cat, np_):
+    """SETUP-05: tiles for this player count; the 2 marked ones + 2 random,
+    shuffled onto the tile slots (4, 5, 13, 14). 2p: the Maracaibo tile."""
+    pbit = 1 << np_
+    chosen = np.empty(N_TILES, np.int64)
+    others = np.empty(N_TILES, np.int64)
+    nc, no = 0, 0
+    for t in range(N_TILES):
+        if not cat[C_TILE_PLAYERS + t] & pbit:
+            continue
+        if cat[C_TILE_MARACAIBO + t]:
+            if np_ == 2:
+                for loc in range(cat[C_NLOC]):
+                    if cat[C_LOC_MARACAIBO + loc]:
+                        state[G_LOC_TILE + loc] = t
+            continue
+        if cat[C_TILE_SPECIAL + t]:
+            chosen[nc] = t
+            nc += 1
+        else:
+            others[no] = t
+            no += 1
+    _shuffle_arr(state, others, no)
+    i = 0
+    while nc < 4 and i < no:
+        chosen[nc] = others[i]
+        nc += 1
+        i += 1
+    _shuffle_arr(state, chosen, nc)
+    k = 0
+    for loc in range(cat[C_NLOC]):
+        if cat[C_LOC_TILE_SLOT + loc] and k < nc:
+            state[G_LOC_TILE + loc] = chosen[k]
+            k += 1

@@ -1,0 +1,221 @@
+"""`Game`: a thin Python object over one state vector.
+
+    g = Game(num_players=3, seed=7)
+    while not g.is_over:
+        g.step(g.legal_actions()[0])        # ids or names ('sail:13:mp5')
+    g.scores(), g.score_breakdown()
+
+Every rule lives in `maracaibo_env.core`; this class adds names, errors,
+cloning and JSON round trips.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from .catalog import Catalog, load_catalog, STORY_NUMBERS
+from .core import engine, layout as L
+from .core.actions import NUM_ACTIONS, action_names
+from .core.enums import PHASES, NATIONS
+from .core.observe import observe, OBS_SIZE, OBS_SPEC
+from .invariants import check_invariants
+
+PLAYER_COUNTS = (2, 3, 4)
+FORMAT_VERSION = 1
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state (the state is unchanged)."""
+
+
+class GameConfigError(ValueError):
+    """A malformed game configuration."""
+
+
+class Game:
+    """One game of Maracaibo.
+
+    :param num_players: 2, 3 or 4.
+    :param seed: any non-negative int; the same seed and actions replay the same game.
+    :param story: non-campaign story card 75 (default), 76 or 77.
+    :param catalog: a compiled data catalog (default: the shipped data).
+    """
+
+    def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
+                 catalog: Catalog | None = None):
+        _check_config(num_players, seed, story)
+        self.catalog = catalog or load_catalog()
+        self._cat = self.catalog.array
+        self.state = np.zeros(L.STATE_SIZE, np.int32)
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        engine.new_game(self.state, self._cat, num_players, seed,
+                        STORY_NUMBERS.index(story), self._mask)
+
+    # ---- queries -----------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return int(self.state[L.G_NP])
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state[L.G_OVER])
+
+    @property
+    def current_player(self) -> int:
+        """The player to decide now (-1 once the game is over)."""
+        return int(self.state[L.G_CUR])
+
+    @property
+    def phase(self) -> str:
+        return PHASES[int(self.state[L.G_PHASE])]
+
+    @property
+    def round(self) -> int:
+        return int(self.state[L.G_ROUND])
+
+    def action_mask(self) -> np.ndarray:
+        """int8 vector over all NUM_ACTIONS ids: 1 = legal now."""
+        return self._mask.copy()
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in np.flatnonzero(self._mask)]
+
+    def legal_action_names(self) -> list[str]:
+        names = self.action_names
+        return [names[a] for a in self.legal_actions()]
+
+    @property
+    def action_names(self) -> list[str]:
+        names = getattr(self.catalog, "_action_names", None)
+        if names is None:
+            c = self.catalog
+            names = action_names(c.loc_keys, c.exp_keys, c.goods_keys)
+            c._action_names = names
+        return names
+
+    def action_name(self, action: int) -> str:
+        return self.action_names[int(action)]
+
+    def action_id(self, name: str) -> int:
+        try:
+            return self.action_names.index(name)
+        except ValueError:
+            raise IllegalActionError(
+                f"unknown action name {name!r}; legal now: {self._legal_summary()}") from None
+
+    # ---- acting ------------------------------------------------------------
+    def step(self, action: int | str) -> None:
+        """Apply one decision of the current player. Raises IllegalActionError
+        (leaving the state untouched) when the action is not legal now."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no action is legal")
+        if isinstance(action, str):
+            action = self.action_id(action)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"action must be an int id or a name, not {action!r}")
+        a = int(action)
+        if not 0 <= a < NUM_ACTIONS:
+            raise IllegalActionError(f"action id {a} is out of range 0..{NUM_ACTIONS - 1}")
+        if not self._mask[a]:
+            raise IllegalActionError(
+                f"{self.action_name(a)!r} (id {a}) is not legal for player "
+                f"{self.current_player} in phase {self.phase!r}; legal now: {self._legal_summary()}")
+        engine.step_unchecked(self.state, self._cat, a, self._mask)
+
+    def _legal_summary(self, limit: int = 12) -> str:
+        names = self.legal_action_names()
+        more = f" … (+{len(names) - limit} more)" if len(names) > limit else ""
+        return ", ".join(names[:limit]) + more
+
+    # ---- copies and persistence ------------------------------------------------
+    def clone(self) -> "Game":
+        g = object.__new__(Game)
+        g.catalog = self.catalog
+        g._cat = self._cat
+        g.state = self.state.copy()
+        g._mask = self._mask.copy()
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; Game.from_dict(g.to_dict()) is an exact copy."""
+        return {"format": FORMAT_VERSION, "state": L.describe_state(self.state, all_players=True)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], catalog: Catalog | None = None) -> "Game":
+        """Rebuild a game; raises ValueError naming the bad field when d is
+        malformed or describes an impossible state."""
+        if not isinstance(d, dict) or d.get("format") != FORMAT_VERSION:
+            raise ValueError(f"not a saved game of format {FORMAT_VERSION}: expected "
+                             f"{{'format': {FORMAT_VERSION}, 'state': {{...}}}}")
+        g = object.__new__(cls)
+        g.catalog = catalog or load_catalog()
+        g._cat = g.catalog.array
+        g.state = L.pack_state(d["state"])
+        problems = check_invariants(g.state, g.catalog)
+        if problems:
+            raise ValueError("saved game is inconsistent: " + "; ".join(problems[:5]))
+        g._mask = np.zeros(NUM_ACTIONS, np.int8)
+        if not g.is_over:
+            engine.legal_mask(g.state, g._cat, g._mask)
+        return g
+
+    @classmethod
+    def from_json(cls, text: str, catalog: Catalog | None = None) -> "Game":
+        return cls.from_dict(json.loads(text), catalog)
+
+    # ---- scores and observations -------------------------------------------------
+    def scores(self) -> list[int]:
+        return [int(self.state[L.field_slice("VP", p)][0]) for p in range(self.num_players)]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """VP of each player by source (they add up to scores())."""
+        out = []
+        for p in range(self.num_players):
+            src = self.state[L.field_slice("VP_SRC", p)]
+            out.append({name: int(v) for name, v in zip(L.VP_SOURCES, src)})
+        return out
+
+    def winners(self) -> list[int]:
+        s = self.scores()
+        best = max(s)
+        return [p for p, v in enumerate(s) if v == best]
+
+    def observe(self, player: int) -> np.ndarray:
+        """Player's observation (int32, OBS_SIZE); see observation_spec()."""
+        out = np.zeros(OBS_SIZE, np.int32)
+        observe(self.state, player, out)
+        return out
+
+    @staticmethod
+    def observation_spec() -> list[tuple[str, int, int, str]]:
+        """(name, offset, size, meaning) of every slice of the observation."""
+        spec, off = [], 0
+        for name, size, meaning in OBS_SPEC:
+            spec.append((name, off, size, meaning))
+            off += size
+        return spec
+
+    def player_view(self, p: int) -> dict[str, Any]:
+        """Readable fields of player p (for logs and rendering)."""
+        d = {name: (v[0] if len(v) == 1 else list(v))
+             for name in L.PLAYER for v in [self.state[L.field_slice(name, p)].tolist()]}
+        d["influence"] = dict(zip(NATIONS, d.pop("INF")))
+        return d
+
+    def __repr__(self) -> str:
+        return (f"Game(players={self.num_players}, round={self.round}, phase={self.phase!r}, "
+                f"current_player={self.current_player}, scores={self.scores()})")
+
+
+def _check_config(num_players, seed, story):
+    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
+        raise GameConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
+        raise GameConfigError(f"seed must be an int in 0..2**31-1, got {seed!r}")
+    if story not in STORY_NUMBERS:
+        raise GameConfigError(f"story must be one of {STORY_NUMBERS}, got {story!r}")
