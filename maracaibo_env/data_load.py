@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-__all__ = ["DataError", "DATA_DIR", "FILES", "load_raw"]
+__all__ = ["DataError", "DATA_DIR", "FILES", "load_raw", "SOURCES", "CITY_ACTIONS",
+           "EFFECT_KINDS", "REQUIREMENT_KINDS"]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -81,6 +82,7 @@ NAMED_LOCATIONS = {
     "14": ("Cartagena", "city", True),
 }
 MAX_LOCATIONS = 32
+TWO_PLAYER_MARKERS = {"spain": "6", "england": "7", "france": "8"}   # SETUP-09
 
 EXPLORER_REWARDS = {           # CON-40: kind -> allowed amount range
     "doubloons": (1, 6), "influence": (1, 1), "vp": (1, 6), "remove_disc": (1, 1),
@@ -441,7 +443,7 @@ def _market_spec(refs: Refs) -> Table:
 
 
 def _board(doc: dict, refs: Refs) -> None:
-    fc = FileCheck("board", doc, arrays=("location", "arrow"))
+    fc = FileCheck("board", doc, arrays=("location", "arrow"), tables=("setup",))
     home_actions = tuple(kind for kind, _n, _r in HOME_SPACES.values())
     fc.check_entries("location", Table({
         "key": Str(key=True), "number": Int(0, 99), "name": Str(),
@@ -461,6 +463,12 @@ def _board(doc: dict, refs: Refs) -> None:
     for at, loc in fc.entries("location"):
         _check_location(at, loc)
     _check_named_locations(fc, locs)
+    villages = tuple(k for k, e in locs.items() if e["kind"] == "village")
+    fc.check_table("setup", Table({
+        "two_player_markers": Table({n: Str(villages) for n in NATIONS}), "source": SOURCE}))
+    if doc["setup"]["two_player_markers"] != TWO_PLAYER_MARKERS:
+        raise fc.at("[setup]", "two_player_markers").fail(
+            f"{doc['setup']['two_player_markers']} (SETUP-09)", str(TWO_PLAYER_MARKERS))
     _check_arrows(fc, locs)
     refs.locations = locs
     refs.quest_locations = tuple(k for k, e in locs.items() if e["kind"] in ("city", "village"))

@@ -214,6 +214,13 @@ def test_con_29_named_locations(data):
     assert [locs[k]["number"] for k in ("20", "21a", "21b", "22")] == [20, 21, 22, 23]
 
 
+def test_setup_09_two_player_markers(data):
+    markers = data["board"]["setup"]["two_player_markers"]
+    assert markers == {"spain": "6", "england": "7", "france": "8"}
+    locs = locations(data)
+    assert all(locs[k]["kind"] == "village" for k in markers.values())
+
+
 def test_con_30_explorer_track(data):
     spaces = {s["key"]: s for s in data["explorer"]["space"]}
     assert data["explorer"]["last_space"]["vp"] == [10, 8, 6, 4]
@@ -502,6 +509,8 @@ MALFORMED = [
      ["board.toml", '"20->21a"', "rounds", "[1, 3]"]),
     ("no_arrow_out_in_some_round", "board", "rounds = [1, 4]", "rounds = [4, 4]", 'from = "21b"',
      ["board.toml", "21b", "rounds"]),
+    ("two_player_markers", "board", 'spain = "6", england = "7"', 'spain = "7", england = "6"', None,
+     ["board.toml", "[setup]", "two_player_markers", "SETUP-09"]),
     ("wrong_nation", "cards", 'nation = "spain"', 'nation = "spian"', None,
      ["cards.toml", "card[", "nation", "spian", "france"]),
     ("bool_as_integer", "cards", "cost = 3", "cost = true", None,

@@ -95,14 +95,15 @@ def market_spaces(state, cat, loc):
 
 @njit(cache=True)
 def flag_kind(state, cat, loc):
+    """The flag printed at loc (a tile's own flag, if the data gives one, wins)."""
     t = state[G_LOC_TILE + loc]
-    return cat[C_TILE_FLAG + t] if t >= 0 else cat[C_LOC_FLAG + loc]
+    return cat[C_TILE_FLAG + t] if t >= 0 and cat[C_TILE_FLAG + t] != 0 else cat[C_LOC_FLAG + loc]
 
 
 @njit(cache=True)
 def flag_amount(state, cat, loc):
     t = state[G_LOC_TILE + loc]
-    return cat[C_TILE_FLAG_AMT + t] if t >= 0 else cat[C_LOC_FLAG_AMT + loc]
+    return cat[C_TILE_FLAG_AMT + t] if t >= 0 and cat[C_TILE_FLAG + t] != 0 else cat[C_LOC_FLAG_AMT + loc]
 
 
 @njit(cache=True)

@@ -1,0 +1,303 @@
+"""PettingZoo AEC adapter for Maracaibo (classic-games convention).
+
+    from maracaibo_env.aec import env
+    e = env(num_players=3)
+    e.reset(seed=0)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else pick(obs["action_mask"])
+        e.step(action)
+
+The adapter holds no rules: legality, effects and turn order come from
+`maracaibo_env.game.Game` (and through it the numba core).
+
+Turn order is not round-robin: one player often makes several decisions in a
+row, and during scoring other players decide. `agent_selection` is always the
+game's current player.
+
+Observations: ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
+from the observing agent's point of view (see `Game.observation_spec()`); the
+mask is all zeros for every agent that is not the one to act.
+
+Rewards are 0 until the game ends; then every agent gets one terminal reward:
+
+* ``reward="win_loss"`` (default): a sole winner gets +1 and everyone else -1;
+  when k >= 2 players tie for the most VP, each of them gets 0 and the rest -1.
+  Winners are `Game.winners()` (so any tie-break the core applies is honoured).
+* ``reward="vp_margin"``: (own VP - best VP among the others) / 100.
+
+Configuration is constructor-only (`num_players`, `story`, `reward`,
+`render_mode`, `seed`); `reset(options=...)` accepts no keys of its own.
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .catalog import STORY_NUMBERS
+from .core.actions import NUM_ACTIONS
+from .core.enums import PHASES
+from .core.layout import (MAX_P, MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS, N_TOKENS,
+                          N_CAREERS, N_PRESTIGE, HAND_CAP, PLAN_CAP, MARKERS_PER_NATION,
+                          FIGURES_PER_COLOUR, TABLEAU_CAP)
+from .core.observe import OBS_SIZE
+from .game import Game, PLAYER_COUNTS
+
+RENDER_MODES = ("human", "ansi")
+REWARD_MODES = ("win_loss", "vp_margin")
+_CONSTRUCTOR_KEYS = ("num_players", "story", "reward", "render_mode", "seed")
+_SEED_LIMIT = 2**31  # Game seeds are 0..2**31-1
+
+
+def env(**kwargs) -> AECEnv:
+    """raw_env(**kwargs) wrapped in PettingZoo's standard classic-game wrappers."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+# ---- observation bounds ---------------------------------------------------------
+_BIG = 2**31 - 1
+# (low, high) per observation slice; pN_ prefixes are stripped. Slices not
+# listed (e.g. fields the core adds later) get the full int32 range, so the Box
+# always contains every observation.
+_OBS_BOUNDS: dict[str, tuple[int, int]] = {
+    "round": (0, 5), "phase": (0, len(PHASES) - 1), "acting": (0, 1),
+    "acting_seat": (-1, MAX_P - 1), "num_players": (0, MAX_P), "mp_spent": (0, 99),
+    "main_done": (0, 1), "task": (-_BIG - 1, _BIG),
+    "loc_marker": (-1, 2), "loc_market": (0, 99), "loc_tile": (-1, 99),
+    "board_quest_loc": (-1, MAX_LOC - 1), "board_quest_tile": (-1, N_QUESTS - 1),
+    "explorer_quests": (-1, N_QUESTS - 1), "quest_pile": (-1, N_QUESTS),
+    "token_piles": (0, N_TOKENS), "supply_taken": (0, MARKERS_PER_NATION),
+    "markers_out": (0, MARKERS_PER_NATION), "prestige": (-1, N_PRESTIGE - 1),
+    "prestige_investors": (0, 2**MAX_P - 1), "barrier_first": (0, 15),
+    "explorers_arrived": (0, MAX_P), "draw_pile": (0, N_CARDS), "discard_pile": (0, N_CARDS),
+    "market": (-1, N_CARDS - 1), "hand": (-1, N_CARDS - 1), "plan": (-1, N_CARDS - 1),
+    "career": (-1, N_CAREERS - 1), "career_options": (-1, N_CAREERS - 1),
+    # per player (seat-relative blocks p0_.. p3_)
+    "vp": (-9999, 9999), "doubloons": (-9999, 9999), "cp": (0, 8),
+    "fig_supply": (0, 2 * FIGURES_PER_COLOUR), "fig_general": (0, 2 * FIGURES_PER_COLOUR),
+    "fig_career": (0, 2 * FIGURES_PER_COLOUR), "fig_board": (0, 2 * FIGURES_PER_COLOUR),
+    "discs": (0, 99), "doubloon_income": (0, 99), "vp_income": (0, 99),
+    "influence": (0, 99), "explorer": (0, MAX_EXP - 1), "barriers": (0, 15),
+    "quests": (0, N_QUESTS), "tokens": (0, N_TOKENS), "synergy": (0, 255),
+    "hand_count": (0, HAND_CAP), "plan_count": (0, PLAN_CAP), "career_done": (0, 7),
+    "ship": (0, MAX_LOC - 1), "prestige_bits": (0, 2**N_PRESTIGE - 1),
+    "assistants": (0, 99), "tableau_count": (0, TABLEAU_CAP), "tableau": (-1, N_CARDS - 1),
+}
+
+
+def observation_bounds() -> tuple[np.ndarray, np.ndarray]:
+    """int32 (low, high) vectors of length OBS_SIZE for the observation Box."""
+    low = np.full(OBS_SIZE, -_BIG - 1, np.int64)
+    high = np.full(OBS_SIZE, _BIG, np.int64)
+    for name, off, size, _ in Game.observation_spec():
+        key = name
+        if len(name) > 3 and name[0] == "p" and name[1].isdigit() and name[2] == "_":
+            key = name[3:]
+            if key == "prestige":  # per-player prestige is a bitmask over buildings
+                key = "prestige_bits"
+        lo, hi = _OBS_BOUNDS.get(key, (-_BIG - 1, _BIG))
+        low[off:off + size] = lo
+        high[off:off + size] = hi
+    return low.astype(np.int32), high.astype(np.int32)
+
+
+# ---- config validation -------------------------------------------------------------
+def _check_config(num_players, render_mode, seed, story, reward) -> None:
+    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
+        raise ValueError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, got {render_mode!r}")
+    if story not in STORY_NUMBERS:
+        raise ValueError(f"story must be one of {STORY_NUMBERS}, got {story!r}")
+    if reward not in REWARD_MODES:
+        raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
+    _check_seed(seed)
+
+
+def _check_seed(seed) -> None:
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be None or a non-negative int, got {seed!r}")
+
+
+def _game_seed(seed: int) -> int:
+    """Map any non-negative int to a Game seed in 0..2**31-1 (identity below 2**31)."""
+    seed = int(seed)
+    if seed < _SEED_LIMIT:
+        return seed
+    return int(np.random.default_rng(seed).integers(_SEED_LIMIT))
+
+
+class raw_env(AECEnv):
+    """Maracaibo as a PettingZoo AECEnv; see the module docstring for the contract.
+
+    :param num_players: 2, 3 or 4.
+    :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
+    :param seed: seeds the generator that picks game seeds for `reset(seed=None)`
+        (None: fresh OS entropy).
+    :param story: non-campaign story card 75, 76 or 77.
+    :param reward: "win_loss" or "vp_margin" (terminal rewards, module docstring).
+    """
+
+    metadata = {
+        "name": "maracaibo_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, num_players: int = 2, render_mode: str | None = None,
+                 seed: int | None = None, story: int = 75, reward: str = "win_loss"):
+        super().__init__()
+        _check_config(num_players, render_mode, seed, story, reward)
+        self.num_players = int(num_players)
+        self.render_mode = render_mode
+        self.story = story
+        self.reward_mode = reward
+        self._seed_rng = np.random.default_rng(seed)
+        self.game: Game | None = None
+
+        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.agents = self.possible_agents[:]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        low, high = observation_bounds()
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=low, high=high, shape=(OBS_SIZE,), dtype=np.int32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+
+    # ---- spaces ------------------------------------------------------------------
+    def observation_space(self, agent):
+        """The Dict observation space of an agent (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        """Discrete(NUM_ACTIONS) for every agent."""
+        return self.action_spaces[agent]
+
+    # ---- core AEC API ------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; seed None draws a game seed from the env's generator."""
+        _check_options(options)
+        _check_seed(seed)
+        if seed is None:
+            game_seed = int(self._seed_rng.integers(_SEED_LIMIT))
+        else:
+            self._seed_rng = np.random.default_rng(seed)
+            game_seed = _game_seed(seed)
+        self.game = Game(self.num_players, seed=game_seed, story=self.story)
+        self.game_seed = game_seed
+
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._update_infos()
+        self._select_current()
+
+    def observe(self, agent):
+        """The agent's observation; its action mask is all zeros unless it is to act."""
+        p = self.agent_name_mapping[agent]
+        mask = (self.game.action_mask() if agent == self.agent_selection and not self.game.is_over
+                else np.zeros(NUM_ACTIONS, np.int8))
+        return {"observation": self.game.observe(p), "action_mask": mask}
+
+    def step(self, action) -> None:
+        """Apply the selected agent's action (None once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        self._cumulative_rewards[agent] = 0
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self.game.step(int(action))  # raises IllegalActionError, state unchanged
+        if self.game.is_over:
+            self.rewards = self._terminal_rewards()
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._update_infos()
+        self._select_current()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        """"ansi": return the text view; "human": print it; None: warn and return None."""
+        if self.render_mode is None:
+            warnings.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        if self.game is None:
+            text = "<maracaibo: call reset() first>"
+        else:
+            from .render import render_text  # lazy: rendering is not needed to play
+            text = render_text(self.game)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release (text rendering only)."""
+
+    # ---- helpers ---------------------------------------------------------------------
+    def _select_current(self) -> None:
+        """agent_selection := the game's current player (player_0 once the game is over)."""
+        p = self.game.current_player
+        self.agent_selection = self.possible_agents[p if p >= 0 else 0]
+
+    def _update_infos(self) -> None:
+        g = self.game
+        base = {"phase": g.phase, "round": g.round}
+        if g.is_over:
+            breakdown = g.score_breakdown()
+            for a in self.agents:
+                p = self.agent_name_mapping[a]
+                self.infos[a] = {**base, "score": g.scores()[p], "score_breakdown": breakdown[p]}
+        else:
+            for a in self.agents:
+                self.infos[a] = dict(base)
+
+    def _terminal_rewards(self) -> dict[str, float]:
+        scores = self.game.scores()
+        out = {}
+        if self.reward_mode == "vp_margin":
+            for a in self.agents:
+                p = self.agent_name_mapping[a]
+                best_other = max(s for q, s in enumerate(scores) if q != p)
+                out[a] = (scores[p] - best_other) / 100.0
+            return out
+        winners = self.game.winners()
+        for a in self.agents:
+            p = self.agent_name_mapping[a]
+            out[a] = (1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
+        return out
+
+
+def _check_options(options) -> None:
+    """reset() takes no options of its own: constructor keys raise, others are ignored."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be None or a dict, got {type(options).__name__}")
+    misplaced = [k for k in options if k in _CONSTRUCTOR_KEYS]
+    if misplaced:
+        raise ValueError(
+            f"reset() options accept no keys (allowed: none); {', '.join(map(repr, misplaced))} "
+            f"is constructor configuration: pass it to raw_env()/env() "
+            f"(constructor keys: {', '.join(_CONSTRUCTOR_KEYS)})")
+    if options:
+        warnings.warn(f"reset() ignores unknown options {sorted(map(str, options))} "
+                      f"(allowed: none; configure via raw_env({', '.join(_CONSTRUCTOR_KEYS)}))")

@@ -1,0 +1,184 @@
+"""Scenario helpers for rule tests: hand-build a state, then play decisions.
+
+    g = new_game(3, seed=1); finish_setup(g)
+    at_main(g, p=0, loc="2")                 # ship of player 0 at location "2", Phase B
+    g.step("main:city")
+
+put/get read and write state fields by name (core/layout.py), so tests never
+use raw offsets. resume(g) lets the engine resolve pending tasks after edits.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from maracaibo_env.catalog import load_catalog
+from maracaibo_env.core import engine, layout as L, enums as E
+from maracaibo_env.core.catalog_layout import CATALOG
+from maracaibo_env.game import Game
+
+
+def new_game(n=2, seed=0, story=75, catalog=None) -> Game:
+    return Game(num_players=n, seed=seed, story=story, catalog=catalog)
+
+
+def finish_setup(g: Game) -> Game:
+    """Take the first legal option in every set-up decision."""
+    while g.phase.startswith("setup"):
+        g.step(g.legal_actions()[0])
+    return g
+
+
+def get(g: Game, name: str, p: int | None = None):
+    v = g.state[L.field_slice(name, p)]
+    return int(v[0]) if len(v) == 1 else v.copy()
+
+
+def put(g: Game, name: str, value, p: int | None = None, index: int | None = None):
+    sl = L.field_slice(name, p)
+    if index is None:
+        g.state[sl] = value
+    else:
+        g.state[sl.start + index] = value
+
+
+def refresh(g: Game):
+    """Recompute the legal mask after editing the state by hand."""
+    engine.legal_mask(g.state, g._cat, g._mask)
+
+
+def resume(g: Game):
+    """Let the engine resolve pending tasks (and forced single choices)."""
+    engine.advance(g.state, g._cat, g._mask)
+
+
+def loc(g: Game, key) -> int:
+    return g.catalog.loc_keys.index(str(key))
+
+
+def at_phase(g: Game, p: int, phase: str):
+    put(g, "CUR", p)
+    put(g, "TURN_P", p)
+    put(g, "PHASE", E.PHASES.index(phase))
+    refresh(g)
+
+
+def at_main(g: Game, p: int, loc_key, mp: int = 1, main_done: int = 0):
+    """Player p's Phase B with the ship at loc_key after sailing mp MP."""
+    put(g, "SHIP", loc(g, loc_key), p)
+    put(g, "MP_SPENT", mp)
+    put(g, "MAIN_DONE", main_done)
+    put(g, "STK_N", 0)
+    put(g, "STK", 0)
+    put(g, "COMPASS_AT_START", compasses(g, p))
+    at_phase(g, p, "main")
+
+
+def compasses(g: Game, p: int) -> int:
+    from maracaibo_env.core.common import compasses as c
+    return int(c(g.state, g._cat, p))
+
+
+def push_task(g: Game, op: str, p: int, a: int = 0, b: int = 0):
+    """Put a pending task on the stack and let the engine pick it up."""
+    from maracaibo_env.core.common import push
+    push(g.state, E.OPS.index(op), p, a, b)
+    resume(g)
+
+
+def set_hand(g: Game, p: int, cards):
+    """Give player p exactly these card ids (taken from wherever they are:
+    the displaced hand goes to the discard pile, conservation is kept)."""
+    cards = [int(c) for c in cards]
+    _remove_cards_everywhere(g, cards)
+    old = [int(c) for c in get(g, "HAND", p)[: get(g, "HAND_N", p)]]
+    for c in old:
+        _discard(g, c)
+    hand = np.full(L.HAND_CAP, -1, np.int32)
+    hand[: len(cards)] = cards
+    put(g, "HAND", hand, p)
+    put(g, "HAND_N", len(cards), p)
+
+
+def _discard(g, c):
+    n = get(g, "DISCARD_N")
+    put(g, "DISCARD", c, index=n)
+    put(g, "DISCARD_N", n + 1)
+
+
+def _remove_cards_everywhere(g, cards):
+    s = set(cards)
+    for name, count in (("DRAW", "DRAW_N"), ("DISCARD", "DISCARD_N")):
+        arr = [int(c) for c in get(g, name)[: get(g, count)] if int(c) not in s]
+        full = np.full(L.N_CARDS, -1, np.int32)
+        full[: len(arr)] = arr
+        put(g, name, full)
+        put(g, count, len(arr))
+    m = get(g, "MARKET")
+    for k in range(L.MARKET_SIZE):
+        if int(m[k]) in s:
+            put(g, "MARKET", -1, index=k)
+    for p in range(g.num_players):
+        h = [int(c) for c in get(g, "HAND", p)[: get(g, "HAND_N", p)] if int(c) not in s]
+        full = np.full(L.HAND_CAP, -1, np.int32)
+        full[: len(h)] = h
+        put(g, "HAND", full, p)
+        put(g, "HAND_N", len(h), p)
+        plan = get(g, "PLAN", p)
+        put(g, "PLAN", [-1 if int(c) in s else int(c) for c in plan], p)
+        t = [int(c) for c in get(g, "TABLEAU", p)[: get(g, "TABLEAU_N", p)] if int(c) not in s]
+        full = np.full(L.TABLEAU_CAP, -1, np.int32)
+        full[: len(t)] = t
+        put(g, "TABLEAU", full, p)
+        put(g, "TABLEAU_N", len(t), p)
+    # cards that were out of the game (unused B-cards) come back into play
+    in_play = (get(g, "DRAW_N") + get(g, "DISCARD_N") + int((get(g, "MARKET") >= 0).sum())
+               + sum(get(g, "HAND_N", p) + int((get(g, "PLAN", p) >= 0).sum()) + get(g, "TABLEAU_N", p)
+                     for p in range(g.num_players)))
+    put(g, "CARDS_OUT", L.N_CARDS - in_play - len(cards))
+
+
+def set_tableau(g: Game, p: int, cards):
+    cards = [int(c) for c in cards]
+    _remove_cards_everywhere(g, cards)
+    t = np.full(L.TABLEAU_CAP, -1, np.int32)
+    t[: len(cards)] = cards
+    put(g, "TABLEAU", t, p)
+    put(g, "TABLEAU_N", len(cards), p)
+
+
+def cards_with_symbol(g: Game, symbol: str, n: int, exclude=()):
+    sym = g.catalog.goods_keys.index(symbol)
+    off = CATALOG["CARD_SYMBOL"][0]
+    out = [c for c in range(L.N_CARDS) if g._cat[off + c] == sym and c not in exclude]
+    return out[:n]
+
+
+def card_by_name(g: Game, name: str) -> int:
+    return g.catalog.card_names.index(name)
+
+
+def cat_get(g_or_cat, name: str, i: int = 0) -> int:
+    arr = g_or_cat._cat if isinstance(g_or_cat, Game) else g_or_cat
+    return int(arr[CATALOG[name][0] + i])
+
+
+def custom_catalog(**edits):
+    """A copy of the shipped catalog with fields changed:
+    custom_catalog(TOK_VAL={0: 6, 1: 5}) sets TOK_VAL[0] = 6, TOK_VAL[1] = 5."""
+    base = load_catalog()
+    arr = base.array.copy()
+    for name, changes in edits.items():
+        off, size = CATALOG[name]
+        for i, v in changes.items():
+            assert 0 <= i < size, (name, i)
+            arr[off + i] = v
+    c = dataclasses.replace(base, array=arr)
+    return c
+
+
+def check(g: Game):
+    from maracaibo_env.invariants import check_invariants
+    bad = check_invariants(g.state, g.catalog)
+    assert not bad, bad
