@@ -1,0 +1,24 @@
+"""maracaibo_env: a fast, rule-exact RL environment for the board game Maracaibo.
+
+    import maracaibo_env
+    g = maracaibo_env.Game(num_players=3, seed=1)      # the numba-backed game
+    e = maracaibo_env.env(num_players=3)               # PettingZoo AEC
+
+The numba core (maracaibo_env.core) takes only arrays; game data lives in
+maracaibo_env/data/*.toml.
+"""
+from .catalog import Catalog, load_catalog
+from .data_load import DataError
+from .game import Game, GameConfigError, IllegalActionError
+
+__all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalog",
+           "load_catalog", "env", "raw_env"]
+__version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # PettingZoo is imported only when the AEC env is asked for.
+    if name in ("env", "raw_env"):
+        from . import aec
+        return getattr(aec, name)
+    raise AttributeError(f"module 'maracaibo_env' has no attribute {name!r}")

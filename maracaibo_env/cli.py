@@ -1,0 +1,127 @@
+"""Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
+
+    maracaibo demo [--players N] [--seed S] [--story 75|76|77]
+
+plays one full game between random agents and prints one line per round
+(who ended it, scores after that round's scoring), the final VP-by-source
+table with totals and winners, the number of decisions and the time taken.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from .catalog import STORY_NUMBERS
+from .core import layout as L
+from .game import Game, PLAYER_COUNTS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser for the `maracaibo` command."""
+    parser = argparse.ArgumentParser(prog="maracaibo", description="Maracaibo game environment tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play one game between random agents and print a summary")
+    demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
+                      help="number of players (default 3)")
+    demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
+    demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
+                      help="non-campaign story card (default 75)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `maracaibo` console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    if args.command == "demo":
+        return demo(args.players, args.seed, args.story)
+    return 2  # pragma: no cover  (argparse rejects unknown commands)
+
+
+def demo(players: int, seed: int, story: int) -> int:
+    """Play one random-agent game and print the per-round lines and final table."""
+    out = _Printer()
+    if not 0 <= seed < 2**31:
+        print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    game = Game(players, seed=seed, story=story)
+    t_setup = time.perf_counter() - t0
+    rng = np.random.default_rng(seed)
+    out.line(f"Maracaibo demo: {players} random players, seed {seed}, story {story}")
+
+    decisions = 0
+    t0 = time.perf_counter()
+    rnd = game.round
+    while not game.is_over:
+        legal = game.legal_actions()  # uniform random play (the package does not import agents/)
+        game.step(legal[rng.integers(len(legal))])
+        decisions += 1
+        if game.round != rnd or game.is_over:
+            trigger = int(game.state[L.G_TRIGGER])
+            scores = ", ".join(f"p{q}={s}" for q, s in enumerate(game.scores()))
+            out.line(f"round {rnd}: ended by player_{trigger}; scores after scoring: {scores}")
+            rnd = game.round
+    elapsed = time.perf_counter() - t0
+
+    out.score_table(game)
+    winners = ", ".join(f"player_{p}" for p in game.winners())
+    out.line(f"winner(s): {winners}")
+    out.line(f"{decisions} decisions in {elapsed:.3f} s "
+             f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
+    return 0
+
+
+class _Printer:
+    """Prints lines and the score table with rich when installed, plain text otherwise."""
+
+    def __init__(self):
+        try:
+            from rich.console import Console
+            self.console = Console(highlight=False)
+        except ImportError:  # rich is optional
+            self.console = None
+
+    def line(self, text: str) -> None:
+        if self.console is not None:
+            self.console.print(text, markup=False)
+        else:
+            print(text)
+
+    def score_table(self, game: Game) -> None:
+        breakdown = game.score_breakdown()
+        n = game.num_players
+        rows = [[src] + [str(breakdown[p][src]) for p in range(n)]
+                for src in L.VP_SOURCES if any(breakdown[p][src] for p in range(n))]
+        winners = set(game.winners())
+        total = ["total"] + [str(s) for s in game.scores()]
+        headers = ["VP source"] + [f"player_{p}" + (" (win)" if p in winners else "")
+                                   for p in range(n)]
+        if self.console is not None:
+            from rich.table import Table
+            t = Table(title="Final score breakdown")
+            t.add_column(headers[0])
+            for h in headers[1:]:
+                t.add_column(h, justify="right")
+            for r in rows:
+                t.add_row(*r)
+            t.add_section()
+            t.add_row(*total, style="bold")
+            self.console.print(t)
+            return
+        widths = [max(len(r[i]) for r in [headers] + rows + [total]) for i in range(n + 1)]
+        fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)  # noqa: E731
+                                  for i, (c, w) in enumerate(zip(r, widths)))
+        print("Final score breakdown")
+        print(fmt(headers))
+        print("  ".join("-" * w for w in widths))
+        for r in rows:
+            print(fmt(r))
+        print("  ".join("-" * w for w in widths))
+        print(fmt(total))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

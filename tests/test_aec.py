@@ -1,0 +1,217 @@
+"""The PettingZoo AEC adapter: conformance, masks, rewards, illegal moves, render, config."""
+import functools
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from maracaibo_env.aec import env, raw_env, observation_bounds
+from maracaibo_env.core.actions import NUM_ACTIONS
+from maracaibo_env.core.observe import OBS_SIZE
+from maracaibo_env.game import IllegalActionError
+
+PLAYERS = [2, 3, 4]
+
+
+def _play_to_end(e, seed, check=None):
+    """Random legal play on an AEC env until every agent is done; returns rewards seen."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    final = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if check is not None:
+            check(e, agent, obs)
+        if term or trunc:
+            final[agent] = (reward, info)
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.integers(legal.size)]))
+    return final
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_api(n):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's own advisory warnings
+        api_test(env(num_players=n), num_cycles=1000)
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_seed(n):
+    seed_test(functools.partial(env, num_players=n))
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_spaces(n):
+    e = raw_env(num_players=n)
+    assert e.possible_agents == [f"player_{i}" for i in range(n)]
+    sp = e.observation_space("player_0")
+    assert sp["observation"].shape == (OBS_SIZE,) and sp["observation"].dtype == np.int32
+    assert sp["action_mask"].shape == (NUM_ACTIONS,) and sp["action_mask"].dtype == np.int8
+    assert e.action_space("player_1").n == NUM_ACTIONS
+    assert e.metadata["name"] == "maracaibo_v0"
+    low, high = observation_bounds()
+    assert (low <= high).all()
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_mask_only_for_acting_agent(n):
+    seen = {"steps": 0}
+
+    def check(e, agent, obs):
+        assert agent == e.agent_selection
+        game = e.unwrapped.game
+        for other in e.agents:
+            m = e.observe(other)["action_mask"]
+            if other == agent and not game.is_over:
+                assert other == f"player_{game.current_player}"
+                assert m.any() and (m == game.action_mask()).all()
+            else:
+                assert not m.any(), f"{other} got a mask while {agent} acts"
+        seen["steps"] += 1
+
+    _play_to_end(env(num_players=n), seed=5, check=check)
+    assert seen["steps"] > 50
+
+
+def test_agent_selection_follows_game_not_round_robin():
+    e = raw_env(num_players=3)
+    e.reset(seed=2)
+    repeats = 0
+    prev = None
+    rng = np.random.default_rng(0)
+    while not e.game.is_over:
+        assert e.agent_selection == f"player_{e.game.current_player}"
+        repeats += e.agent_selection == prev
+        prev = e.agent_selection
+        legal = e.game.legal_actions()
+        e.step(legal[rng.integers(len(legal))])
+    assert repeats > 0  # a player makes several decisions in a row
+
+
+@pytest.mark.parametrize("n,seed", [(2, 1), (3, 3), (4, 4), (3, 0)])
+def test_win_loss_rewards(n, seed):
+    e = env(num_players=n)
+    final = _play_to_end(e, seed)
+    game_scores = [final[f"player_{p}"][1]["score"] for p in range(n)]
+    best = max(game_scores)
+    winners = [p for p, s in enumerate(game_scores) if s == best]
+    for p in range(n):
+        reward, info = final[f"player_{p}"]
+        if p in winners:
+            assert reward == (1 if len(winners) == 1 else 0)
+        else:
+            assert reward == -1
+        assert sum(info["score_breakdown"].values()) == info["score"]
+
+
+def test_win_loss_tie_rule():
+    """k tied winners get 0 each, everyone else -1 (forced through the reward helper)."""
+    e = raw_env(num_players=3)
+    e.reset(seed=0)
+    e.game.winners = lambda: [0, 2]
+    assert e._terminal_rewards() == {"player_0": 0.0, "player_1": -1.0, "player_2": 0.0}
+    e.game.winners = lambda: [1]
+    assert e._terminal_rewards() == {"player_0": -1.0, "player_1": 1.0, "player_2": -1.0}
+
+
+def test_vp_margin_rewards():
+    e = env(num_players=3, reward="vp_margin")
+    final = _play_to_end(e, 7)
+    scores = [final[f"player_{p}"][1]["score"] for p in range(3)]
+    for p in range(3):
+        best_other = max(s for q, s in enumerate(scores) if q != p)
+        assert final[f"player_{p}"][0] == pytest.approx((scores[p] - best_other) / 100)
+
+
+def test_rewards_zero_until_end():
+    e = raw_env(num_players=2)
+    e.reset(seed=9)
+    rng = np.random.default_rng(1)
+    while not e.game.is_over:
+        assert all(r == 0 for r in e.rewards.values())
+        assert not any(e.terminations.values()) and not any(e.truncations.values())
+        assert set(e.infos[e.agent_selection]) == {"phase", "round"}
+        legal = e.game.legal_actions()
+        e.step(legal[rng.integers(len(legal))])
+    assert all(e.terminations.values())
+    assert not any(e.truncations.values())
+
+
+def test_illegal_action_terminates_with_penalty():
+    e = env(num_players=3)
+    e.reset(seed=0)
+    agent = e.agent_selection
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+    assert all(e.rewards[a] == 0 for a in e.agents if a != agent)
+    assert e._cumulative_rewards[agent] == -1
+
+
+def test_illegal_action_raw_env_raises_and_keeps_state():
+    e = raw_env(num_players=2)
+    e.reset(seed=0)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    before = e.game.state.copy()
+    with pytest.raises(IllegalActionError):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert (e.game.state == before).all()
+
+
+def test_reset_seed_reproducible_and_seed_none_varies():
+    a, b = raw_env(num_players=2), raw_env(num_players=2)
+    a.reset(seed=123)
+    b.reset(seed=123)
+    assert (a.game.state == b.game.state).all()
+    a.reset(seed=2**40)  # large seeds are folded into the game's seed range
+    c = raw_env(num_players=2, seed=5)
+    d = raw_env(num_players=2, seed=5)
+    c.reset()
+    d.reset()
+    assert c.game_seed == d.game_seed  # constructor seed fixes the unseeded resets
+
+
+def test_render_ansi_and_human(capsys):
+    e = env(num_players=3, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "player_2" in text and "round 1" in text
+    h = env(num_players=2, render_mode="human")
+    h.reset(seed=1)
+    assert h.render() is None
+    assert "Maracaibo" in capsys.readouterr().out
+    e.close()
+    h.close()
+
+
+@pytest.mark.parametrize("kwargs,allowed", [
+    ({"num_players": 5}, "(2, 3, 4)"),
+    ({"num_players": True}, "(2, 3, 4)"),
+    ({"story": 74}, "(75, 76, 77)"),
+    ({"reward": "score"}, "('win_loss', 'vp_margin')"),
+    ({"render_mode": "rgb_array"}, "('human', 'ansi')"),
+    ({"seed": -1}, "non-negative int"),
+])
+def test_bad_config_lists_allowed_values(kwargs, allowed):
+    with pytest.raises(ValueError) as err:
+        raw_env(**kwargs)
+    assert allowed in str(err.value)
+
+
+def test_reset_options():
+    e = raw_env(num_players=2)
+    e.reset(seed=0, options={})
+    with pytest.raises(ValueError, match="constructor"):
+        e.reset(options={"num_players": 3})
+    with pytest.raises(ValueError, match="dict"):
+        e.reset(options=[1])
+    with pytest.warns(UserWarning, match="allowed: none"):
+        e.reset(options={"foo": 1})
