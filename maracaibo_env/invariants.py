@@ -47,7 +47,7 @@ def check_invariants(state: np.ndarray, catalog) -> list[str]:
     discs_removed = 0
     for p in range(np_):
         f = lambda name: s[L.field_slice(name, p)]  # noqa: E731
-        q += int(f("QUESTS")[0])
+        q += int(f("QUESTS")[0]) + int((f("CARD_QUEST") >= 0).sum())
         tokens += int(f("TOKENS")[0])
         figs = sum(int(f(n)[0]) for n in ("FIG_SUPPLY", "FIG_GENERAL", "FIG_CAREER",
                                           "FIG_BOARD", "FIG_CARDS", "FIG_PRESTIGE"))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from agents import RandomAgent
 from maracaibo_env.aec import env, raw_env, observation_bounds
 from maracaibo_env.core.actions import NUM_ACTIONS
 from maracaibo_env.core.observe import OBS_SIZE
@@ -17,6 +18,7 @@ PLAYERS = [2, 3, 4]
 def _play_to_end(e, seed, check=None):
     """Random legal play on an AEC env until every agent is done; returns rewards seen."""
     rng = np.random.default_rng(seed)
+    agent_policy = RandomAgent()
     e.reset(seed=seed)
     final = {}
     for agent in e.agent_iter():
@@ -27,8 +29,7 @@ def _play_to_end(e, seed, check=None):
             final[agent] = (reward, info)
             e.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
-        e.step(int(legal[rng.integers(legal.size)]))
+        e.step(agent_policy.act(obs["observation"], obs["action_mask"], rng))
     return final
 
 

@@ -8,7 +8,10 @@ legal now. One table for all phases keeps the space fixed for RL.
 from .layout import HAND_CAP, PLAN_CAP, MAX_LOC, MAX_EXP, MARKET_SIZE, N_AREAS, \
     N_NATIONS, N_BUILDINGS, BOARD_QUEST_CAP
 from .catalog_layout import MAX_GOODS
-from .enums import NATIONS, SHIP_AREAS, N_CHOICE_OPTIONS
+from .enums import NATIONS, SHIP_AREAS, N_CHOICE_OPTIONS, ASSISTANT_ACTIONS
+from .layout import CARD_QUEST_CAP
+
+N_AA = len(ASSISTANT_ACTIONS)
 
 MAX_MP = 7
 
@@ -19,7 +22,8 @@ ACTION_KINDS = [
     ("SETUP_DISCARD", HAND_CAP),       # setup: discard hand slot i
     ("CAREER", 2),                     # setup: keep career option c
     ("SAIL", MAX_LOC * MAX_MP),        # sail to location l spending m MP: l*7 + (m-1)
-    ("MAIN_CITY", 1), ("MAIN_VILLAGE", 1), ("MAIN_ASSISTANT", 1),
+    ("MAIN_CITY", 1), ("MAIN_VILLAGE", 1),
+    ("MAIN_ASSISTANT", N_AA),        # use an own assistant here with action aaNN
     ("MAIN_QUEST", BOARD_QUEST_CAP),   # fulfil the board quest in slot k
     ("FREE_PLAN", HAND_CAP),           # free action: plan hand slot i
     ("FREE_CAREER", 3),                # free action: complete career task t
@@ -41,6 +45,9 @@ ACTION_KINDS = [
     ("PAY", HAND_CAP),                 # discard hand slot i as payment
     ("DRAW_DECK", 1), ("DRAW_MARKET", MARKET_SIZE),
     ("PLACE", MAX_LOC),                # put the chosen marker in location l
+    ("VIL_NVA", 4),                    # new village action of kind k (NVA-01..04)
+    ("VIL_CARD_QUEST", CARD_QUEST_CAP),  # fulfil the quest lying on a card (IMM-06)
+    ("CB_NCA", 2),                     # new combat action NCA-01 / NCA-02
 ]
 
 ACTION_OFFSETS = {}
@@ -92,6 +99,14 @@ def _name(kind, i, loc_keys, exp_keys, goods_keys):
         return f"explore:{_key(exp_keys, i, 's')}"
     if kind == "VIL_GOODS":
         return f"vil:goods:{_key(goods_keys, i, 'g')}"
+    if kind == "MAIN_ASSISTANT":
+        return f"main:assistant:{ASSISTANT_ACTIONS[i]}"
+    if kind == "VIL_NVA":
+        return f"vil:nva:{i + 1}"
+    if kind == "VIL_CARD_QUEST":
+        return f"vil:card_quest:{i}"
+    if kind == "CB_NCA":
+        return f"cb:nca:{i + 1}"
     if kind == "MAIN_QUEST":
         return f"main:quest:{i}"
     if kind == "DRAW_MARKET":

@@ -97,6 +97,14 @@ def _effect(state, cat, p, card, i):
         push(state, OP_REMOVE_DISC, p, 1, 1)
     elif e == EF_IMM_INFLUENCE1:
         push(state, OP_NATION, p, 1, NK_INFLUENCE)
+    elif e == EF_IMM_QUEST_ON_CARD:  # IMM-06: the pile's top tile onto this card
+        if state[G_QPILE_N] > 0:
+            for j in range(CARD_QUEST_CAP):
+                if state[b + P_CARD_QUEST + j] < 0:
+                    state[G_QPILE_N] -= 1
+                    state[b + P_CARD_QUEST + j] = state[G_QPILE + state[G_QPILE_N]]
+                    state[G_QPILE + state[G_QPILE_N]] = -1
+                    break
     elif e == EF_IMM_VP_PER_TOKEN:
         add_vp(state, p, state[b + P_TOKENS], VS_CARDS)
     elif e == EF_IMM_VP_PER_ASSISTANT:

@@ -2,14 +2,16 @@
 value with CP and figures, and the once-per-Combat combat actions.
 
 A Combat is one task on the stack: a = the token (-2: both piles were empty),
-b packs stage | nation << 2 | used-actions << 4 | value << 8, so a Combat
-started from inside another effect nests safely.
+b packs stage | nation << 2 | used-actions << 4 | NCA-01 uses << 7 |
+NCA-02 uses << 10 | value << 13, so a Combat started from inside another
+effect nests safely.
 """
+import numpy as np
 from numba import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
-                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_PASS)
+                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_CB_NCA, A_PASS)
 from .sailing import flag_kind, flag_amount
 
 ST_START, ST_PILE, ST_NATION, ST_ACT = 0, 1, 2, 3
@@ -19,12 +21,48 @@ NO_TOKEN = -2
 
 @njit(cache=True)
 def pack(stage, nation, used, value):
-    return stage | (nation << 2) | (used << 4) | (value << 8)
+    return stage | (nation << 2) | (used << 4) | (value << 13)
 
 
 @njit(cache=True)
 def unpack(b):
-    return b & 3, (b >> 2) & 3, (b >> 4) & 15, b >> 8
+    """stage, nation, used bits (incl. NCA counts at bits 3..8), value."""
+    return b & 3, (b >> 2) & 3, (b >> 4) & 511, b >> 13
+
+
+@njit(cache=True)
+def nca_used(used, k):
+    return (used >> (3 + 3 * k)) & 7
+
+
+@njit(cache=True)
+def kth_best(state, cat, p, eff, k, synergy_first):
+    """The card effect of kind eff that is the k-th best (0-based) among p's
+    cards: by amount, or (NCA-02) those whose synergy p holds first.
+    Returns the effect offset, -1 if none."""
+    b = pb(p)
+    best = np.full(16, -1, np.int64)
+    score = np.full(16, -1, np.int64)
+    n = 0
+    for i in range(state[b + P_TABLEAU_N]):
+        card = state[b + P_TABLEAU + i]
+        for e in range(CARD_EFFS):
+            o = card * CARD_EFFS + e
+            if cat[C_CARD_EFF + o] == eff and n < 16:
+                if synergy_first:
+                    c = cat[C_CARD_EFF_COND + o]
+                    v = 1 if c >= 0 and (state[b + P_SYNERGY] >> c) & 1 else 0
+                else:
+                    v = cat[C_CARD_EFF_AMT + o]
+                j = n
+                while j > 0 and score[j - 1] < v:  # insertion sort, descending
+                    score[j] = score[j - 1]
+                    best[j] = best[j - 1]
+                    j -= 1
+                score[j] = v
+                best[j] = o
+                n += 1
+    return best[k] if k < n else -1
 
 
 @njit(cache=True)
@@ -145,6 +183,11 @@ def legal(state, cat, o, mask):
             mask[A_CB_INF1] = 1
         if v >= 5:
             mask[A_CB_INF2] = 1
+    # NCA-01 (-2) and NCA-02 (-1): each card once per Combat (COMBAT-16)
+    if v >= 2 and kth_best(state, cat, p, EF_NCA_INFLUENCE_VP, nca_used(used, 0), False) >= 0:
+        mask[A_CB_NCA] = 1
+    if v >= 1 and kth_best(state, cat, p, EF_NCA_DOUBLOONS, nca_used(used, 1), True) >= 0:
+        mask[A_CB_NCA + 1] = 1
     has_marker = supply_left(state, n) > 0
     if has_marker and not used & USED_FLAG:
         for loc in range(cat[C_NLOC]):
@@ -229,6 +272,20 @@ def apply(state, cat, o, action):
         v -= 5
         used |= USED_INFLUENCE
         gain_influence(state, cat, p, n, 2)
+    elif action == A_CB_NCA:
+        o2 = kth_best(state, cat, p, EF_NCA_INFLUENCE_VP, nca_used(used, 0), False)
+        used += 1 << 3
+        v -= 2
+        gain_influence(state, cat, p, n, 1)
+        add_vp(state, p, cat[C_CARD_EFF_AMT + o2], VS_COMBAT)
+    elif action == A_CB_NCA + 1:
+        o2 = kth_best(state, cat, p, EF_NCA_DOUBLOONS, nca_used(used, 1), True)
+        used += 1 << 6
+        v -= 1
+        state[b + P_DOUBLOONS] += 3
+        c = cat[C_CARD_EFF_COND + o2]
+        if c >= 0 and (state[b + P_SYNERGY] >> c) & 1:
+            add_vp(state, p, 2, VS_COMBAT)
     elif action < A_CB_VILLAGE:  # flag: annex / displace
         loc = action - A_CB_FLAG
         v -= flag_target_cost(state, cat, loc, n)

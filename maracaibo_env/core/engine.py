@@ -18,6 +18,8 @@ from .city import can_deliver, legal_deliver, apply_deliver, start_city_action, 
 from .explorer import legal_explore, apply_explore
 from .quests import can_fulfil, fulfil
 from .sailing import legal_sail, apply_sail, village_count, location_action
+from .assistants import (legal_main_assistant, apply_action as apply_assistant,
+                         score_unused_here, score_skipped, location_income, goods_kinds_with)
 from .scoring import start_scoring, finish_scoring
 from .setup import reset  # noqa: F401  (re-exported entry point)
 
@@ -46,6 +48,8 @@ def _task_phase(state, o):
         return PH_PLACE
     if op == OP_SCORE_BUY:
         return PH_SCORE_BUY
+    if op == OP_EXTRA_SAIL:
+        return PH_SAIL
     return PH_DRAW  # OP_DRAW
 
 
@@ -69,7 +73,11 @@ def legal_mask(state, cat, mask):
         mask[A_CAREER + 1] = 1
         return
     if ph == PH_SAIL:
-        legal_sail(state, cat, mask)
+        if state[G_STK_N] > 0:  # AA-04 / AA-14: 1-3 MP, or decline
+            legal_sail(state, cat, mask, state[top_off(state) + 2])
+            mask[A_PASS] = 1
+        else:
+            legal_sail(state, cat, mask, MAX_MP)
         return
     if ph == PH_MAIN:
         _legal_main(state, cat, p, mask)
@@ -137,6 +145,7 @@ def _legal_main(state, cat, p, mask):
             t = state[G_BQ_TILE + k]
             if t >= 0 and state[G_BQ_LOC + k] == loc and can_fulfil(state, cat, p, t):
                 mask[A_MAIN_QUEST + k] = 1
+        legal_main_assistant(state, cat, p, loc, mask, A_MAIN_ASSISTANT)
     _legal_free(state, cat, p, mask)
 
 
@@ -184,6 +193,11 @@ def _legal_choice(state, cat, p, kind, arg, mask):
         m = state[b + P_FIG_SUPPLY]
         for k in range(min(m, N_CHOICE_OPTIONS - 1) + 1):
             mask[A_CHOICE + k] = 1
+    elif kind == CH_GOODS:
+        m = goods_kinds_with(state, cat, p, arg)
+        for g in range(cat[C_NGOODS]):
+            if (m >> g) & 1:
+                mask[A_CHOICE + g] = 1
 
 
 # ---- applying one decision ---------------------------------------------------
@@ -208,7 +222,18 @@ def _apply(state, cat, action):
         state[G_PHASE] = PH_SAIL if nxt == state[G_START] else PH_SETUP_PLAN
         return
     if ph == PH_SAIL:
-        apply_sail(state, cat, p, action - A_SAIL)
+        if state[G_STK_N] > 0:  # the extra sail of AA-04 / AA-14
+            remove_entry(state, top_off(state))
+            if action != A_PASS:
+                score_unused_here(state, cat, p)
+                frm = state[b + P_SHIP]
+                state[G_EXTRA_MP] = apply_sail(state, cat, p, action - A_SAIL)
+                _arrive(state, cat, p, frm)
+                state[G_EXTRA_MAIN] = 1
+            return
+        frm = state[b + P_SHIP]
+        state[G_MP_SPENT] = apply_sail(state, cat, p, action - A_SAIL)
+        _arrive(state, cat, p, frm)
         state[G_COMPASS_AT_START] = compasses(state, cat, p)
         state[G_PHASE] = PH_MAIN
         return
@@ -295,6 +320,16 @@ def _apply(state, cat, action):
 
 
 @njit(cache=True)
+def _arrive(state, cat, p, frm):
+    """A ship ended its movement: skipped assistants (ASST-07a), assistant-
+    location income (PERM-07)."""
+    state[G_ASSIST_USED] = 0
+    dest = state[pb(p) + P_SHIP]
+    score_skipped(state, cat, p, frm, dest)
+    location_income(state, cat, dest)
+
+
+@njit(cache=True)
 def _apply_main(state, cat, p, action):
     b = pb(p)
     loc = state[b + P_SHIP]
@@ -307,8 +342,14 @@ def _apply_main(state, cat, p, action):
             push(state, OP_DELIVER, p, loc, 0)
     elif action == A_MAIN_VILLAGE:
         push(state, OP_MAIN_DONE, p, 0, 0)
-        n = village_count(state[G_MP_SPENT], has_upgrade(state, p, AREA_VILLAGE_THRESHOLDS))
+        if state[G_EXTRA_MAIN] == 2:  # AA-04/14: count from the extra MP, no SHIP-01 (AA-18)
+            n = village_count(state[G_EXTRA_MP], False)
+        else:
+            n = village_count(state[G_MP_SPENT], has_upgrade(state, p, AREA_VILLAGE_THRESHOLDS))
         push(state, OP_VILLAGE, p, n, 1)
+    elif A_MAIN_ASSISTANT <= action < A_MAIN_ASSISTANT + N_AA:
+        push(state, OP_MAIN_DONE, p, 0, 0)
+        apply_assistant(state, cat, p, action - A_MAIN_ASSISTANT)
     elif A_MAIN_QUEST <= action < A_MAIN_QUEST + BOARD_QUEST_CAP:
         k = action - A_MAIN_QUEST
         t = state[G_BQ_TILE + k]
@@ -370,6 +411,8 @@ def _apply_choice(state, cat, p, kind, arg, k):
         state[b + P_FIG_SUPPLY] -= k
         state[b + P_FIG_CARDS] += k
         income_doubloons(state, cat, p, 2 * k)
+    elif kind == CH_GOODS:
+        push(state, OP_PAY, p, k, arg)
 
 
 # ---- automatic tasks and the advance loop --------------------------------------
@@ -411,10 +454,13 @@ def _pay_forced(state, cat, o):
 @njit(cache=True)
 def _end_turn(state, cat, p):
     b = pb(p)
+    score_unused_here(state, cat, p)
     for loc in range(MAX_LOC):
         state[b + P_ASSIST_NEW + loc] = 0
     state[G_MAIN_DONE] = 0
     state[G_MP_SPENT] = 0
+    state[G_EXTRA_MAIN] = 0
+    state[G_EXTRA_MP] = 0
     state[G_TURN_COUNT] += 1
     if state[G_ROUND_END]:
         state[G_TRIGGER] = p
@@ -439,7 +485,12 @@ def _resolve_automatic(state, cat):
             start_city_action(state, cat, p, loc)
         elif op == OP_MAIN_DONE:
             remove_entry(state, o)
-            state[G_MAIN_DONE] = 1
+            if state[G_EXTRA_MAIN] == 1:  # AA-04/14 owe one more main action
+                state[G_EXTRA_MAIN] = 2
+                state[G_MAIN_DONE] = 0
+            else:
+                state[G_EXTRA_MAIN] = 0
+                state[G_MAIN_DONE] = 1
             state[G_CUR] = p
             state[G_PHASE] = PH_MAIN
         elif op == OP_SCORE_REST:

@@ -66,6 +66,8 @@ EFFECTS = (
 )
 
 ASSISTANT_ACTIONS = tuple("aa%02d" % i for i in range(1, 18))
+NVA_EFFECTS = ("nva_maps_vp_explore", "nva_maps_doubloons_explore", "nva_books",
+               "nva_goods_doubloons")
 
 
 def _export(prefix, names):
@@ -97,7 +99,7 @@ PHASES = (
 )
 _export("PH_", PHASES)
 
-# Generic yes/no style choices (PH_CHOICE); state[G_CHOICE_KIND] says which.
+# Generic choices (PH_CHOICE); the choice task's a says which kind, b its argument.
 CHOICES = (
     "cityact10",       # option 0: 4 doubloons, 1: 2 VP per assistant
     "discard_hand4",   # option 0: keep hand, 1: discard hand for 4 doubloons
@@ -107,6 +109,7 @@ CHOICES = (
     "quest_space",     # option 0: leave the quest, 1: fulfil it (explorer quest space)
     "any_synergy",     # option s: take synergy token s (IMM-12)
     "figures_income",  # option k: put k figures on the card (IMM-14)
+    "goods",           # option g: pay b identical goods of kind g (arg = how many)
 )
 _export("CH_", CHOICES)
 N_CHOICE_OPTIONS = 8
@@ -115,9 +118,10 @@ N_CHOICE_OPTIONS = 8
 OPS = (
     "none", "nation", "remove_disc", "village", "explore", "combat", "city_action",
     "choice", "pay", "main_done", "score_buy", "score_rest", "draw", "deliver", "place",
+    "extra_sail",
 )
 _export("OP_", OPS)
 
-# What a PH_NATION decision is for (state[G_NATION_KIND]).
+# What a PH_NATION decision is for (the nation task's b).
 NATION_KINDS = ("influence", "village_marker", "village_marker_rank", "next_rank")
 _export("NK_", NATION_KINDS)

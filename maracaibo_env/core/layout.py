@@ -26,6 +26,7 @@ N_PRESTIGE = 8
 N_BUILDINGS = 4      # prestige buildings in play (CON-11)
 BOARD_QUEST_CAP = 16 # quest tiles lying on board locations at once
 EXP_QUESTS = 3       # quest spaces on the explorer track
+CARD_QUEST_CAP = 4   # quest tiles on bought cards (IMM-06)
 STACK_CAP = 48       # pending sub-decisions
 STACK_W = 4          # (op, player, a, b)
 N_VP_SRC = 17        # VP-by-source categories (see VP_SOURCES)
@@ -48,13 +49,12 @@ GLOBAL_FIELDS = [
     # turn scratch
     ("MP_SPENT", 1), ("MAIN_DONE", 1), ("VILLAGE_LEFT", 1), ("VILLAGE_MAIN", 1),
     ("EXPLORE_LEFT", 1), ("ROUND_END", 1), ("TURN_COUNT", 1), ("LOC_FROM", 1),
-    ("COMPASS_AT_START", 1), ("PAY_SYMBOL", 1), ("PAY_LEFT", 1), ("PAY_EXCLUDE", 1),
-    ("CHOICE_KIND", 1), ("CHOICE_ARG", 1), ("NATION_AMOUNT", 1), ("NATION_KIND", 1),
-    ("DISC_OPTIONAL", 1), ("DISC_LEFT", 1), ("DISC_TO_MARKET", 1),
-    # combat
-    ("CB_TOKEN", 1), ("CB_NATION", 1), ("CB_VALUE", 1), ("CB_USED", 1),
+    ("COMPASS_AT_START", 1),
+    ("EXTRA_MAIN", 1),   # AA-04/AA-14: 1 = an extra main action is owed, 2 = it is being taken
+    ("EXTRA_MP", 1),     # MP of the extra sail (sets its village-action count)
+    ("ASSIST_USED", 1),  # assistant actions used at the current location this turn
     # scoring
-    ("SCORING", 1), ("TRIGGER", 1), ("INCOME_DONE", 1), ("SCORE_BUYER", 1),
+    ("SCORING", 1), ("TRIGGER", 1), ("INCOME_DONE", 1),
     # board
     ("LOC_MARKER", MAX_LOC), ("LOC_MARKET", MAX_LOC), ("LOC_TILE", MAX_LOC),
     ("BQ_LOC", BOARD_QUEST_CAP), ("BQ_TILE", BOARD_QUEST_CAP), ("BQ_AGE", BOARD_QUEST_CAP),
@@ -85,6 +85,7 @@ PLAYER_FIELDS = [
     ("TABLEAU_N", 1), ("TABLEAU", TABLEAU_CAP),
     ("CAREER_OPT", 2), ("CAREER", 1), ("CAREER_DONE", 1),
     ("SHIP", 1), ("PRESTIGE", 1), ("ASSIST", MAX_LOC), ("ASSIST_NEW", MAX_LOC),
+    ("CARD_QUEST", CARD_QUEST_CAP),   # IMM-06: quest tiles lying on bought cards
     ("VP_SRC", N_VP_SRC),
 ]
 

@@ -26,7 +26,7 @@ def can_fulfil(state, cat, p, t):
             return False
         if k == QC_DOUBLOONS and state[b + P_DOUBLOONS] < amt:
             return False
-        if k == QC_MP4 and state[G_MP_SPENT] < 4:
+        if k == QC_MP4 and state[G_MP_SPENT] + state[G_EXTRA_MP] < 4:
             return False
         if k == QC_FIGURE and state[b + P_FIG_SUPPLY] < 1:
             return False

@@ -14,7 +14,7 @@ def arrow_open(state, cat, k):
 
 
 @njit(cache=True)
-def reachable(state, cat, start, reach):
+def reachable(state, cat, start, reach, cap=MAX_MP):
     """reach[l * 7 + m - 1] = 1 when location l can be reached spending exactly
     m MP (SAIL-01..06). Must-stop locations end a route; nobody sails past."""
     reach[:] = 0
@@ -33,7 +33,7 @@ def reachable(state, cat, start, reach):
                 continue
             nxt = cat[C_LOC_NEXT + k]
             nm = m + cat[C_LOC_COST + k]
-            if nm > MAX_MP:
+            if nm > cap:
                 continue
             idx = nxt * MAX_MP + nm - 1
             if reach[idx]:
@@ -46,10 +46,10 @@ def reachable(state, cat, start, reach):
 
 
 @njit(cache=True)
-def legal_sail(state, cat, mask):
+def legal_sail(state, cat, mask, cap):
     p = state[G_CUR]
     reach = np.zeros(MAX_LOC * MAX_MP, np.int8)
-    reachable(state, cat, state[pb(p) + P_SHIP], reach)
+    reachable(state, cat, state[pb(p) + P_SHIP], reach, cap)
     for i in range(MAX_LOC * MAX_MP):
         if reach[i]:
             mask[A_SAIL + i] = 1
@@ -57,15 +57,16 @@ def legal_sail(state, cat, mask):
 
 @njit(cache=True)
 def apply_sail(state, cat, p, idx):
-    """Move the ship; the round ends when it stops on 21a / 22 (TURN-01)."""
+    """Move the ship; returns the MP spent. The round ends when it stops on
+    21a / 22 (TURN-01)."""
     b = pb(p)
     dest = idx // MAX_MP
     state[G_LOC_FROM] = state[b + P_SHIP]
     state[b + P_SHIP] = dest
-    state[G_MP_SPENT] = idx % MAX_MP + 1
     act = location_action(state, cat, dest)
     if act == CA_HOME21A or act == CA_HOME22:
         state[G_ROUND_END] = 1
+    return idx % MAX_MP + 1
 
 
 @njit(cache=True)

@@ -127,6 +127,8 @@ def reset(state, cat, num_players, seed, story):
         state[b + P_EXPLORER] = cat[C_EXP_START]
         for j in range(PLAN_CAP):
             state[b + P_PLAN + j] = -1
+        for j in range(CARD_QUEST_CAP):
+            state[b + P_CARD_QUEST + j] = -1
         state[b + P_CAREER_OPT] = careers[2 * p]
         state[b + P_CAREER_OPT + 1] = careers[2 * p + 1]
         state[b + P_CAREER] = -1

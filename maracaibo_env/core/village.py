@@ -5,7 +5,25 @@ from numba import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import (A_PASS, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_CP_DOUBLOON,
-                      A_VIL_GOODS, A_VIL_MARKER, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
+                      A_VIL_GOODS, A_VIL_MARKER, A_BUY_HAND, A_BUY_PLAN, A_INVEST,
+                      A_VIL_NVA, A_VIL_CARD_QUEST)
+from .quests import can_fulfil, fulfil
+
+# NVA-01..04 in action order, and the object each pays with (-1: 2 identical goods)
+NVA_KINDS = (EF_NVA_MAPS_VP_EXPLORE, EF_NVA_MAPS_DOUBLOONS_EXPLORE, EF_NVA_BOOKS,
+             EF_NVA_GOODS_DOUBLOONS)
+
+
+@njit(cache=True)
+def _nva_payable(state, cat, p, k):
+    if k == 3:
+        for g in range(cat[C_NGOODS]):
+            if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= 2:
+                return True
+        return False
+    obj = cat[C_BOOKS] if k == 2 else cat[C_MAPS]
+    need = 2 - permanent_objects(state, cat, p, obj)
+    return need <= 0 or count_symbol_in_hand(state, cat, p, obj, -1) >= need
 from .cards import legal_buys, apply_buy
 from .city import discard_hand
 
@@ -24,6 +42,13 @@ def legal(state, cat, p, mask):
         for g in range(cat[C_NGOODS]):
             if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= 3:
                 mask[A_VIL_GOODS + g] = 1
+    for k in range(4):  # new village actions from bought cards
+        if count_effect(state, cat, p, NVA_KINDS[k]) > 0 and _nva_payable(state, cat, p, k):
+            mask[A_VIL_NVA + k] = 1
+    for j in range(CARD_QUEST_CAP):  # IMM-06 quests lying on cards
+        t = state[b + P_CARD_QUEST + j]
+        if t >= 0 and can_fulfil(state, cat, p, t):
+            mask[A_VIL_CARD_QUEST + j] = 1
     if has_upgrade(state, p, AREA_VILLAGE_MARKER):
         loc = state[b + P_SHIP]
         if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
@@ -36,12 +61,16 @@ def legal(state, cat, p, mask):
 def apply(state, cat, o, action):
     p = state[o + 1]
     b = pb(p)
-    if action == A_PASS:  # the rest of the batch is given up
+    last = (A_VIL_NVA <= action < A_VIL_NVA + 3
+            or A_VIL_CARD_QUEST <= action < A_VIL_CARD_QUEST + CARD_QUEST_CAP)
+    if action == A_PASS or last:  # VILL-05: the rest of the batch is given up
         remove_entry(state, o)
-        return
-    state[o + 2] -= 1
-    if state[o + 2] <= 0:
-        remove_entry(state, o)
+        if action == A_PASS:
+            return
+    else:
+        state[o + 2] -= 1
+        if state[o + 2] <= 0:
+            remove_entry(state, o)
     if action == A_VIL_DISCARD:
         if discard_hand(state, p) > 0:
             state[b + P_DOUBLOONS] += 2
@@ -54,6 +83,13 @@ def apply(state, cat, o, action):
         state[b + P_DOUBLOONS] += 2
         add_vp(state, p, 2, VS_SHIP_UPGRADES)
         push(state, OP_PAY, p, action - A_VIL_GOODS, 3)
+    elif A_VIL_NVA <= action < A_VIL_NVA + 4:
+        _apply_nva(state, cat, p, action - A_VIL_NVA)
+    elif A_VIL_CARD_QUEST <= action < A_VIL_CARD_QUEST + CARD_QUEST_CAP:
+        j = action - A_VIL_CARD_QUEST
+        t = state[b + P_CARD_QUEST + j]
+        state[b + P_CARD_QUEST + j] = -1
+        fulfil(state, cat, p, t)
     elif A_VIL_MARKER <= action < A_VIL_MARKER + N_NATIONS:
         n = action - A_VIL_MARKER
         place_marker(state, state[b + P_SHIP], n)
@@ -61,3 +97,33 @@ def apply(state, cat, o, action):
         state[b + P_DOUBLOONS] += 1
     else:
         apply_buy(state, cat, p, action, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
+
+
+@njit(cache=True)
+def _apply_nva(state, cat, p, k):
+    """NVA-01..04 (several cards of one kind give the same option; NVA-03
+    pays the best X among them)."""
+    b = pb(p)
+    if k == 3:
+        state[b + P_DOUBLOONS] += 4
+        push(state, OP_CHOICE, p, CH_GOODS, 2)
+        return
+    obj = cat[C_BOOKS] if k == 2 else cat[C_MAPS]
+    if k == 0:
+        add_vp(state, p, 2, VS_CARDS)
+        push(state, OP_EXPLORE, p, 2, 0)
+    elif k == 1:
+        state[b + P_DOUBLOONS] += 3
+        push(state, OP_EXPLORE, p, 2, 0)
+    else:
+        x = 0
+        for i in range(state[b + P_TABLEAU_N]):
+            card = state[b + P_TABLEAU + i]
+            for e in range(CARD_EFFS):
+                if cat[C_CARD_EFF + card * CARD_EFFS + e] == EF_NVA_BOOKS:
+                    x = max(x, cat[C_CARD_EFF_AMT + card * CARD_EFFS + e])
+        state[b + P_DOUBLOONS] += x
+        add_vp(state, p, x, VS_CARDS)
+    need = 2 - permanent_objects(state, cat, p, obj)
+    if need > 0:
+        push(state, OP_PAY, p, obj, need)
