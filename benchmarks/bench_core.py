@@ -13,10 +13,12 @@ whichever comes first (at least one game). Seeds are fixed (game g uses seed g).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -28,6 +30,30 @@ from maracaibo_env.core import engine, layout as L  # noqa: E402
 from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
 
 G_OVER = L.G_OVER
+
+
+def _drop_stale_cache() -> None:
+    """Delete playout_nb's numba cache when the core's sources changed.
+
+    numba's cache=True only watches the file that defines a function, not the
+    modules it calls or whose constants it freezes (STATE_SIZE, G_OVER, the
+    engine code it links in); a stale cache then runs old code on new arrays.
+    """
+    core = Path(engine.__file__).parent
+    digest = hashlib.sha1()
+    for f in sorted(core.glob("*.py")):
+        digest.update(f.name.encode() + f.read_bytes())
+    cache_dir = Path(__file__).resolve().parent / "__pycache__"
+    stamp = cache_dir / "bench_core.core_sha1"
+    if stamp.exists() and stamp.read_text() == digest.hexdigest():
+        return
+    for f in cache_dir.glob("bench_core.playout_nb-*"):
+        f.unlink()
+    cache_dir.mkdir(exist_ok=True)
+    stamp.write_text(digest.hexdigest())
+
+
+_drop_stale_cache()
 
 
 @njit(cache=True)

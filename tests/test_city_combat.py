@@ -531,6 +531,13 @@ def test_combat_tv_tv_02_alex_combat():
     assert get(g, "SUP_TAKEN")[FR] == fr_taken + 1
     assert get(g, "TOKENS", 0) == 1 and get(g, "VP", 0) == 0
     check(g)
+    # the same Combat with one CP to spare: the value after the displace is exactly 0
+    h = combat_game(0, CP=2, FIG_SUPPLY=1, FIG_GENERAL=4)
+    marker(h, "2", EN)
+    refresh(h)
+    for a in ("cb:pile:0", "cb:nation:france", "cb:inf1", "cb:cp", "cb:figure", "cb:flag:2"):
+        h.step(a)
+    assert value(h) == 0 and legal(h) == {"pass", "cb:cp"}
 
 
 def test_combat_tv_tv_02_with_perm_10_scores_3_vp():
@@ -684,7 +691,7 @@ def test_combat_06_fewest_markers_plus_3_only_when_strict():
     assert value(f) == 3
 
 
-def test_combat_tv_34_modifier_ties():
+def test_combat_06_tv_34_modifier_ties():
     for tok, nation, expect in ((2, "france", 5), (2, "spain", 3), (2, "england", 7),
                                 (3, "england", 9), (3, "france", 3), (3, "spain", 5)):
         g = combat_game(tok)

@@ -195,8 +195,9 @@ def test_sail_06_must_stop_locations_end_the_move():
         got = _legal_routes(g, p, l["key"])
         assert got == _ref_routes(g, l["key"], 1)
     # far enough away to pass 20 with 7 MP: still stops there
-    for here in ("14", "15", "17", "18"):
+    for here in ("14", "17", "18"):
         got = _legal_routes(g, p, here)
+        assert ("20", 1) in got or any(d == "20" for d, _ in got)
         assert ("21a", 1 + max(m for d, m in got if d == "20")) not in got
         assert all(d != "21a" for d, _ in got)
 
@@ -429,7 +430,8 @@ def test_free_03_planning_cards_are_not_hand_cards():
     p = g.current_player
     tob = cards_with_symbol(g, "tobacco", 3)
     other = cards_with_symbol(g, "sugar", 1)
-    set_hand(g, p, tob + other)
+    set_hand(g, p, tob + other + [int(get(g, "PLAN", p)[0])])   # planning area emptied
+    assert (get(g, "PLAN", p) == -1).all()
     at_main(g, p, "1", mp=1)
     for _ in range(3):
         g.step("free:plan:hand0")     # the three tobacco cards
