@@ -12,8 +12,10 @@ import pytest
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_LOC_FLAG, C_INF_SPACES
+from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_INF_SPACES
+from maracaibo_env.catalog import load_catalog
 from maracaibo_env.core.combat import unpack
+from maracaibo_env.core.sailing import flag_kind
 from maracaibo_env.core.common import (push, noble_rank, empty_supply_spaces,
                                        markers_on_board)
 
@@ -88,7 +90,6 @@ def make_catalog(cards=None, tokens=None, **extra):
     cards: {id: dict(cost=0, symbol=None, effects=[(kind, arg, amt, cond)],
     reqs=[(kind, arg)], syn=[names])} (unnamed effect / requirement slots cleared);
     tokens: {t: (modifier, [(value, bonus, amount)] for france, england, spain)}."""
-    from maracaibo_env.catalog import load_catalog
     base = load_catalog()
     ed = {k: {} for k in ("CARD_COST", "CARD_SYMBOL", "CARD_SYN", "CARD_EFF", "CARD_EFF_ARG",
                           "CARD_EFF_AMT", "CARD_EFF_COND", "CARD_REQ", "CARD_REQ_ARG",
@@ -840,26 +841,31 @@ def test_combat_13_displace_costs_six_and_the_marker_leaves_the_game():
     check(g)
 
 
-def test_combat_13_flag_bonus_kinds():
-    cases = [("19", "DOUBLOONS", 1), ("4", "VP", 1), ("11", "CP", 2), ("14", "FIG_SUPPLY", 1)]
-    for key, field, amt in cases:
-        g = combat_game(0, CP=0)
-        g.step("cb:pile:0")
-        g.step("cb:nation:spain")  # value 5, no bonus
-        before = get(g, field, 0)
-        g.step(f"cb:flag:{key}")
-        assert get(g, field, 0) == before + amt, key
-    # Santo Domingo: +1 influence with the fighting nation (on top of the annex's +1)
-    g = combat_game(0, CP=0)
+@pytest.mark.parametrize("kind, amt, field, gain", [
+    ("doubloons", 3, "DOUBLOONS", 3), ("vp", 2, "VP", 2), ("cp", 2, "CP", 2),
+    ("figure", 1, "FIG_SUPPLY", 1), ("influence", 1, "INF", 2)])
+def test_combat_13_flag_bonus_kinds(kind, amt, field, gain):
+    i = load_catalog().loc_keys.index("19")
+    cat = make_catalog(tokens=TOK, LOC_FLAG={i: E.FLAG_KINDS.index(kind)}, LOC_FLAG_AMT={i: amt})
+    g = combat_game(0, catalog=cat, CP=0)
+    g.step("cb:pile:0")
+    g.step("cb:nation:spain")  # value 5, no token bonus
+    before = get(g, field, 0)
+    g.step("cb:flag:19")
+    after = get(g, field, 0)
+    if field == "INF":  # +1 for the annex, + the flag's influence with the fighting nation
+        assert list(after) == [0, 0, gain]
+    else:
+        assert after == before + gain
+
+
+def test_combat_13_flag_bonus_remove_disc_is_optional():
+    i = load_catalog().loc_keys.index("19")
+    cat = make_catalog(tokens=TOK, LOC_FLAG={i: E.FL_REMOVE_DISC}, LOC_FLAG_AMT={i: 1})
+    g = combat_game(0, catalog=cat, CP=0)
     g.step("cb:pile:0")
     g.step("cb:nation:spain")
-    g.step("cb:flag:5")
-    assert list(get(g, "INF", 0)) == [0, 0, 2]
-    # Portobelo: remove a disc (optional)
-    g = combat_game(0, CP=0)
-    g.step("cb:pile:0")
-    g.step("cb:nation:spain")
-    g.step("cb:flag:15")
+    g.step("cb:flag:19")
     assert g.phase == "disc" and "pass" in legal(g)
     g.step("disc:vp3")
     assert get(g, "DISCS_OUT", 0) == 1
@@ -941,11 +947,13 @@ def test_combat_18_annex_targets_are_flag_cities_only():
     for _ in range(8):
         g.step("cb:cp")
     flags = {n.split(":")[2] for n in legal(g) if n.startswith("cb:flag")}
-    cities_with_flag = {k for i, k in enumerate(g.catalog.loc_keys)
-                        if g._cat[C_LOC_KIND + i] == E.LK_CITY and g._cat[C_LOC_FLAG + i]}
-    assert flags <= cities_with_flag
-    assert not flags & {"1", "3", "6", "7", "8", "9", "12", "16", "18", "10", "20", "havana"}
-    assert {"2", "4", "5", "11", "13", "14", "15", "17", "19"} <= flags
+    kinds = {k: g._cat[C_LOC_KIND + i] for i, k in enumerate(g.catalog.loc_keys)}
+    with_flag = {k for i, k in enumerate(g.catalog.loc_keys)
+                 if kinds[k] == E.LK_CITY and flag_kind(g.state, g._cat, i) != E.FL_NONE}
+    assert flags == with_flag and len(flags) >= 4  # every city with a flag (all empty)
+    assert not any(kinds[k] != E.LK_CITY for k in flags)  # never a village or home space
+    cities_without = {k for k in kinds if kinds[k] == E.LK_CITY} - with_flag
+    assert not flags & cities_without
 
 
 def test_combat_20_space_20_combat_is_the_whole_combat():

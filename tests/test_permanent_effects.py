@@ -235,6 +235,12 @@ def take_village_doubloons(g, p):
     return k
 
 
+def main_over(g, p=0):
+    """p's main action is over: back in Phase B (or, with nothing left to do
+    there, on to drawing in Phase C)."""
+    return g.current_player == p and g.phase in ("main", "draw") and get(g, "MAIN_DONE") == 1
+
+
 MAP, BOOK, HERBS = GOODS.index("map"), GOODS.index("book"), GOODS.index("herbs")
 
 
@@ -265,7 +271,7 @@ def test_perm_01_permanent_map_pays_one_of_two_maps():
 
 def test_perm_01_two_permanent_maps_pay_both_and_stack():
     g, maps, sugar, d0 = _map_quest(2)
-    assert g.phase == "main" and get(g, "MAIN_DONE") == 1
+    assert main_over(g)
     assert hand(g, 0) == maps + sugar and get(g, "DISCARD_N") == d0
     assert sorted(tableau(g, 0)) == [C1, C2]
     assert get(g, "QUESTS", 0) == 1 and get(g, "VP", 0) == 3
@@ -655,7 +661,7 @@ def test_nva_01_two_maps_for_2_vp_and_explorer_2_as_last_action():
     g.step("explore:s2")
     assert get(g, "EXPLORER", 0) == 2
     # the second village action is lost (last village action)
-    assert g.phase == "main" and get(g, "MAIN_DONE") == 1
+    assert main_over(g)
     check(g)
 
 
@@ -673,7 +679,7 @@ def test_nva_02_two_maps_for_3_doubloons_and_explorer_2():
     assert g.phase == "explore"
     g.step("explore:s1")                       # s1: 2 doubloons
     assert get(g, "DOUBLOONS", 0) == 10
-    assert g.phase == "main" and get(g, "MAIN_DONE") == 1
+    assert main_over(g)
 
 
 def test_nva_03_tv_56_two_books_for_x_doubloons_x_vp_then_batch_ends():
@@ -682,7 +688,7 @@ def test_nva_03_tv_56_two_books_for_x_doubloons_x_vp_then_batch_ends():
     assert hand(g, 0) == []
     assert get(g, "DOUBLOONS", 0) == 8 and get(g, "VP", 0) == 3
     # TV-56: 2 village actions, the first one NVA-03 -> the second is lost
-    assert g.phase == "main" and get(g, "MAIN_DONE") == 1
+    assert main_over(g)
     check(g)
 
 
@@ -705,7 +711,7 @@ def test_nva_04_two_identical_goods_for_4_doubloons_repeatable():
     assert g.phase == "village"               # not a last action: the batch goes on
     g.step("vil:nva:4")                        # only coffee is left: paid at once
     assert get(g, "DOUBLOONS", 0) == 8 and hand(g, 0) == []
-    assert g.phase == "main" and get(g, "MAIN_DONE") == 1
+    assert main_over(g)
     check(g)
 
 

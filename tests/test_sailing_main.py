@@ -286,6 +286,17 @@ def test_main_02_options_depend_on_location():
     # a quest elsewhere is not offered
     at_main(g, p, "1", mp=1)
     assert f"main:quest:{slot}" not in g.legal_action_names()
+    # an own assistant here: its assistant action
+    assert not any(n.startswith("main:assistant") for n in g.legal_action_names())
+    card, aa = _assistant_card(g, "1")
+    _place_assistant(g, p, "1", card)
+    at_main(g, p, "1", mp=1)
+    mains = [n for n in g.legal_action_names() if n.startswith("main:")]
+    assert mains == ["main:village", f"main:assistant:aa{aa + 1:02d}"]
+    # another player's assistant there gives p nothing
+    q = (p + 1) % 3
+    at_main(g, q, "1", mp=1)
+    assert not any(n.startswith("main:assistant") for n in g.legal_action_names())
 
 
 def test_main_03_several_options_still_only_one():
@@ -649,3 +660,100 @@ def test_home_08_quest_on_homeward_space_is_one_more_option():
     g.step(f"main:quest:{slot}")
     assert get(g, "VP", p) == 4
     assert "main:city" not in g.legal_action_names()
+
+
+# ---- assistants met while sailing (SAIL-07, SAIL-11, SAIL-12) ---------------
+
+def _assistant_card(g, key):
+    """An assistant card placed at location key whose action needs no payment."""
+    for c in range(157):
+        effs = [cat_get(g, "CARD_EFF", c * 4 + k) for k in range(4)]
+        reqs = [(cat_get(g, "CARD_REQ", c * 3 + k), cat_get(g, "CARD_REQ_ARG", c * 3 + k))
+                for k in range(3)]
+        if E.EF_ASSISTANT not in effs:
+            continue
+        aa = cat_get(g, "CARD_EFF_ARG", c * 4 + effs.index(E.EF_ASSISTANT))
+        if (E.RQ_ASSISTANT, loc(g, key)) in reqs and aa not in (4, 7, 8, 14, 15, 16):
+            return c, aa
+    raise LookupError(key)
+
+
+def _place_assistant(g, p, key, card=None):
+    """Player p has an assistant (placed in an earlier turn) at key."""
+    if card is not None:
+        set_tableau(g, p, [int(x) for x in get(g, "TABLEAU", p)[: get(g, "TABLEAU_N", p)]] + [card])
+    src = "FIG_GENERAL" if get(g, "FIG_GENERAL", p) > 0 else "FIG_SUPPLY"
+    put(g, src, get(g, src, p) - 1, p)
+    put(g, "FIG_BOARD", get(g, "FIG_BOARD", p) + 1, p)
+    put(g, "ASSIST", get(g, "ASSIST", p)[loc(g, key)] + 1, p, index=loc(g, key))
+
+
+def _sail(g, p, frm, to_name):
+    put(g, "SHIP", loc(g, frm), p)
+    at_phase(g, p, "sail")
+    g.step(to_name)
+
+
+def test_sail_07_skipping_means_passing_without_ending():
+    # ending the move on the assistant's location is not a skip ...
+    g = _game(2, seed=30)
+    p = g.current_player
+    card, aa = _assistant_card(g, "1")
+    _place_assistant(g, p, "1", card)
+    check(g)
+    _sail(g, p, "havana", "sail:1:mp1")
+    assert g.score_breakdown()[p]["assistants"] == 0
+    assert f"main:assistant:aa{aa + 1:02d}" in g.legal_action_names()
+    # ... passing through it is (number-based reading, ambiguity #11)
+    h = _game(2, seed=30)
+    _place_assistant(h, p, "1", card)
+    _sail(h, p, "havana", "sail:2:mp2")
+    assert h.score_breakdown()[p]["assistants"] == 2
+    assert not any(n.startswith("main:assistant") for n in h.legal_action_names())
+
+
+def test_sail_11_events_on_ending_movement():
+    g = _game(2, seed=31)
+    p = g.current_player
+    q = 1 - p
+    card, aa = _assistant_card(g, "1")
+    _place_assistant(g, p, "1", card)
+    # another player's assistant-location income card (PERM-07) with an assistant at 1
+    inc = [c for c in range(157)
+           if any(cat_get(g, "CARD_EFF", c * 4 + k) == E.EF_PERM_ASSISTANT_INCOME for k in range(4))]
+    inc_card = inc[0]
+    k = [cat_get(g, "CARD_EFF", inc_card * 4 + j) for j in range(4)].index(E.EF_PERM_ASSISTANT_INCOME)
+    gives_vp = cat_get(g, "CARD_EFF_ARG", inc_card * 4 + k) == 0
+    set_tableau(g, q, [inc_card])
+    _place_assistant(g, q, "1")
+    check(g)
+    vq, dq = get(g, "VP", q), get(g, "DOUBLOONS", q)
+    h = g.clone()
+    _sail(g, p, "havana", "sail:1:mp1")           # p ends the move at 1
+    assert f"main:assistant:aa{aa + 1:02d}" in g.legal_action_names()
+    if gives_vp:
+        assert (get(g, "VP", q), get(g, "DOUBLOONS", q)) == (vq + 1, dq)
+    else:
+        assert (get(g, "VP", q), get(g, "DOUBLOONS", q)) == (vq, dq + 2)
+    _sail(h, p, "havana", "sail:2:mp2")           # passing through: nothing for q
+    assert (get(h, "VP", q), get(h, "DOUBLOONS", q)) == (vq, dq)
+
+
+def test_sail_12_passing_own_assistants_scores_two_vp_each():
+    g = _game(3, seed=32)
+    p = g.current_player
+    _place_assistant(g, p, "2")
+    _place_assistant(g, p, "3")
+    _place_assistant(g, p, "3")
+    _place_assistant(g, p, "5")          # the stop: not skipped
+    check(g)
+    vp = get(g, "VP", p)
+    _sail(g, p, "havana", "sail:5:mp5")
+    assert get(g, "VP", p) == vp + 2 * 3
+    assert g.score_breakdown()[p]["assistants"] == 6
+    # other players' assistants on the way do not score for p
+    h = _game(3, seed=32)
+    q = (p + 1) % 3
+    _place_assistant(h, q, "2")
+    _sail(h, p, "havana", "sail:3:mp3")
+    assert get(h, "VP", q) == 0 and get(h, "VP", p) == 0

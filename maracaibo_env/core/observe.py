@@ -33,6 +33,7 @@ _PLAYER_PUBLIC = [
     ("ship", 1, "ship location index"),
     ("prestige", 1, "bitmask of prestige buildings invested in"),
     ("assistants", MAX_LOC, "assistants per location"),
+    ("card_quests", CARD_QUEST_CAP, "quest tiles lying on bought cards (-1 none)"),
     ("tableau_count", 1, "bought cards"),
     ("tableau", OBS_TABLEAU, "bought card ids (-1 = none)"),
 ]
@@ -168,6 +169,8 @@ def _player_public(state, q, out, k):
     out[k] = state[b + P_PRESTIGE]; k += 1
     for loc in range(MAX_LOC):
         out[k] = state[b + P_ASSIST + loc]; k += 1
+    for j in range(CARD_QUEST_CAP):
+        out[k] = state[b + P_CARD_QUEST + j]; k += 1
     n = state[b + P_TABLEAU_N]
     out[k] = n; k += 1
     for j in range(OBS_TABLEAU):

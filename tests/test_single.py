@@ -1,0 +1,81 @@
+"""The single-agent Gymnasium view (issue: opponents / single-agent env)."""
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from maracaibo_env.single import MaracaiboSingleEnv
+
+
+def test_passes_gymnasium_check_env():
+    check_env(MaracaiboSingleEnv(num_players=2), skip_render_check=True)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_learner_always_acts_and_gets_terminal_reward(n):
+    e = MaracaiboSingleEnv(num_players=n, learner_seat=None)
+    obs, info = e.reset(seed=n)
+    rng = np.random.default_rng(0)
+    done, total = False, 0.0
+    while not done:
+        assert e.game.current_player == e.learner
+        mask = e.action_masks()
+        assert mask.sum() >= 2
+        obs, r, done, trunc, info = e.step(int(rng.choice(np.flatnonzero(mask))))
+        assert obs.shape == e.observation_space.shape
+        total += r
+    scores = info["scores"]
+    best = max(scores)
+    expected = -1.0 if scores[e.learner] < best else (1.0 if scores.count(best) == 1 else 0.0)
+    assert total == expected
+    assert not e.action_masks().any()
+
+
+def test_callable_and_agent_opponents():
+    calls = []
+
+    def first_legal(obs, mask, rng):
+        calls.append(1)
+        return int(np.flatnonzero(mask)[0])
+
+    class Agent:
+        def act(self, obs, mask, rng):
+            return int(np.flatnonzero(mask)[-1])
+
+    e = MaracaiboSingleEnv(num_players=3, opponents=[first_legal, Agent()])
+    e.reset(seed=1)
+    while not e.game.is_over:
+        e.step(int(np.flatnonzero(e.action_masks())[0]))
+    assert calls
+
+
+def test_illegal_action_loses_or_raises():
+    from maracaibo_env import IllegalActionError
+    e = MaracaiboSingleEnv()
+    e.reset(seed=0)
+    illegal = int(np.flatnonzero(~e.action_masks())[0])
+    before = e.game.state.copy()
+    obs, r, done, trunc, info = e.step(illegal)
+    assert (r, done, info["illegal_action"]) == (-1.0, True, illegal)
+    assert np.array_equal(before, e.game.state)
+    e = MaracaiboSingleEnv(illegal="raise")
+    e.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        e.step(illegal)
+
+
+def test_bad_config_raises_with_allowed_values():
+    with pytest.raises(ValueError, match="num_players must be one of"):
+        MaracaiboSingleEnv(num_players=7)
+    with pytest.raises(ValueError, match="need 2 opponents"):
+        MaracaiboSingleEnv(num_players=3, opponents=["random"])
+    with pytest.raises(ValueError, match="an opponent must be"):
+        MaracaiboSingleEnv(num_players=2, opponents=[42])
+    with pytest.raises(ValueError, match="reward must be one of"):
+        MaracaiboSingleEnv(reward="elo")
+
+
+def test_same_seed_same_game():
+    a, b = MaracaiboSingleEnv(), MaracaiboSingleEnv()
+    oa, _ = a.reset(seed=5)
+    ob, _ = b.reset(seed=5)
+    assert np.array_equal(oa, ob)
