@@ -47,7 +47,8 @@ from .obs_bounds import observation_bounds
 
 RENDER_MODES = ("human", "ansi")
 REWARD_MODES = ("win_loss", "vp_margin")
-_CONSTRUCTOR_KEYS = ("num_players", "story", "reward", "render_mode", "seed")
+_CONSTRUCTOR_KEYS = ("num_players", "story", "reward", "render_mode", "seed", "difficulty",
+                     "automa_table")
 _SEED_LIMIT = 2**31  # Game seeds are 0..2**31-1
 
 
@@ -90,7 +91,11 @@ def _game_seed(seed: int) -> int:
 class raw_env(AECEnv):
     """Maracaibo as a PettingZoo AECEnv; see the module docstring for the contract.
 
-    :param num_players: 2, 3 or 4.
+    :param num_players: 2, 3 or 4; or 1 for the solo game against the Automa
+        Jean (her turns are played by the engine; what she did is in
+        ``infos["player_0"]["jean"]`` and in the rendered text).
+    :param difficulty: solo only: Jean's level ("very_easy" … "very_hard").
+    :param automa_table: solo only: "en" or "de" deck-size table.
     :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
     :param seed: seeds the generator that picks game seeds for `reset(seed=None)`
         (None: fresh OS entropy).
@@ -106,9 +111,14 @@ class raw_env(AECEnv):
     }
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 seed: int | None = None, story: int = 75, reward: str = "win_loss"):
+                 seed: int | None = None, story: int = 75, reward: str = "win_loss",
+                 difficulty: str = "medium", automa_table: str = "en"):
         super().__init__()
         _check_config(num_players, render_mode, seed, story, reward)
+        from .game import _check_config as _check_game_config
+        _check_game_config(num_players, 0, story, difficulty, automa_table)
+        self.difficulty = difficulty
+        self.automa_table = automa_table
         self.num_players = int(num_players)
         self.render_mode = render_mode
         self.story = story
@@ -148,7 +158,8 @@ class raw_env(AECEnv):
         else:
             self._seed_rng = np.random.default_rng(seed)
             game_seed = _game_seed(seed)
-        self.game = Game(self.num_players, seed=game_seed, story=self.story)
+        self.game = Game(self.num_players, seed=game_seed, story=self.story,
+                         difficulty=self.difficulty, automa_table=self.automa_table)
         self.game_seed = game_seed
 
         self.agents = self.possible_agents[:]
@@ -211,6 +222,8 @@ class raw_env(AECEnv):
     def _update_infos(self) -> None:
         g = self.game
         base = {"phase": g.phase, "round": g.round}
+        if g.solo:
+            base["jean"] = g.jean_log()
         if g.is_over:
             breakdown = g.score_breakdown()
             for a in self.agents:

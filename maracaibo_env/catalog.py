@@ -36,6 +36,7 @@ class Catalog:
     token_keys: list[str]
     career_names: list[str]
     building_keys: list[str]
+    automa_ids: list[str] = field(default_factory=list)
     raw: dict = field(repr=False, default_factory=dict)
 
     def loc_index(self, key: str) -> int:
@@ -114,6 +115,7 @@ def compile_catalog(raw: dict) -> Catalog:
         k = s * MAX_OUT + outs[s]
         w.set("LOC_NEXT", t, k)
         w.set("LOC_COST", arrow.get("cost", 1), k)
+        w.set("LOC_BRANCH", {"upper": 1, "lower": 2}.get(arrow.get("branch"), 0), k)
         r0, r1 = arrow.get("rounds", [1, 4])
         w.set("LOC_R0", r0, k)
         w.set("LOC_R1", r1, k)
@@ -295,6 +297,31 @@ def compile_catalog(raw: dict) -> Catalog:
             if "if_synergy" in e:
                 w.set("CARD_EFF_COND", synergy_keys.index(e["if_synergy"]), o)
 
+    # solo: Jean's Automa cards, difficulty tables, disc track
+    automa = raw["automa"]
+    for i, c in enumerate(automa["card"]):
+        w.set("AUTO_LEVEL", "ABC".index(c["level"]), i)
+        w.set("AUTO_MOVE", c["move"], i)
+        w.set("AUTO_ROUTE", 1 if c["route"] == "upper" else 2, i)
+        w.set("AUTO_DISPLAY", c["display"] - 1, i)
+        w.set("AUTO_WARRIOR", int(c["warrior"]), i)
+        for j, a in enumerate(c["actions"]):
+            o = i * 4 + j
+            w.set("AUTO_ACT", E.AUTOMA_ACTIONS.index(a["kind"]), o)
+            w.set("AUTO_ACT_ARG", E.NATIONS.index(a["nation"]) if "nation" in a else 0, o)
+            w.set("AUTO_ACT_AMT", a.get("amount", a.get("steps", a.get("influence", 0))), o)
+            w.set("AUTO_ACT_R0", a["rounds"][0], o)
+            w.set("AUTO_ACT_R1", a["rounds"][1], o)
+    for t, table in enumerate(E.AUTOMA_TABLES):
+        for lv, level in enumerate(E.DIFFICULTIES):
+            for letter, n in enumerate(automa["difficulty"][table][level]):
+                w.set("AUTO_DIFF", n, (t * 5 + lv) * 3 + letter)
+    track = automa["track"]
+    w.set("TRACK_N", len(track["vp"]))
+    for i, (v, m) in enumerate(zip(track["vp"], track["marked"])):
+        w.set("TRACK_VP", v, i)
+        w.set("TRACK_MARKED", m, i)
+
     return Catalog(
         array=w.a, loc_keys=loc_keys, loc_names=[l.get("name", l["key"]) for l in locs],
         exp_keys=exp_keys, goods_keys=goods_keys, synergy_keys=synergy_keys,
@@ -302,7 +329,8 @@ def compile_catalog(raw: dict) -> Catalog:
         tile_keys=[t["key"] for t in tiles], tile_names=[t.get("name", t["key"]) for t in tiles],
         quest_keys=[q["key"] for q in quests], token_keys=[t["key"] for t in tokens],
         career_names=[c.get("name", c["key"]) for c in careers],
-        building_keys=[b["key"] for b in buildings], raw=raw)
+        building_keys=[b["key"] for b in buildings],
+        automa_ids=[c["id"] for c in automa["card"]], raw=raw)
 
 
 @lru_cache(maxsize=4)

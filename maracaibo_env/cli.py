@@ -1,6 +1,8 @@
 """Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
 
-    maracaibo demo [--players N] [--seed S] [--story 75|76|77]
+    maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
+
+(--players 1 plays the solo game: a random player against the Automa Jean)
 
 plays one full game between random agents and prints one line per round
 (who ended it, scores after that round's scoring), the final VP-by-source
@@ -16,6 +18,7 @@ import numpy as np
 
 from .catalog import STORY_NUMBERS
 from .core import layout as L
+from .core.enums import DIFFICULTIES
 from .game import Game, PLAYER_COUNTS
 
 
@@ -25,7 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary")
     demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
-                      help="number of players (default 3)")
+                      help="number of players (default 3; 1 = solo against Jean)")
+    demo.add_argument("--difficulty", default="medium", choices=DIFFICULTIES,
+                      help="solo: Jean's level (default medium)")
     demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
@@ -36,21 +41,23 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return demo(args.players, args.seed, args.story)
+        return demo(args.players, args.seed, args.story, args.difficulty)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 
-def demo(players: int, seed: int, story: int) -> int:
+def demo(players: int, seed: int, story: int, difficulty: str = "medium") -> int:
     """Play one random-agent game and print the per-round lines and final table."""
     out = _Printer()
     if not 0 <= seed < 2**31:
         print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    game = Game(players, seed=seed, story=story)
+    game = Game(players, seed=seed, story=story, difficulty=difficulty)
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
-    out.line(f"Maracaibo demo: {players} random players, seed {seed}, story {story}")
+    who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo
+           else f"{players} random players")
+    out.line(f"Maracaibo demo: {who}, seed {seed}, story {story}")
 
     decisions = 0
     t0 = time.perf_counter()
@@ -60,18 +67,22 @@ def demo(players: int, seed: int, story: int) -> int:
         game.step(legal[rng.integers(len(legal))])
         decisions += 1
         if game.round != rnd or game.is_over:
-            trigger = int(game.state[L.G_TRIGGER])
-            scores = ", ".join(f"p{q}={s}" for q, s in enumerate(game.scores()))
-            out.line(f"round {rnd}: ended by player_{trigger}; scores after scoring: {scores}")
+            trigger = _seat_name(game, int(game.state[L.G_TRIGGER]))
+            scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
+            out.line(f"round {rnd}: ended by {trigger}; scores after scoring: {scores}")
             rnd = game.round
     elapsed = time.perf_counter() - t0
 
     out.score_table(game)
-    winners = ", ".join(f"player_{p}" for p in game.winners())
+    winners = ", ".join(_seat_name(game, p) for p in game.winners())
     out.line(f"winner(s): {winners}")
     out.line(f"{decisions} decisions in {elapsed:.3f} s "
              f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
     return 0
+
+
+def _seat_name(game: Game, p: int) -> str:
+    return "jean" if game.solo and p == 1 else f"player_{p}"
 
 
 class _Printer:
@@ -92,12 +103,12 @@ class _Printer:
 
     def score_table(self, game: Game) -> None:
         breakdown = game.score_breakdown()
-        n = game.num_players
+        n = game.num_seats
         rows = [[src] + [str(breakdown[p][src]) for p in range(n)]
                 for src in L.VP_SOURCES if any(breakdown[p][src] for p in range(n))]
         winners = set(game.winners())
         total = ["total"] + [str(s) for s in game.scores()]
-        headers = ["VP source"] + [f"player_{p}" + (" (win)" if p in winners else "")
+        headers = ["VP source"] + [_seat_name(game, p) + (" (win)" if p in winners else "")
                                    for p in range(n)]
         if self.console is not None:
             from rich.table import Table

@@ -33,7 +33,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 #: file stems, in load order (later files reference earlier ones)
 FILES = (
     "goods", "board", "city_tiles", "explorer", "influence", "income", "ship",
-    "combat_tokens", "quests", "careers", "prestige", "story_cards", "cards",
+    "combat_tokens", "quests", "careers", "prestige", "story_cards", "cards", "automa",
 )
 
 
@@ -1039,7 +1039,55 @@ def _cards(doc: dict, refs: Refs) -> None:
 # Entry point
 # =========================================================================
 
+AUTOMA_LEVELS = ("very_easy", "easy", "medium", "hard", "very_hard")
+AUTOMA_LETTERS = {"A": 5, "B": 6, "C": 4}   # DATA-16: 5 A, 6 B, 4 C cards
+AUTOMA_DIFFICULTY = {                       # SOLO-06, EN and DE tables
+    "en": {"very_easy": [5, 0, 0], "easy": [5, 0, 1], "medium": [5, 1, 1], "hard": [4, 2, 1],
+           "very_hard": [3, 3, 1]},
+    "de": {"very_easy": [5, 0, 0], "easy": [5, 0, 1], "medium": [5, 1, 1], "hard": [5, 2, 1],
+           "very_hard": [5, 3, 1]},
+}
+
+
+def _automa(doc: dict, refs: Refs) -> None:
+    """automa.toml: Jean's cards (§26), difficulty tables, Automa board track."""
+    fc = FileCheck("automa", doc, arrays=("card",), tables=("difficulty", "track"))
+    level = Table({lv: ListOf(Int(0, 6), 3, 3) for lv in AUTOMA_LEVELS})
+    fc.check_table("difficulty", Table({"en": level, "de": level, "source": SOURCE}))
+    for table, want in AUTOMA_DIFFICULTY.items():
+        if doc["difficulty"][table] != want:
+            raise fc.at("[difficulty]", table).fail("differs from the rulebook table (SOLO-06)", str(want))
+    fc.check_table("track", Table({"vp": ListOf(Int(0, 30), 4, 16), "marked": ListOf(Int(0, 1), 4, 16),
+                                   "source": SOURCE}))
+    if len(doc["track"]["vp"]) != len(doc["track"]["marked"]):
+        raise fc.at("[track]", "marked").fail("not as long as vp", f"{len(doc['track']['vp'])} items")
+    action = Variant({
+        "explore": {"steps": Int(1, 6)},
+        "influence": {"nation": Str(NATIONS), "amount": Int(1, 3)},
+        "combat": {"influence": Int(1, 5)},
+        "remove_disc": {}, "vp": {"amount": Int(1, 10)}, "quest_pile": {},
+    }, common={"rounds": ListOf(Int(1, 4), 2, 2)})
+    fc.check_entries("card", Table({
+        "id": Str(), "level": Str(tuple(AUTOMA_LETTERS)), "move": Int(1, 6),
+        "route": Str(("upper", "lower")), "display": Int(1, 4), "warrior": Bool(),
+        "actions": ListOf(action, 1, 4), "source": SOURCE,
+    }))
+    fc.unique("card", "id")
+    fc.count("card", 15, "CON-16")
+    letters = Counter(c["level"] for c in doc["card"])
+    if dict(letters) != AUTOMA_LETTERS:
+        raise fc.whole("card").fail(f"letters {dict(letters)} (DATA-16)", str(AUTOMA_LETTERS))
+    if sum(c["warrior"] for c in doc["card"]) != 1:
+        raise fc.whole("card").fail("exactly one card must be the Warrior (JCOMBAT-04)", "1")
+    for at, c in fc.entries("card"):
+        for i, a in enumerate(c["actions"]):
+            r0, r1 = a["rounds"]
+            if r0 > r1:
+                raise at.field("actions").index(i).field("rounds").fail(f"{a['rounds']}", "[first, last]")
+
+
 _VALIDATORS: dict[str, Callable[[dict, Refs], None]] = {
+    "automa": _automa,
     "goods": _goods, "board": _board, "city_tiles": _city_tiles, "explorer": _explorer,
     "influence": _influence, "income": _income, "ship": _ship,
     "combat_tokens": _combat_tokens, "quests": _quests, "careers": _careers,

@@ -18,11 +18,11 @@ import numpy as np
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
 from .core.actions import NUM_ACTIONS, action_names
-from .core.enums import PHASES, NATIONS
+from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .invariants import check_invariants
 
-PLAYER_COUNTS = (2, 3, 4)
+PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 FORMAT_VERSION = 1
 
 
@@ -40,23 +40,42 @@ class Game:
     :param num_players: 2, 3 or 4.
     :param seed: any non-negative int; the same seed and actions replay the same game.
     :param story: non-campaign story card 75 (default), 76 or 77.
+    :param difficulty: solo only: Jean's level, one of DIFFICULTIES
+        ("very_easy" … "very_hard"; default "medium").
+    :param automa_table: solo only: the deck-size table, "en" (default) or
+        "de" (5 A-cards on every level), checklist SOLO-06.
     :param catalog: a compiled data catalog (default: the shipped data).
+
+    In a solo game (num_players=1) you are seat 0 and Jean is seat 1; her
+    turns are played by the engine, so current_player is always 0.
     """
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
+                 difficulty: str = "medium", automa_table: str = "en",
                  catalog: Catalog | None = None):
-        _check_config(num_players, seed, story)
+        _check_config(num_players, seed, story, difficulty, automa_table)
         self.catalog = catalog or load_catalog()
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
-        engine.new_game(self.state, self._cat, num_players, seed,
-                        STORY_NUMBERS.index(story), self._mask)
+        engine.new_game_with(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
+                             DIFFICULTIES.index(difficulty), AUTOMA_TABLES.index(automa_table),
+                             self._mask)
 
     # ---- queries -----------------------------------------------------------
     @property
     def num_players(self) -> int:
+        """Players who make decisions (1 in a solo game)."""
+        return 1 if self.solo else int(self.state[L.G_NP])
+
+    @property
+    def num_seats(self) -> int:
+        """Seats with a score (2 in a solo game: you and Jean)."""
         return int(self.state[L.G_NP])
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.state[L.G_SOLO])
 
     @property
     def is_over(self) -> bool:
@@ -170,20 +189,49 @@ class Game:
 
     # ---- scores and observations -------------------------------------------------
     def scores(self) -> list[int]:
-        return [int(self.state[L.field_slice("VP", p)][0]) for p in range(self.num_players)]
+        """VP per seat (solo: [you, Jean])."""
+        return [int(self.state[L.field_slice("VP", p)][0]) for p in range(self.num_seats)]
 
     def score_breakdown(self) -> list[dict[str, int]]:
-        """VP of each player by source (they add up to scores())."""
+        """VP of each seat by source (they add up to scores())."""
         out = []
-        for p in range(self.num_players):
+        for p in range(self.num_seats):
             src = self.state[L.field_slice("VP_SRC", p)]
             out.append({name: int(v) for name, v in zip(L.VP_SOURCES, src)})
         return out
 
     def winners(self) -> list[int]:
+        """Seats with the most VP (END-01); solo: you win only with more VP
+        than Jean, a tie goes to her (END-02)."""
         s = self.scores()
+        if self.solo:
+            return [0] if s[0] > s[1] else [1]
         best = max(s)
         return [p for p, v in enumerate(s) if v == best]
+
+    def jean_log(self) -> list[tuple[str, int | str]]:
+        """What Jean did in her last turn: (event, argument) pairs, readable."""
+        from .core.automa import JEV_NAMES
+        if not self.solo:
+            return []
+        n = int(self.state[L.G_AUTOMA_LOG_N])
+        log = self.state[L.field_slice("AUTOMA_LOG")][: 2 * n].reshape(-1, 2)
+        c = self.catalog
+        out = []
+        for ev, arg in log.tolist():
+            name = JEV_NAMES[ev]
+            if name == "card":
+                arg = c.automa_ids[arg]
+            elif name in ("sail", "quest", "deliver", "annex"):
+                arg = c.loc_keys[arg]
+            elif name in ("influence", "combat", "marker_out"):
+                arg = NATIONS[arg]
+            elif name == "take_card":
+                arg = c.card_names[arg]
+            elif name in ("explore", "explorer_quest"):
+                arg = c.exp_keys[arg]
+            out.append((name, arg))
+        return out
 
     def observe(self, player: int) -> np.ndarray:
         """Player's observation (int32, OBS_SIZE); see observation_spec()."""
@@ -212,7 +260,11 @@ class Game:
                 f"current_player={self.current_player}, scores={self.scores()})")
 
 
-def _check_config(num_players, seed, story):
+def _check_config(num_players, seed, story, difficulty="medium", automa_table="en"):
+    if difficulty not in DIFFICULTIES:
+        raise GameConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
+    if automa_table not in AUTOMA_TABLES:
+        raise GameConfigError(f"automa_table must be one of {AUTOMA_TABLES}, got {automa_table!r}")
     if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
         raise GameConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:

@@ -35,7 +35,8 @@ def check_invariants(state: np.ndarray, catalog) -> list[str]:
         places += [f("HAND")[: f("HAND_N")[0]], f("PLAN")[f("PLAN") >= 0],
                    f("TABLEAU")[: f("TABLEAU_N")[0]]]
     ids = np.concatenate(places) if places else np.zeros(0)
-    if len(ids) + int(g("CARDS_OUT")[0]) != ncards:
+    out = int(g("CARDS_OUT")[0]) + int(g("AUTOMA_CARDS")[0])  # unused B-cards, Jean's cards
+    if len(ids) + out != ncards:
         bad.append(f"cards: {len(ids)} in play + {int(g('CARDS_OUT')[0])} out != {ncards}")
     if len(set(ids.tolist())) != len(ids) or (len(ids) and (ids.min() < 0 or ids.max() >= ncards)):
         bad.append("cards: duplicate or invalid card ids")
@@ -44,7 +45,7 @@ def check_invariants(state: np.ndarray, catalog) -> list[str]:
     q = int(g("QPILE_N")[0]) + int((g("BQ_TILE") >= 0).sum()) + int((g("EXQ_TILE") >= 0).sum())
     tokens = int(g("TPILE_N").sum()) + int(g("TOKENS_OUT")[0])
     discs_market = int(g("LOC_MARKET").sum()) + int(g("CITY_DISCS_OUT")[0])
-    discs_removed = 0
+    discs_removed = int(g("TRACK_TO_MARKET")[0])  # Jean's discs delivered (solo)
     for p in range(np_):
         f = lambda name: s[L.field_slice(name, p)]  # noqa: E731
         q += int(f("QUESTS")[0]) + int((f("CARD_QUEST") >= 0).sum())

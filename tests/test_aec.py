@@ -194,8 +194,8 @@ def test_render_ansi_and_human(capsys):
 
 
 @pytest.mark.parametrize("kwargs,allowed", [
-    ({"num_players": 5}, "(2, 3, 4)"),
-    ({"num_players": True}, "(2, 3, 4)"),
+    ({"num_players": 5}, "(1, 2, 3, 4)"),
+    ({"num_players": True}, "(1, 2, 3, 4)"),
     ({"story": 74}, "(75, 76, 77)"),
     ({"reward": "score"}, "('win_loss', 'vp_margin')"),
     ({"render_mode": "rgb_array"}, "('human', 'ansi')"),
@@ -216,3 +216,21 @@ def test_reset_options():
         e.reset(options=[1])
     with pytest.warns(UserWarning, match="allowed: none"):
         e.reset(options={"foo": 1})
+
+
+def test_solo_env_passes_api_test_and_shows_jean():
+    from pettingzoo.test import api_test
+    api_test(env(num_players=1, difficulty="hard"), num_cycles=300)
+    e = raw_env(num_players=1, render_mode="ansi")
+    e.reset(seed=3)
+    assert e.agents == ["player_0"]
+    rng = np.random.default_rng(3)
+    seen_jean, total = False, 0
+    for agent in e.agent_iter():
+        obs, r, term, trunc, info = e.last()
+        total += r
+        seen_jean |= bool(info.get("jean"))
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert seen_jean
+    scores = e.game.scores()
+    assert total == (1 if scores[0] > scores[1] else -1)  # a tie goes to Jean (END-02)

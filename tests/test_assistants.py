@@ -13,7 +13,7 @@ from maracaibo_env.core import enums as E
 from maracaibo_env.core.catalog_layout import CATALOG
 
 from helpers import get, put, refresh, at_main, at_phase, set_hand, set_tableau, check
-from test_permanent_effects import (C1, C2, FR, EN, SP, GOODS, game, lk, eff, goods, cat_set,
+from test_permanent_effects import (C1, C2, EN, SP, GOODS, game, lk, eff, goods, cat_set,
                                     hand, tableau, supply, add_assistant, give_tokens,
                                     complete_areas, src, run_task, legal, main_over,
                                     take_village_doubloons)
@@ -430,3 +430,24 @@ def test_perm_07_extra_sail_stop_triggers_location_income():
     g.step("main:assistant:aa04")
     g.step("sail:8:mp2")
     assert get(g, "VP", 0) == 1               # PERM-07 on the extra sail's stop
+
+
+def test_asst_07_assistant_bought_in_scoring_step_1_does_not_score_at_step_7():
+    """ASST-07 (d) with ASST-03: an assistant placed during the interim scoring
+    (step 1) was never passed by the ship; nothing was given up, no 2 VP."""
+    g = game(cards={C1: dict(cost=0, **aa_card(1, "17"))})
+    set_hand(g, 0, [C1])
+    supply(g, 0, 1)
+    put(g, "SHIP", lk("10"), 0)
+    put(g, "SHIP", lk("20"), 1)
+    at_phase(g, 1, "sail")
+    g.step("sail:21a:mp1")
+    g.step("main:city")
+    end_turn(g, 1)
+    g.step("score:vp2")                        # player 1 (the trigger) first
+    assert g.phase == "score_buy" and g.current_player == 0
+    g.step("buy:hand:hand0")
+    while g.phase != "sail":
+        g.step(g.legal_actions()[0])
+    assert g.round == 2 and get(g, "ASSIST", 0)[lk("17")] == 1
+    assert src(g, 0, "assistants") == 0

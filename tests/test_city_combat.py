@@ -6,7 +6,6 @@ for token values) so the tests do not depend on the reconstructed data.
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,

@@ -31,4 +31,10 @@ def test_demo_is_deterministic(capsys):
 def test_demo_rejects_bad_players(capsys):
     with pytest.raises(SystemExit):
         main(["demo", "--players", "5"])
-    assert "choose from 2, 3, 4" in capsys.readouterr().err
+    assert "choose from 1, 2, 3, 4" in capsys.readouterr().err
+
+
+def test_demo_solo_against_jean(capsys):
+    assert main(["demo", "--players", "1", "--seed", "2", "--difficulty", "hard"]) == 0
+    out = capsys.readouterr().out
+    assert "Automa Jean (hard)" in out and "jean" in out and "automa" in out

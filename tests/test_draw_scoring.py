@@ -9,8 +9,8 @@ from maracaibo_env.core.catalog_layout import CATALOG
 from maracaibo_env.core.common import empty_supply_spaces
 from maracaibo_env.core.scoring import multipliers
 
-from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main, refresh,
-                     set_hand, set_tableau, check, cat_get, custom_catalog, resume)
+from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main,
+                     set_hand, set_tableau, check, cat_get, custom_catalog)
 
 COUNTS = (2, 3, 4)
 FRANCE, ENGLAND, SPAIN = (E.NATIONS.index(n) for n in ("france", "england", "spain"))
@@ -33,7 +33,7 @@ def _tableau(g, p):
     return [int(c) for c in get(g, "TABLEAU", p)[: get(g, "TABLEAU_N", p)]]
 
 
-def _plain_cards(g, n, min_cost=0, max_cost=99, exclude=()):
+def _plain_cards(g, n, min_cost=0, max_cost=99, exclude=(), min_vp=0):
     """n cards without requirements and with a cost in [min_cost, max_cost]."""
     out = []
     for c in range(157):
@@ -42,8 +42,9 @@ def _plain_cards(g, n, min_cost=0, max_cost=99, exclude=()):
         cost = cat_get(g, "CARD_COST", c)
         reqs = [cat_get(g, "CARD_REQ", c * 3 + k) for k in range(3)]
         effs = [cat_get(g, "CARD_EFF", c * 4 + k) for k in range(4)]
-        if min_cost <= cost <= max_cost and not any(reqs) and \
-                all(e in (E.EF_NONE, E.EF_INCOME_DOUBLOONS, E.EF_INCOME_VP) for e in effs):
+        names = [E.EFFECTS[e] for e in effs]
+        if min_cost <= cost <= max_cost and not any(reqs) and cat_get(g, "CARD_VP", c) >= min_vp and \
+                all(x == "none" or x.split("_")[0] in ("income", "perm", "nva", "nca") for x in names):
             out.append(c)
         if len(out) == n:
             return out
@@ -160,6 +161,7 @@ def test_draw_03_market_refilled_only_after_the_draw():
 def test_draw_04_empty_pile_reshuffles_the_discard_pile():
     g = _game(2, seed=5)
     p = g.current_player
+    set_hand(g, p, _hand(g, p)[:3])
     # move the whole draw pile onto the discard pile
     pile = [int(c) for c in get(g, "DRAW")[: get(g, "DRAW_N")]]
     disc = [int(c) for c in get(g, "DISCARD")[: get(g, "DISCARD_N")]]
@@ -171,7 +173,7 @@ def test_draw_04_empty_pile_reshuffles_the_discard_pile():
     put(g, "DRAW", np.full(157, -1, np.int32))
     put(g, "DRAW_N", 0)
     check(g)
-    _to_draw(g, p, _hand(g, p)[:3])
+    _to_draw(g, p, _hand(g, p))
     g.step("draw:deck")
     assert get(g, "DISCARD_N") == 0
     assert get(g, "DRAW_N") == len(both) - 1
@@ -192,6 +194,7 @@ def test_draw_05_full_or_over_full_hand_draws_nothing():
 def test_draw_06_nothing_left_to_draw_stops():
     g = _game(2, seed=7)
     p = g.current_player
+    set_hand(g, p, _hand(g, p)[:1])
     # draw and discard piles empty, no money: drawing stops short of 4
     stock = [int(c) for c in get(g, "DRAW")[: get(g, "DRAW_N")]] + \
         [int(c) for c in get(g, "DISCARD")[: get(g, "DISCARD_N")]]
@@ -203,7 +206,7 @@ def test_draw_06_nothing_left_to_draw_stops():
     put(g, "DISCARD_N", 0)
     put(g, "DOUBLOONS", 0, p)
     check(g)
-    _to_draw(g, p, _hand(g, p)[:1])
+    _to_draw(g, p, _hand(g, p))
     assert get(g, "HAND_N", p) == 1
     assert g.phase == "sail" and g.current_player == q
 
@@ -267,7 +270,7 @@ def test_int_00_trigger_21a_scoring_after_phase_c():
 def test_int_01_buy_and_redraw_or_two_vp():
     g = _game(3, seed=11)
     trig = 2
-    cheap = _plain_cards(g, 12, max_cost=3)
+    cheap = _plain_cards(g, 12, max_cost=4)
     dear = _plain_cards(g, 8, min_cost=4, exclude=cheap)
     for p in range(3):
         set_hand(g, p, cheap[4 * p: 4 * p + 4])
@@ -281,6 +284,7 @@ def test_int_01_buy_and_redraw_or_two_vp():
     assert (g.phase, g.current_player) == ("score_buy", trig)   # from the trigger
     names = g.legal_action_names()
     assert "score:vp2" in names and "buy:hand:hand0" in names
+    assert "invest:0" in names                     # or invest in a building
     card = _hand(g, trig)[0]
     cost = cat_get(g, "CARD_COST", card)
     vp = get(g, "VP", trig)
@@ -326,11 +330,11 @@ def test_int_02_income(dinc, vinc):
         put(g, "DINC", dinc, p)
         put(g, "VINC", vinc, p)
         put(g, "DOUBLOONS", 0, p)
-    _trigger(g, 0)
-    before = [get(g, "DOUBLOONS", p) for p in range(2)]
+    _trigger(g, 0)          # nobody can buy: step 1 is 2 VP each, taken at once
     _all_vp2(g)
+    assert g.round == 2
     for p in range(2):
-        assert get(g, "DOUBLOONS", p) == before[p] + dinc
+        assert get(g, "DOUBLOONS", p) == dinc
         b = g.score_breakdown()[p]
         assert b["vp_income"] == vinc and b["doubloon_track"] == 0
 
@@ -341,11 +345,11 @@ def test_tv_05_interim_income():
     put(g, "DINC", 12, p)
     put(g, "VINC", 3, p)
     put(g, "DOUBLOONS", 0, p)
+    vp = get(g, "VP", p)
     _trigger(g, 0)
-    vp, d = get(g, "VP", p), get(g, "DOUBLOONS", p)
-    while g.phase == "score_buy":
-        g.step("score:vp2")
-    assert get(g, "DOUBLOONS", p) == d + 12
+    _all_vp2(g)
+    assert g.round == 2
+    assert get(g, "DOUBLOONS", p) == 12
     assert get(g, "VP", p) == vp + 2 + 3           # 2 from step 1, 3 income
 
 
@@ -511,7 +515,7 @@ def test_fin_00_trigger_22_scoring_after_phase_c_then_end():
 
 def test_fin_01_buy_without_redraw_or_two_vp():
     g = _game(3, seed=31)
-    cheap = _plain_cards(g, 12, max_cost=3)
+    cheap = _plain_cards(g, 12, max_cost=4)
     for p in range(3):
         set_hand(g, p, cheap[4 * p: 4 * p + 4])
         put(g, "DOUBLOONS", 10, p)
@@ -570,7 +574,7 @@ def _invest_by_hand(g, p, building):
 def test_fin_03_tableau_vp_and_prestige_hand_and_plan_score_nothing():
     g = _game(2, seed=33)
     p = 0
-    cards = _plain_cards(g, 6)
+    cards = _plain_cards(g, 6, min_vp=1)
     set_tableau(g, p, cards[:3])
     set_hand(g, p, cards[3:5])
     _plan_card(g, p, cards[5])

@@ -13,9 +13,8 @@ from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_
                      check)
 from maracaibo_env.catalog import load_catalog
 from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_NLOC, C_DINC_VP, C_INF_SPACES
-from maracaibo_env.core.common import (push, compasses, income_doubloons, income_vp,
-                                       remaining_scorings)
+from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_NLOC, C_DINC_VP
+from maracaibo_env.core.common import compasses, income_vp, remaining_scorings
 
 FR, EN, SP = 0, 1, 2
 SYN = load_catalog().synergy_keys  # anchor, crossed_axes, crown, ...

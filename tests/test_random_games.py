@@ -105,7 +105,9 @@ def test_from_dict_rejects_corrupted_state():
 
 @pytest.mark.parametrize("kwargs, msg", [
     (dict(num_players=5), "num_players must be one of"),
-    (dict(num_players=1), "num_players must be one of"),
+    (dict(num_players=0), "num_players must be one of"),
+    (dict(num_players=1, difficulty="brutal"), "difficulty must be one of"),
+    (dict(num_players=1, automa_table="fr"), "automa_table must be one of"),
     (dict(seed=-1), "seed must be"),
     (dict(story=74), "story must be one of"),
 ])

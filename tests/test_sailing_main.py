@@ -10,7 +10,7 @@ from maracaibo_env.core.catalog_layout import CATALOG, MAX_OUT, Q_COSTS, Q_REWAR
 
 from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main, refresh,
                      set_hand, set_tableau, check, cat_get, custom_catalog,
-                     cards_with_symbol, resume)
+                     cards_with_symbol)
 
 
 def _cat_arr(g, name):

@@ -4,13 +4,13 @@ TV-30, TV-31 and TV-58."""
 import numpy as np
 import pytest
 
-from maracaibo_env import Game, IllegalActionError
+from maracaibo_env import IllegalActionError
 from maracaibo_env.core import enums as E
 from maracaibo_env.core.catalog_layout import CATALOG
 from maracaibo_env.core.common import empty_supply_spaces, markers_on_board, supply_left
 from maracaibo_env.core.scoring import multipliers
 
-from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main, refresh,
+from helpers import (new_game, finish_setup, get, put, loc, at_phase, refresh,
                      set_hand, check, cat_get)
 
 COUNTS = (2, 3, 4)

@@ -19,6 +19,9 @@ N_STORY = 3          # story cards 75, 76, 77
 STORY_Q = 16         # quest placements per story card
 CARD_REQS = 3
 CARD_EFFS = 4
+N_AUTOMA = 15        # Automa cards (CON-16)
+AUTOMA_ACTS = 4      # actions per Automa card
+MAX_TRACK = 16       # spaces of the Automa board's disc track
 
 CATALOG_FIELDS = [
     ("NLOC", 1), ("HAVANA", 1), ("NEXP", 1), ("EXP_START", 1), ("NGOODS", 1),
@@ -32,6 +35,7 @@ CATALOG_FIELDS = [
     ("LOC_FLAG", MAX_LOC), ("LOC_FLAG_AMT", MAX_LOC),
     ("LOC_NEXT_N", MAX_LOC), ("LOC_NEXT", MAX_LOC * MAX_OUT), ("LOC_COST", MAX_LOC * MAX_OUT),
     ("LOC_R0", MAX_LOC * MAX_OUT), ("LOC_R1", MAX_LOC * MAX_OUT),
+    ("LOC_BRANCH", MAX_LOC * MAX_OUT),  # 1 upper / 2 lower branch of a fork (SOLO-09)
     # city tiles
     ("TILE_PLAYERS", N_TILES), ("TILE_SPECIAL", N_TILES), ("TILE_MARACAIBO", N_TILES),
     ("TILE_ACT", N_TILES), ("TILE_ACT_AMT", N_TILES), ("TILE_GOOD", N_TILES),
@@ -68,6 +72,14 @@ CATALOG_FIELDS = [
     ("CARD_REQ", N_CARDS * CARD_REQS), ("CARD_REQ_ARG", N_CARDS * CARD_REQS),
     ("CARD_EFF", N_CARDS * CARD_EFFS), ("CARD_EFF_ARG", N_CARDS * CARD_EFFS),
     ("CARD_EFF_AMT", N_CARDS * CARD_EFFS), ("CARD_EFF_COND", N_CARDS * CARD_EFFS),
+    # solo: Automa cards, difficulty tables (en, de) x 5 levels x (A, B, C), disc track
+    ("AUTO_LEVEL", N_AUTOMA), ("AUTO_MOVE", N_AUTOMA), ("AUTO_ROUTE", N_AUTOMA),
+    ("AUTO_DISPLAY", N_AUTOMA), ("AUTO_WARRIOR", N_AUTOMA),
+    ("AUTO_ACT", N_AUTOMA * AUTOMA_ACTS), ("AUTO_ACT_ARG", N_AUTOMA * AUTOMA_ACTS),
+    ("AUTO_ACT_AMT", N_AUTOMA * AUTOMA_ACTS), ("AUTO_ACT_R0", N_AUTOMA * AUTOMA_ACTS),
+    ("AUTO_ACT_R1", N_AUTOMA * AUTOMA_ACTS),
+    ("AUTO_DIFF", 2 * 5 * 3),
+    ("TRACK_N", 1), ("TRACK_VP", MAX_TRACK), ("TRACK_MARKED", MAX_TRACK),
 ]
 
 CATALOG, CATALOG_SIZE = {}, 0

@@ -21,7 +21,8 @@ from .sailing import legal_sail, apply_sail, village_count, location_action
 from .assistants import (legal_main_assistant, apply_action as apply_assistant,
                          score_unused_here, score_skipped, location_income, goods_kinds_with)
 from .scoring import start_scoring, finish_scoring
-from .setup import reset  # noqa: F401  (re-exported entry point)
+from .setup import reset
+from . import automa
 
 
 # ---- phase of the top task ---------------------------------------------------
@@ -218,6 +219,8 @@ def _apply(state, cat, action):
     if ph == PH_SETUP_CAREER:
         state[b + P_CAREER] = state[b + P_CAREER_OPT + action - A_CAREER]
         nxt = (p + 1) % state[G_NP]
+        if state[G_SOLO]:
+            nxt = 0  # Jean has no set-up decisions
         state[G_CUR] = nxt
         state[G_PHASE] = PH_SAIL if nxt == state[G_START] else PH_SETUP_PLAN
         return
@@ -521,6 +524,11 @@ def advance(state, cat, mask):
     """Run until a decision with at least two legal actions (or the game end)."""
     while True:
         _resolve_automatic(state, cat)
+        if (state[G_SOLO] and state[G_CUR] == automa.JEAN and state[G_PHASE] == PH_SAIL
+                and state[G_STK_N] == 0 and not state[G_OVER]):
+            automa.take_turn(state, cat)  # Jean's whole turn, no decisions
+            _end_turn(state, cat, automa.JEAN)
+            continue
         if state[G_OVER]:
             state[G_PHASE] = PH_GAME_OVER
             state[G_CUR] = -1
@@ -554,5 +562,13 @@ def step_unchecked(state, cat, action, mask):
 
 @njit(cache=True)
 def new_game(state, cat, num_players, seed, story, mask):
-    reset(state, cat, num_players, seed, story)
+    """A new game (num_players 2-4, or 1 = solo vs Jean at medium, EN table)."""
+    new_game_with(state, cat, num_players, seed, story, 2, 0, mask)
+
+
+@njit(cache=True)
+def new_game_with(state, cat, num_players, seed, story, difficulty, table, mask):
+    """A new game with solo options: difficulty 0-4 (very easy..very hard),
+    table 0 = EN, 1 = DE difficulty table (SOLO-06)."""
+    reset(state, cat, num_players, seed, story, difficulty, table)
     advance(state, cat, mask)

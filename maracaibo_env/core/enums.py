@@ -65,6 +65,10 @@ EFFECTS = (
     "assistant",
 )
 
+AUTOMA_ACTIONS = ("none", "explore", "influence", "combat", "remove_disc", "vp", "quest_pile")
+DIFFICULTIES = ("very_easy", "easy", "medium", "hard", "very_hard")
+AUTOMA_TABLES = ("en", "de")
+
 ASSISTANT_ACTIONS = tuple("aa%02d" % i for i in range(1, 18))
 NVA_EFFECTS = ("nva_maps_vp_explore", "nva_maps_doubloons_explore", "nva_books",
                "nva_goods_doubloons")
@@ -90,6 +94,7 @@ _export("CT_", CAREER_TASKS)
 _export("B_", BUILDINGS)
 _export("RQ_", REQUIREMENTS)
 _export("EF_", EFFECTS)
+_export("JA_", AUTOMA_ACTIONS)
 
 # Decision phases: what the acting player (state[G_CUR]) is deciding now.
 PHASES = (

@@ -27,9 +27,11 @@ N_BUILDINGS = 4      # prestige buildings in play (CON-11)
 BOARD_QUEST_CAP = 16 # quest tiles lying on board locations at once
 EXP_QUESTS = 3       # quest spaces on the explorer track
 CARD_QUEST_CAP = 4   # quest tiles on bought cards (IMM-06)
+N_AUTOMA = 15        # Automa cards (CON-16)
+AUTOMA_LOG_CAP = 16  # (event, argument) pairs describing Jean's last turn
 STACK_CAP = 48       # pending sub-decisions
 STACK_W = 4          # (op, player, a, b)
-N_VP_SRC = 17        # VP-by-source categories (see VP_SOURCES)
+N_VP_SRC = 18        # VP-by-source categories (see VP_SOURCES)
 MARKERS_PER_NATION = 13
 FIGURES_PER_COLOUR = 8
 N_SYNERGY = 5
@@ -38,7 +40,7 @@ N_SYNERGY = 5
 VP_SOURCES = (
     "vp_income", "doubloon_track", "cards", "prestige", "influence_majority",
     "noble_ranks", "explorer", "quests", "homeward", "combat", "ship_upgrades",
-    "scoring_choice", "overflow", "city_actions", "assistants", "career", "other",
+    "scoring_choice", "overflow", "city_actions", "assistants", "career", "automa", "other",
 )
 
 GLOBAL_FIELDS = [
@@ -71,6 +73,11 @@ GLOBAL_FIELDS = [
     # pending sub-decisions
     ("STK_N", 1), ("STK", STACK_CAP * STACK_W),
     ("LAST_ACTION", 1),
+    # solo (§26): Jean is seat 1 when SOLO = 1
+    ("SOLO", 1), ("DIFFICULTY", 1), ("AUTOMA_TABLE", 1),
+    ("AUTOMA_DECK", N_AUTOMA), ("AUTOMA_N", 1), ("AUTOMA_DISCARD", N_AUTOMA),
+    ("AUTOMA_DISCARD_N", 1), ("TRACK_REMOVED", 1), ("TRACK_TO_MARKET", 1),
+    ("AUTOMA_CARDS", 1), ("AUTOMA_LOG", AUTOMA_LOG_CAP * 2), ("AUTOMA_LOG_N", 1),
 ]
 
 PLAYER_FIELDS = [

@@ -3,6 +3,7 @@ import numpy as np
 from numba import njit
 
 from .common import *  # noqa: F401,F403
+from .automa import jean_income, end_bonuses
 
 
 @njit(cache=True)
@@ -14,7 +15,9 @@ def start_scoring(state, cat):
     state[G_SCORING] = 2 if state[G_ROUND] == 4 else 1
     push(state, OP_SCORE_REST, trig, 0, 0)
     for i in range(np_ - 1, -1, -1):
-        push(state, OP_SCORE_BUY, (trig + i) % np_, 0, 0)
+        q = (trig + i) % np_
+        if not (state[G_SOLO] and q == 1):  # SOLO-17: Jean neither buys nor scores 2 VP
+            push(state, OP_SCORE_BUY, q, 0, 0)
 
 
 @njit(cache=True)
@@ -37,6 +40,9 @@ def _income(state, cat):
     final = state[G_SCORING] == 2
     for p in range(state[G_NP]):
         b = pb(p)
+        if state[G_SOLO] and p == 1:  # SOLO-18: Jean's income
+            add_vp(state, p, jean_income(state, cat), VS_AUTOMA)
+            continue
         add_vp(state, p, state[b + P_VINC], VS_VP_INCOME)
         if final:
             v = cat[C_DINC_VP + state[b + P_DINC]]
@@ -101,7 +107,7 @@ def _interim_rest(state, cat):
         b = pb(p)
         here = cat[C_LOC_NUMBER + state[b + P_SHIP]]
         for loc in range(cat[C_NLOC]):
-            k = state[b + P_ASSIST + loc]
+            k = state[b + P_ASSIST + loc] - state[b + P_ASSIST_NEW + loc]  # not just placed
             if k > 0 and cat[C_LOC_NUMBER + loc] > here:
                 add_vp(state, p, 2 * k, VS_ASSISTANTS)
             state[b + P_ASSIST_NEW + loc] = 0
@@ -142,6 +148,8 @@ def _final_rest(state, cat):
     for p in range(np_):
         for n in range(N_NATIONS):
             add_vp(state, p, noble_rank(cat, state[pb(p) + P_INF + n]) * mult[n], VS_NOBLE_RANKS)
+    if state[G_SOLO]:
+        end_bonuses(state, cat)
     state[G_OVER] = 1
     state[G_PHASE] = PH_GAME_OVER
     state[G_CUR] = -1
@@ -151,7 +159,7 @@ def _final_rest(state, cat):
 def place_story_quests(state, cat, round_):
     """SETUP-16 / INT-06: quest tiles from the pile onto the story card's locations."""
     s = state[G_STORY]
-    pbit = 1 << state[G_NP]
+    pbit = 1 << state[G_NP]  # solo plays with the 2-player placements (SOLO-01)
     for i in range(cat[C_SQ_N + s]):
         o = s * STORY_Q + i
         if cat[C_SQ_ROUND + o] == round_ and cat[C_SQ_PMASK + o] & pbit:

@@ -5,15 +5,21 @@ from numba import njit
 from .common import *  # noqa: F401,F403
 from .rng import rng_seed, rand_below, shuffle_slice
 from .scoring import place_story_quests
+from .automa import build_deck
 
 
 @njit(cache=True)
-def reset(state, cat, num_players, seed, story):
+def reset(state, cat, num_players, seed, story, difficulty, table):
     """Fill state with a new game; the first decision is the start player's
-    starting-card split (SETUP-19)."""
+    starting-card split (SETUP-19). num_players = 1 is the solo game against
+    Jean (SOLO-01: the 2-player set-up; Jean is seat 1)."""
     state[:] = 0
-    np_ = num_players
+    solo = num_players == 1
+    np_ = 2 if solo else num_players
     state[G_NP] = np_
+    state[G_SOLO] = 1 if solo else 0
+    state[G_DIFFICULTY] = difficulty
+    state[G_AUTOMA_TABLE] = table
     state[G_SEED] = seed
     state[G_STORY] = story
     state[G_ROUND] = 1
@@ -76,6 +82,8 @@ def reset(state, cat, num_players, seed, story):
         b = pb(p)
         for i in range(HAND_CAP):
             state[b + P_HAND + i] = -1
+        if solo and p == 1:
+            continue  # SOLO-02: Jean gets no project cards
         for i in range(8):
             state[b + P_HAND + i] = a_cards[k]
             k += 1
@@ -109,7 +117,7 @@ def reset(state, cat, num_players, seed, story):
     state[G_PR_REVEALED] = 1
 
     # SETUP-12..15, 20: players; a seeded start player; 8/9/10/11 doubloons
-    start = rand_below(state, np_)
+    start = 0 if solo else rand_below(state, np_)  # SOLO-07: you start
     state[G_START] = start
     careers = np.arange(N_CAREERS)
     _shuffle_arr(state, careers, N_CAREERS)
@@ -132,6 +140,20 @@ def reset(state, cat, num_players, seed, story):
         state[b + P_CAREER_OPT] = careers[2 * p]
         state[b + P_CAREER_OPT + 1] = careers[2 * p + 1]
         state[b + P_CAREER] = -1
+        if solo and p == 1:  # SOLO-02: Jean has no figures, doubloons, CP, ship board
+            for a in range(N_AREAS):
+                state[b + P_DISCS + a] = 0
+            state[b + P_DISCS_OUT] = 2 * N_AREAS
+            state[b + P_DOUBLOONS] = 0
+            state[b + P_CP] = 0
+            state[b + P_DINC] = 0
+            state[b + P_FIG_SUPPLY] = 0
+            state[b + P_FIG_CAREER] = 0
+            state[b + P_FIG_GENERAL] = FIGURES_PER_COLOUR
+            state[b + P_CAREER_OPT] = -1
+            state[b + P_CAREER_OPT + 1] = -1
+    if solo:
+        build_deck(state, cat)
 
     # SETUP-16: the story card's set-up quests
     place_story_quests(state, cat, 0)
