@@ -46,7 +46,7 @@ def _income(state, cat):
         add_vp(state, p, state[b + P_VINC], VS_VP_INCOME)
         if final:
             v = cat[C_DINC_VP + state[b + P_DINC]]
-            if (state[b + P_PRESTIGE] >> B_CATHEDRAL) & 1:
+            if invested_in_kind(state, cat, p, B_CATHEDRAL):
                 add_vp(state, p, 2 * v, VS_PRESTIGE)  # PRES-17: an extra 2x
             add_vp(state, p, v, VS_DOUBLOON_TRACK)
         else:
@@ -55,8 +55,17 @@ def _income(state, cat):
 
 
 @njit(cache=True)
+def invested_in_kind(state, cat, p, kind):
+    """Has p invested in a building of this kind (enums.BUILDINGS)?"""
+    for bld in range(N_PRESTIGE):
+        if (state[pb(p) + P_PRESTIGE] >> bld) & 1 and cat[C_PRE_KIND + bld] == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
 def prestige_points(state, cat, p, building):
-    """PRES-10..16 end scoring of one building for player p."""
+    """PRES-10..16 end scoring of a building of kind `building` for player p."""
     b = pb(p)
     if building == B_ABBEY:
         return 4 * popcount(state[b + P_BARRIERS])
@@ -132,7 +141,8 @@ def _final_rest(state, cat):
             add_vp(state, p, cat[C_CARD_VP + state[b + P_TABLEAU + i]], VS_CARDS)
         for s in range(N_BUILDINGS):
             if (state[G_PR_INVESTORS + s] >> p) & 1:
-                add_vp(state, p, prestige_points(state, cat, p, state[G_PR_BUILD + s]), VS_PRESTIGE)
+                kind = cat[C_PRE_KIND + state[G_PR_BUILD + s]]
+                add_vp(state, p, prestige_points(state, cat, p, kind), VS_PRESTIGE)
     # step 4: furthest on each influence track, 3 VP each (ties all score)
     for n in range(N_NATIONS):
         best = 0
