@@ -30,7 +30,7 @@ _OBS_BOUNDS: dict[str, tuple[int, int]] = {
     "prestige_investors": (0, 2**MAX_P - 1), "barrier_first": (0, 15),
     "explorers_arrived": (0, MAX_P), "draw_pile": (0, N_CARDS), "discard_pile": (0, N_CARDS),
     "market": (-1, N_CARDS - 1), "hand": (-1, N_CARDS - 1), "plan": (-1, N_CARDS - 1),
-    "career": (-1, N_CAREERS - 1), "career_options": (-1, N_CAREERS - 1),
+    "automa": (-1, 99), "career": (-1, N_CAREERS - 1), "career_options": (-1, N_CAREERS - 1),
     # per player (seat-relative blocks p0_.. p3_)
     "vp": (-9999, 9999), "doubloons": (-9999, 9999), "cp": (0, 8),
     "fig_supply": (0, 2 * FIGURES_PER_COLOUR), "fig_general": (0, 2 * FIGURES_PER_COLOUR),

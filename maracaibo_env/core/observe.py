@@ -68,6 +68,8 @@ OBS_SPEC = [
     ("plan", PLAN_CAP, "own planning area card ids (-1 empty)"),
     ("career", 1, "own career card id (-1 not chosen)"),
     ("career_options", 2, "own career options during set-up"),
+    ("automa", 6, "solo: is solo, difficulty, track spaces emptied, Jean's cards beside "
+                  "the board (a count, INFO-05), Automa cards left in the pile, her last card (-1)"),
 ] + [("p%d_%s" % (k, n), s, "seat +%d: %s" % (k, d)) for k in range(MAX_P) for n, s, d in _PLAYER_PUBLIC]
 
 OBS_SIZE = sum(s for _, s, _ in OBS_SPEC)
@@ -137,6 +139,13 @@ def observe(state, me, out):
     out[k] = state[b + P_CAREER]; k += 1
     out[k] = state[b + P_CAREER_OPT]; k += 1
     out[k] = state[b + P_CAREER_OPT + 1]; k += 1
+    out[k] = state[G_SOLO]; k += 1
+    out[k] = state[G_DIFFICULTY]; k += 1
+    out[k] = state[G_TRACK_REMOVED] + state[G_TRACK_TO_MARKET]; k += 1
+    out[k] = state[G_AUTOMA_CARDS]; k += 1
+    out[k] = state[G_AUTOMA_N]; k += 1
+    dn = state[G_AUTOMA_DISCARD_N]
+    out[k] = state[G_AUTOMA_DISCARD + dn - 1] if dn > 0 else -1; k += 1
     for r in range(MAX_P):
         if r >= np_:
             for j in range(_PLAYER_OBS_SIZE):
