@@ -31,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="number of players (default 3; 1 = solo against Jean)")
     demo.add_argument("--difficulty", default="medium", choices=DIFFICULTIES,
                       help="solo: Jean's level (default medium)")
+    demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
+    rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
+    rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
@@ -41,11 +44,30 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return demo(args.players, args.seed, args.story, args.difficulty)
+        return demo(args.players, args.seed, args.story, args.difficulty, args.replay)
+    if args.command == "replay":
+        return replay(args.path)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 
-def demo(players: int, seed: int, story: int, difficulty: str = "medium") -> int:
+def replay(path: str) -> int:
+    """Re-run a replay; print its result, or the first mismatch (exit status 1)."""
+    from .replay import verify_replay, ReplayError
+    try:
+        game = verify_replay(path)
+    except (ReplayError, OSError) as exc:
+        print(f"replay FAILED: {exc}", file=sys.stderr)
+        return 1
+    out = _Printer()
+    out.line(f"replay OK: {len(game.history)} actions, "
+             + ("final scores " + str(game.scores()) if game.is_over else "game not finished"))
+    if game.is_over:
+        out.score_table(game)
+    return 0
+
+
+def demo(players: int, seed: int, story: int, difficulty: str = "medium",
+         replay_path: str | None = None) -> int:
     """Play one random-agent game and print the per-round lines and final table."""
     out = _Printer()
     if not 0 <= seed < 2**31:
@@ -74,6 +96,9 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium") -> int
     elapsed = time.perf_counter() - t0
 
     out.score_table(game)
+    if replay_path:
+        game.save_replay(replay_path)
+        out.line(f"replay written to {replay_path}")
     winners = ", ".join(_seat_name(game, p) for p in game.winners())
     out.line(f"winner(s): {winners}")
     out.line(f"{decisions} decisions in {elapsed:.3f} s "

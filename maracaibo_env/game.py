@@ -61,6 +61,10 @@ class Game:
         engine.new_game_with(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
                              DIFFICULTIES.index(difficulty), AUTOMA_TABLES.index(automa_table),
                              self._mask)
+        #: how the game was set up, and every action id since (for replays)
+        self.config = {"num_players": num_players, "seed": int(seed), "story": story,
+                       "difficulty": difficulty, "automa_table": automa_table}
+        self.history: list[int] | None = []
 
     # ---- queries -----------------------------------------------------------
     @property
@@ -141,6 +145,8 @@ class Game:
             raise IllegalActionError(
                 f"{self.action_name(a)!r} (id {a}) is not legal for player "
                 f"{self.current_player} in phase {self.phase!r}; legal now: {self._legal_summary()}")
+        if self.history is not None:
+            self.history.append(a)
         engine.step_unchecked(self.state, self._cat, a, self._mask)
 
     def _legal_summary(self, limit: int = 12) -> str:
@@ -155,6 +161,8 @@ class Game:
         g._cat = self._cat
         g.state = self.state.copy()
         g._mask = self._mask.copy()
+        g.config = dict(self.config) if self.config else None
+        g.history = list(self.history) if self.history is not None else None
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -179,6 +187,7 @@ class Game:
         if problems:
             raise ValueError("saved game is inconsistent: " + "; ".join(problems[:5]))
         g._mask = np.zeros(NUM_ACTIONS, np.int8)
+        g.config, g.history = None, None  # a saved state carries no replay history
         if not g.is_over:
             engine.legal_mask(g.state, g._cat, g._mask)
         return g
@@ -254,6 +263,12 @@ class Game:
              for name in L.PLAYER for v in [self.state[L.field_slice(name, p)].tolist()]}
         d["influence"] = dict(zip(NATIONS, d.pop("INF")))
         return d
+
+    def save_replay(self, path) -> None:
+        """Write this game's replay (JSON lines: set-up, one action name per
+        line, final scores); `maracaibo replay PATH` re-runs and verifies it."""
+        from .replay import write_replay
+        write_replay(self, path)
 
     def __repr__(self) -> str:
         return (f"Game(players={self.num_players}, round={self.round}, phase={self.phase!r}, "

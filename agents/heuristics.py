@@ -1,0 +1,827 @@
+"""Rule-of-thumb agents for Maracaibo.
+
+Every agent has the one agent interface
+
+    agent.act(observation, action_mask, rng, game=None) -> int
+
+and five strategies are provided (each a documented set of rules of thumb):
+
+* ``CombatInfluenceAgent`` - fights, annexes flags and climbs noble ranks:
+  influence, combat points, combat tokens and pending Combats are worth more.
+* ``ExplorerQuestsAgent`` - explores, fulfils quests and races for the
+  barriers and the last explorer space.
+* ``AssistantsAgent`` - buys assistant cards, keeps figures for them, and
+  routes its ship past / onto its assistants.
+* ``ShipIncomeAgent`` - upgrades the ship (delivers goods, removes discs)
+  and buys income cards early.
+* ``BalancedAgent`` - an even weighting of everything above.
+
+How a decision is made (the "fast path", when ``game`` is given):
+
+1. A **sanitised copy** of the game state is made: every piece of hidden
+   information (the draw and discard piles, other players' hands, planning
+   areas and careers, the combat-token piles, Jean's Automa deck, the quest
+   pile below its public top tile, face-down prestige buildings and the
+   in-state RNG) is overwritten with placeholder values derived only from
+   public information. The agent never reads those fields of the real game
+   and never writes to the real game.
+2. Each legal action is applied to a copy of the sanitised state, then the
+   agent keeps playing its own turn greedily (one-ply) for a few more
+   decisions; the resulting position is scored by ``evaluate`` (below).
+3. The action with the best score (plus a small strategy prior, such as a
+   cost per movement point spent sailing) is taken; ties are broken with
+   ``rng``.
+
+``evaluate`` reads only the acting player's own fields and public board
+fields. It estimates the player's final VP: VP so far + doubloons (worth
+less as the game goes on) + future income (VP income x remaining scorings,
+doubloon income x remaining interims + the doubloon-track VP) + noble ranks x
+estimated multipliers and influence majorities + explorer progress + quests,
+combat tokens, ship-upgrade progress, assistants, figures, bought cards
+(printed VP and permanent effects), synergy tokens, prestige-building points,
+hand and planning cards, and the value of tasks still pending on the stack
+(village actions, explorer moves, a Combat, influence, disc removals ...).
+The strategies differ in the weights of these terms.
+
+Decisions that a one-step lookahead cannot tell apart are made by card
+values: drawing (deck vs market), the set-up split, paying with cards.
+
+Without ``game`` (``act(observation, mask, rng)``, as the PettingZoo and
+single-agent wrappers call it) a simpler rule list over the action names and
+the observation vector is used (the "observation path"); it is weaker.
+
+Speed: a 4-player game of four heuristic agents takes about 0.2-0.4 s after
+the numba functions are compiled (the first call compiles them; they are
+cached on disk).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from maracaibo_env.core import engine
+from maracaibo_env.core.actions import (
+    NUM_ACTIONS, MAX_MP, A_PASS, A_SAIL, A_MAIN_CITY, A_MAIN_VILLAGE, A_MAIN_ASSISTANT,
+    A_MAIN_QUEST, A_FREE_PLAN, A_DELIVER, A_PAY, A_SETUP_PLAN, A_SETUP_DISCARD, A_CAREER,
+    A_DRAW_DECK, A_DRAW_MARKET, A_BUY_HAND, A_BUY_PLAN, A_CB_PILE, N_AA, ACTION_OFFSETS)
+from maracaibo_env.core.catalog_layout import (
+    C_NLOC, C_CARD_VP, C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_EFF_COND, C_CARD_REQ,
+    C_CARD_SYN, C_CAR_KIND, C_RANK_AT, C_NEXT_RANK_POS, C_INF_SPACES, C_DINC_VP, C_PRE_KIND,
+    C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_BONUS, C_TOK_AMT, C_TOK_MOD,
+    C_LOC_KIND, CARD_EFFS, CARD_REQS, CATALOG)
+from maracaibo_env.core.layout import (
+    PLAYERS, PLAYER_SIZE, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
+    N_AUTOMA, HAND_CAP, PLAN_CAP, MARKET_SIZE, STACK_W, MAX_LOC, MAX_EXP, TABLEAU_CAP,
+    G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_SCORING, G_INCOME_DONE, G_SOLO,
+    G_RNG, G_SEED, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N, G_MARKET, G_TPILE0, G_TPILE1,
+    G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N, G_QPILE, G_QPILE_N, G_PR_BUILD, G_PR_REVEALED,
+    G_PR_INVESTORS, G_STK, G_STK_N, G_LOC_MARKER, G_SUP_TAKEN, G_MP_SPENT,
+    P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_BOARD, P_FIG_CAREER, P_DISCS, P_UPGRADES,
+    P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS, P_SYNERGY, P_HAND_N, P_HAND,
+    P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER, P_CAREER_OPT, P_SHIP, P_ASSIST)
+from maracaibo_env.core.enums import (
+    PHASES, PH_SAIL, PH_MAIN, PH_DRAW, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
+    PH_SETUP_CAREER, PH_GAME_OVER, PH_DELIVER,
+    OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, OP_EXPLORE, OP_COMBAT, OP_CITY_ACTION, OP_CHOICE,
+    OP_PAY, OP_SCORE_BUY, OP_DRAW, OP_DELIVER, OP_PLACE, OP_EXTRA_SAIL,
+    NK_INFLUENCE, NK_NEXT_RANK,
+    CA_COMBAT, CA_EXPLORE, CA_INFLUENCE_VILLAGE, CA_CP_REMOVE_DISC, CA_CP3,
+    CA_DOUBLOONS_VILLAGE, CA_CP_INFLUENCE, CA_COMPASS_VILLAGES, CA_TOKENS_VP_DISCARD,
+    CA_DOUBLOONS_OR_ASSISTANTS, CA_PAY_CP_INFLUENCE_DOUBLOONS, CA_HOME20,
+    EFFECTS, CAREER_TASKS, SHIP_AREAS, TB_DOUBLOONS, TM_NONE,
+    AREA_VILLAGE_THRESHOLDS, AREA_HAND_LIMIT, AREA_FREE_MARKET, AREA_DOUBLOONS5, AREA_VP3,
+    AREA_VP6, AREA_VILLAGE_ANNEX, AREA_VILLAGE_CP_DOUBLOON, AREA_VILLAGE_GOODS,
+    AREA_VILLAGE_MARKER, AREA_CHOICE, AREA_VP10)
+from maracaibo_env.core.common import pb, popcount, markers_on_board, empty_supply_spaces
+from maracaibo_env.core.scoring import prestige_points
+from maracaibo_env.core.sailing import location_action, location_action_amount
+from maracaibo_env.core.observe import OBS_SPEC
+
+__all__ = ["HeuristicAgent", "CombatInfluenceAgent", "ExplorerQuestsAgent", "AssistantsAgent",
+           "ShipIncomeAgent", "BalancedAgent", "HEURISTICS", "make_agent", "sanitized_state"]
+
+# ---- weights (index constants are compile-time constants for numba) ------------
+W_VP, W_DBL, W_VINC, W_DINC, W_CP, W_INF, W_EXP, W_QUEST, W_TOKEN, W_DISC, W_ASSIST, \
+    W_FIG, W_CARD, W_SYN, W_PRES, W_HAND, W_PEND_VIL, W_PEND_EXP, W_PEND_COMBAT, \
+    W_PEND_INF, W_PEND_DISC, W_PEND_OTHER, W_MP, W_MAJ = range(24)
+N_W = 24
+WEIGHT_NAMES = ("vp", "doubloons", "vp_income", "doubloon_income", "cp", "influence",
+                "explorer", "quests", "tokens", "discs", "assistants", "figures", "cards",
+                "synergy", "prestige", "hand", "pending_village", "pending_explore",
+                "pending_combat", "pending_influence", "pending_disc", "pending_other",
+                "mp_cost", "majority")
+BASE_WEIGHTS = dict(vp=1.0, doubloons=1.0, vp_income=1.0, doubloon_income=1.0, cp=1.0,
+                    influence=1.0, explorer=1.0, quests=1.0, tokens=1.0, discs=1.0,
+                    assistants=1.0, figures=1.0, cards=1.0, synergy=1.0, prestige=1.0,
+                    hand=1.0, pending_village=1.0, pending_explore=1.0, pending_combat=1.0,
+                    pending_influence=1.0, pending_disc=1.0, pending_other=1.0,
+                    mp_cost=1.0, majority=1.0)
+
+# Value of a completed ship area beyond its one-time reward (that reward is
+# counted when it is paid: VP / doubloons / a choice task).
+_AREA_ONGOING = np.zeros(N_AREAS, np.float64)
+_AREA_ONGOING[AREA_VILLAGE_THRESHOLDS] = 3.0
+_AREA_ONGOING[AREA_HAND_LIMIT] = 3.0
+_AREA_ONGOING[AREA_FREE_MARKET] = 1.5
+_AREA_ONGOING[AREA_VILLAGE_ANNEX] = 1.5
+_AREA_ONGOING[AREA_VILLAGE_CP_DOUBLOON] = 2.0
+_AREA_ONGOING[AREA_VILLAGE_GOODS] = 1.5
+_AREA_ONGOING[AREA_VILLAGE_MARKER] = 2.0
+# Value of an area's completion as a whole (one-time + ongoing), for half-done areas.
+_AREA_FULL = _AREA_ONGOING.copy()
+_AREA_FULL[AREA_FREE_MARKET] += 3.0
+_AREA_FULL[AREA_DOUBLOONS5] = 2.5
+_AREA_FULL[AREA_VP3] = 3.0
+_AREA_FULL[AREA_VP6] = 6.0
+_AREA_FULL[AREA_CHOICE] = 4.0
+_AREA_FULL[AREA_VP10] = 10.0
+
+_DVAL = np.array([0.55, 0.55, 0.5, 0.4, 0.25, 0.0], np.float64)  # doubloon value by round
+
+
+# ---- numba: evaluation ------------------------------------------------------------
+@njit(cache=True)
+def _smooth_rank(cat, pos):
+    r = cat[C_RANK_AT + pos]
+    nxt = cat[C_NEXT_RANK_POS + pos]
+    if nxt > pos:
+        # distance from the previous band (or 0) to the next one
+        prev = pos
+        while prev > 0 and cat[C_RANK_AT + prev - 1] == r:
+            prev -= 1
+        span = nxt - prev
+        if span > 0:
+            return r + 0.5 * (pos - prev) / span
+    return float(r)
+
+
+@njit(cache=True)
+def _city_action_value(st, cat, me, loc, W):
+    """Rough value of the city action at loc (pending OP_CITY_ACTION)."""
+    act = location_action(st, cat, loc)
+    amt = location_action_amount(st, cat, loc)
+    b = pb(me)
+    if act == CA_COMBAT or act == CA_HOME20:
+        return W[W_PEND_COMBAT] * (2.5 + 0.3 * min(st[b + P_CP] + st[b + P_FIG_SUPPLY], 6))
+    if act == CA_EXPLORE:
+        return W[W_PEND_EXP] * 0.8 * amt
+    if act == CA_INFLUENCE_VILLAGE:
+        return W[W_PEND_INF] * 1.2 + W[W_PEND_VIL] * 1.2
+    if act == CA_CP_REMOVE_DISC:
+        return W[W_CP] * 0.35 + W[W_PEND_DISC] * 0.8
+    if act == CA_CP3:
+        return W[W_CP] * 1.0
+    if act == CA_DOUBLOONS_VILLAGE:
+        return 1.0 + W[W_PEND_VIL] * 1.2
+    if act == CA_CP_INFLUENCE:
+        return W[W_CP] * 0.35 + W[W_PEND_INF] * 1.2
+    if act == CA_COMPASS_VILLAGES:
+        return W[W_PEND_VIL] * 1.2
+    if act == CA_TOKENS_VP_DISCARD or act == CA_DOUBLOONS_OR_ASSISTANTS:
+        return 2.0
+    if act == CA_PAY_CP_INFLUENCE_DOUBLOONS:
+        return 2.0
+    return 1.0
+
+
+@njit(cache=True)
+def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval_by_round):
+    """Estimated final VP of player `me` (reads me's fields and public fields only)."""
+    b = pb(me)
+    vp = st[b + P_VP]
+    if st[G_OVER]:
+        return float(vp)
+    rnd = st[G_ROUND]
+    if rnd < 1:
+        rnd = 1
+    if rnd > 4:
+        rnd = 4
+    interims = 4 - rnd - st[G_INCOME_DONE] if rnd < 4 else 0  # interim incomes still to come
+    if interims < 0:
+        interims = 0
+    finals = 1
+    rounds_left = 4 - rnd  # full rounds after this one
+    dv = dval_by_round[rnd] * W[W_DBL]
+    v = W[W_VP] * vp
+    v += dv * st[b + P_DOUBLOONS]
+    # income tracks
+    v += W[W_VINC] * st[b + P_VINC] * (interims + finals)
+    dinc = st[b + P_DINC]
+    v += W[W_DINC] * (dinc * interims * dval_by_round[min(rnd + 1, 5)] + cat[C_DINC_VP + dinc])
+    # combat points
+    v += W[W_CP] * 0.35 * st[b + P_CP]
+    # influence: noble ranks x estimated multipliers, majorities, progress
+    np_ = st[G_NP]
+    counts = np.zeros(N_NATIONS, np.int64)
+    for n in range(N_NATIONS):
+        counts[n] = markers_on_board(st, cat, n)
+    for n in range(N_NATIONS):
+        above = 0
+        for k in range(N_NATIONS):
+            if counts[k] > counts[n]:
+                above += 1
+        mult = empty_supply_spaces(st, n) + (2 if above == 0 else (1 if above == 1 else 0))
+        mult_est = mult + 0.6 * rounds_left + 0.5
+        pos = st[b + P_INF + n]
+        v += W[W_INF] * (_smooth_rank(cat, pos) * mult_est + 0.15 * pos)
+        if pos > 0:
+            lead = True
+            for q in range(np_):
+                if q != me and st[pb(q) + P_INF + n] > pos:
+                    lead = False
+            if lead:
+                v += W[W_MAJ] * 3.0 * (0.5 + 0.5 / (1 + rounds_left))
+    # explorer progress (rewards along the way are counted when taken)
+    v += W[W_EXP] * 0.6 * exp_prog[st[b + P_EXPLORER]] * (1.0 if rnd < 4 else 0.6)
+    v += W[W_QUEST] * 0.8 * st[b + P_QUESTS]
+    v += W[W_TOKEN] * 0.5 * st[b + P_TOKENS]
+    # ship board
+    up = st[b + P_UPGRADES]
+    dsc = 0.0
+    for a in range(N_AREAS):
+        d = st[b + P_DISCS + a]
+        if d == 0:
+            dsc += area_ongoing[a] + 0.5
+        elif d == 1:
+            dsc += 0.45 * area_full[a] + 0.3
+    v += W[W_DISC] * dsc
+    # assistants, figures
+    v += W[W_ASSIST] * st[b + P_FIG_BOARD] * (1.5 + 1.2 * rounds_left)
+    v += W[W_FIG] * (1.0 * st[b + P_FIG_SUPPLY] + 0.5 * st[b + P_FIG_CAREER])
+    # bought cards: printed VP (scored at the end) + permanent-effect bonus
+    for i in range(st[b + P_TABLEAU_N]):
+        c = st[b + P_TABLEAU + i]
+        v += cat[C_CARD_VP + c] + W[W_CARD] * card_bonus[c]
+    v += W[W_SYN] * 0.8 * popcount(st[b + P_SYNERGY])
+    # prestige buildings invested in (the end points as they stand now)
+    for s in range(N_BUILDINGS):
+        if (st[G_PR_INVESTORS + s] >> me) & 1:
+            bld = st[G_PR_BUILD + s]
+            if bld >= 0:
+                kind = cat[C_PRE_KIND + bld]
+                v += W[W_PRES] * prestige_points(st, cat, me, kind)
+    # cards in hand / planning area (counts only)
+    plans = 0
+    for j in range(PLAN_CAP):
+        if st[b + P_PLAN + j] >= 0:
+            plans += 1
+    v += W[W_HAND] * (0.6 * st[b + P_HAND_N] + 0.8 * plans)
+    # tasks still pending for me on the stack
+    for j in range(st[G_STK_N]):
+        o = G_STK + j * STACK_W
+        if st[o + 1] != me:
+            continue
+        op = st[o]
+        a = st[o + 2]
+        if op == OP_VILLAGE:
+            v += W[W_PEND_VIL] * 1.2 * a
+        elif op == OP_EXPLORE:
+            v += W[W_PEND_EXP] * 0.8 * a
+        elif op == OP_COMBAT:
+            bb = st[o + 3]
+            stage = bb & 3
+            if stage == 3:
+                v += W[W_PEND_COMBAT] * 0.45 * (bb >> 13)
+            else:
+                v += W[W_PEND_COMBAT] * 2.5
+        elif op == OP_NATION:
+            if st[o + 3] == NK_INFLUENCE:
+                v += W[W_PEND_INF] * 1.2 * a
+            elif st[o + 3] == NK_NEXT_RANK:
+                v += W[W_PEND_INF] * 3.0
+            else:
+                v += W[W_PEND_INF] * 0.6
+        elif op == OP_REMOVE_DISC:
+            v += W[W_PEND_DISC] * 0.8 * a
+        elif op == OP_CITY_ACTION:
+            v += _city_action_value(st, cat, me, a, W)
+        elif op == OP_CHOICE:
+            v += W[W_PEND_OTHER] * 1.5
+        elif op == OP_PAY:
+            v -= W[W_HAND] * 0.6 * st[o + 3]
+        elif op == OP_SCORE_BUY:
+            v += 2.0
+        elif op == OP_DRAW:
+            lim = 6 if (up >> AREA_HAND_LIMIT) & 1 else 4
+            k = lim - st[b + P_HAND_N]
+            if k > 0:
+                v += W[W_HAND] * 0.6 * k
+        elif op == OP_DELIVER:
+            v += W[W_PEND_OTHER] * 0.3
+        elif op == OP_PLACE:
+            v += W[W_PEND_OTHER] * 0.3
+        elif op == OP_EXTRA_SAIL:
+            v += W[W_PEND_OTHER] * 1.5
+    return v
+
+
+@njit(cache=True)
+def _prior(st, me, a, W):
+    """Strategy prior of taking action a in state st (before it is applied)."""
+    if A_SAIL <= a < A_SAIL + 32 * MAX_MP:
+        mp = (a - A_SAIL) % MAX_MP + 1
+        return -0.12 * W[W_MP] * mp
+    return 0.0
+
+
+@njit(cache=True)
+def _stop(st, me, turn0, round0):
+    return (st[G_OVER] != 0 or st[G_CUR] != me or st[G_TURN_COUNT] != turn0
+            or st[G_ROUND] != round0 or st[G_PHASE] == PH_DRAW or st[G_PHASE] == PH_SAIL)
+
+
+@njit(cache=True)
+def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, card_bonus,
+           dval_by_round, out):
+    """out[i] = prior + value of playing actions[i] from root, then continuing
+    this turn greedily (one-ply) for up to `depth` more own decisions."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    m2 = np.zeros(NUM_ACTIONS, np.int8)
+    turn0 = root[G_TURN_COUNT]
+    round0 = root[G_ROUND]
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        s = root.copy()
+        pri = _prior(root, me, a, W)
+        engine.step_unchecked(s, cat, a, mask)
+        d = depth
+        while d > 0 and not _stop(s, me, turn0, round0):
+            best = -1e18
+            besta = -1
+            for c in range(NUM_ACTIONS):
+                if mask[c]:
+                    t = s.copy()
+                    engine.step_unchecked(t, cat, c, m2)
+                    val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing,
+                                                         exp_prog, card_bonus, dval_by_round)
+                    if val > best:
+                        best = val
+                        besta = c
+            if besta < 0:
+                break
+            pri += _prior(s, me, besta, W)
+            engine.step_unchecked(s, cat, besta, mask)
+            d -= 1
+        out[i] = pri + evaluate(s, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus,
+                                dval_by_round)
+
+
+# ---- numba: hiding the hidden information ------------------------------------------
+@njit(cache=True)
+def _sanitize(st, cat, me, fake_token):
+    """Overwrite every hidden field of st (a copy) with placeholders computed
+    from public information only (see the module docstring)."""
+    np_ = st[G_NP]
+    known = np.zeros(N_CARDS, np.bool_)
+    for k in range(MARKET_SIZE):
+        c = st[G_MARKET + k]
+        if c >= 0:
+            known[c] = True
+    for q in range(np_):
+        bq = pb(q)
+        for i in range(st[bq + P_TABLEAU_N]):
+            known[st[bq + P_TABLEAU + i]] = True
+    bm = pb(me)
+    for i in range(st[bm + P_HAND_N]):
+        known[st[bm + P_HAND + i]] = True
+    for j in range(PLAN_CAP):
+        if st[bm + P_PLAN + j] >= 0:
+            known[st[bm + P_PLAN + j]] = True
+    fake = np.empty(N_CARDS, np.int64)
+    nf = 0
+    for c in range(N_CARDS):
+        if not known[c]:
+            fake[nf] = c
+            nf += 1
+    if nf == 0:
+        fake[0] = 0
+        nf = 1
+    k = 0
+    for i in range(st[G_DRAW_N]):
+        st[G_DRAW + i] = fake[k % nf]
+        k += 1
+    for i in range(st[G_DISCARD_N]):
+        st[G_DISCARD + i] = fake[k % nf]
+        k += 1
+    for q in range(np_):
+        if q == me or (st[G_SOLO] and q == 1):
+            continue
+        bq = pb(q)
+        for i in range(st[bq + P_HAND_N]):
+            st[bq + P_HAND + i] = fake[k % nf]
+            k += 1
+        n = 0
+        for j in range(PLAN_CAP):
+            if st[bq + P_PLAN + j] >= 0:
+                n += 1
+        for j in range(PLAN_CAP):
+            if j < n:
+                st[bq + P_PLAN + j] = fake[k % nf]
+                k += 1
+            else:
+                st[bq + P_PLAN + j] = -1
+        if st[bq + P_CAREER] >= 0:
+            st[bq + P_CAREER] = 0
+        if st[bq + P_CAREER_OPT] >= 0:
+            st[bq + P_CAREER_OPT] = 0
+            st[bq + P_CAREER_OPT + 1] = 1
+    for i in range(st[G_TPILE_N]):
+        st[G_TPILE0 + i] = fake_token
+    for i in range(st[G_TPILE_N + 1]):
+        st[G_TPILE1 + i] = fake_token
+    for i in range(st[G_AUTOMA_N]):
+        st[G_AUTOMA_DECK + i] = i % N_AUTOMA
+    qn = st[G_QPILE_N]
+    if qn > 1:
+        top = st[G_QPILE + qn - 1]
+        for i in range(qn - 1):
+            st[G_QPILE + i] = top
+    rev = st[G_PR_REVEALED]
+    if rev < N_BUILDINGS:
+        used = np.zeros(N_PRESTIGE, np.bool_)
+        for s in range(rev):
+            used[st[G_PR_BUILD + s]] = True
+        s = rev
+        for bld in range(N_PRESTIGE):
+            if s >= N_BUILDINGS:
+                break
+            if not used[bld]:
+                st[G_PR_BUILD + s] = bld
+                s += 1
+    st[G_RNG] = 0x2545F491
+    st[G_RNG + 1] = 0x1B873593
+    st[G_SEED] = 0
+
+
+def sanitized_state(game, me: int) -> np.ndarray:
+    """A copy of game.state in which every field hidden from player `me` is
+    replaced by a placeholder computed from public information."""
+    st = game.state.copy()
+    _sanitize(st, game._cat, me, _tables(game.catalog)["fake_token"])
+    return st
+
+
+# ---- catalog-derived tables (cached per catalog) ---------------------------------------
+_TABLES: dict = {}
+
+
+def _tables(catalog) -> dict:
+    key = id(catalog)
+    t = _TABLES.get(key)
+    if t is not None and t["catalog"] is catalog:
+        return t
+    cat = catalog.array
+    # explorer progress: maxdist - fewest spaces to the last space
+    nexp = int(cat[C_NEXP])
+    dist = np.full(MAX_EXP, 10 ** 6, np.int64)
+    for s in range(nexp):
+        if cat[C_EXP_LAST + s]:
+            dist[s] = 0
+    for _ in range(nexp + 1):
+        for s in range(nexp):
+            for j in range(int(cat[C_EXP_NEXT_N + s])):
+                nx = int(cat[C_EXP_NEXT + s * 2 + j])
+                if dist[nx] + 1 < dist[s]:
+                    dist[s] = dist[nx] + 1
+    reach = dist[:nexp][dist[:nexp] < 10 ** 6]
+    dmax = int(reach.max()) if reach.size else 0
+    prog = np.zeros(MAX_EXP, np.float64)
+    for s in range(nexp):
+        prog[s] = dmax - min(int(dist[s]), dmax)
+    # a "typical" combat token for the hidden piles: the no-modifier token whose
+    # per-nation values are closest to the overall mean, with the least spread
+    vals = cat[C_TOK_VAL:C_TOK_VAL + N_TOKENS * N_NATIONS].reshape(N_TOKENS, N_NATIONS)
+    mods = cat[C_TOK_MOD:C_TOK_MOD + N_TOKENS]
+    amts = cat[C_TOK_AMT:C_TOK_AMT + N_TOKENS * N_NATIONS].reshape(N_TOKENS, N_NATIONS)
+    mean = vals.mean()
+    score = (np.abs(vals.mean(axis=1) - mean) + vals.std(axis=1) + np.abs(amts).sum(axis=1) * 0.3
+             + (mods != TM_NONE) * 10.0)
+    fake_token = int(np.argmin(score))
+    # per-card static facts
+    eff = cat[C_CARD_EFF:C_CARD_EFF + N_CARDS * CARD_EFFS].reshape(N_CARDS, CARD_EFFS)
+    amt = cat[C_CARD_EFF_AMT:C_CARD_EFF_AMT + N_CARDS * CARD_EFFS].reshape(N_CARDS, CARD_EFFS)
+    req = cat[C_CARD_REQ:C_CARD_REQ + N_CARDS * CARD_REQS].reshape(N_CARDS, CARD_REQS)
+    t = dict(catalog=catalog, exp_prog=prog, fake_token=fake_token, eff=eff, amt=amt, req=req,
+             vp=cat[C_CARD_VP:C_CARD_VP + N_CARDS].astype(np.float64),
+             cost=cat[C_CARD_COST:C_CARD_COST + N_CARDS].astype(np.float64),
+             names=None)
+    _TABLES[key] = t
+    return t
+
+
+_EF = {name: i for i, name in enumerate(EFFECTS)}
+_PERM = {_EF[n] for n in EFFECTS if n.startswith("perm_")}
+_NVA = {_EF[n] for n in EFFECTS if n.startswith("nva_") or n.startswith("nca_")}
+
+
+def _card_bonus(tables, W) -> np.ndarray:
+    """Per card: the ongoing value of having it in the tableau beyond its printed
+    VP, income and one-time effects (those are counted elsewhere)."""
+    eff = tables["eff"]
+    out = np.zeros(N_CARDS, np.float64)
+    for c in range(N_CARDS):
+        v = 0.4
+        for e in eff[c]:
+            e = int(e)
+            if e in _PERM:
+                v += 1.5
+            elif e in _NVA:
+                v += 1.0
+        out[c] = v
+    return out
+
+
+# ---- the agents ----------------------------------------------------------------------
+_OBS_OFF = {}
+_o = 0
+for _name, _size, _ in OBS_SPEC:
+    _OBS_OFF[_name] = (_o, _size)
+    _o += _size
+
+
+class HeuristicAgent:
+    """A rule-of-thumb agent: weights over the terms of `evaluate`, card-value
+    preferences, and career-task affinities. Subclasses set the defaults."""
+
+    name = "heuristic"
+    #: weight overrides (see WEIGHT_NAMES); missing ones are 1.0
+    weights: dict = {}
+    #: preference for career task kinds (enums.CAREER_TASKS), default 1.0
+    career_affinity: dict = {}
+    #: extra value per card effect kind (enums.EFFECTS) when judging cards
+    effect_bonus: dict = {}
+    depth = 3
+
+    def __init__(self, depth: int | None = None, **weights):
+        if depth is not None:
+            self.depth = depth
+        w = dict(BASE_WEIGHTS)
+        w.update(self.weights)
+        for k, v in weights.items():
+            if k not in w:
+                raise ValueError(f"unknown weight {k!r}; known: {', '.join(WEIGHT_NAMES)}")
+            w[k] = float(v)
+        self.W = np.array([w[n] for n in WEIGHT_NAMES], np.float64)
+        self._cache_catalog = None
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+    # ---- public entry point ------------------------------------------------------
+    def act(self, observation: np.ndarray, action_mask: np.ndarray,
+            rng: np.random.Generator, game=None) -> int:
+        """A legal action id. With `game` (a maracaibo_env.Game, read only) the
+        lookahead fast path is used; without it, the observation path."""
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError(f"{type(self).__name__}.act: the action mask has no legal action")
+        if legal.size == 1:
+            return int(legal[0])
+        if game is None:
+            return self._act_obs(observation, legal, rng)
+        return self._act_game(game, legal, rng)
+
+    # ---- fast path -----------------------------------------------------------------
+    def _prepare(self, catalog):
+        if self._cache_catalog is not catalog:
+            t = _tables(catalog)
+            self._t = t
+            self._card_bonus = _card_bonus(t, self.W)
+            self._card_base = self._static_card_values(t)
+            self._cache_catalog = catalog
+        return self._t
+
+    def _static_card_values(self, t) -> np.ndarray:
+        """Per card: printed VP + value of its effects under this strategy
+        (round-independent part; income is added per round in _card_value)."""
+        eff, amt, req = t["eff"], t["amt"], t["req"]
+        out = t["vp"].copy()
+        W = self.W
+        for c in range(N_CARDS):
+            v = 0.0
+            for e, a in zip(eff[c], amt[c]):
+                e = int(e)
+                if e == 0:
+                    continue
+                name = EFFECTS[e]
+                if name == "assistant":
+                    v += 3.0 * W[W_ASSIST]
+                elif name.startswith("perm_"):
+                    v += 1.5 * W[W_CARD]
+                elif name.startswith("nva_") or name.startswith("nca_"):
+                    v += 1.0 * W[W_CARD]
+                elif name.startswith("imm_"):
+                    v += 1.5
+                if name == "imm_influence2":
+                    v += 1.0 * W[W_INF]
+                elif name == "imm_influence1":
+                    v += 0.5 * W[W_INF]
+                elif name == "perm_explorer":
+                    v += 1.0 * W[W_EXP]
+                elif name in ("perm_combat_cp", "perm_nation_cp", "perm_displace_vp"):
+                    v += 1.0 * W[W_PEND_COMBAT]
+                v += self.effect_bonus.get(name, 0.0)
+            out[c] += v
+        return out
+
+    def _card_value(self, card: int, rnd: int) -> float:
+        """How much this strategy wants `card` (to keep, plan or draw)."""
+        t = self._t
+        W = self.W
+        rnd = min(max(rnd, 1), 4)
+        interims = 4 - rnd
+        dv = _DVAL[rnd]
+        v = self._card_base[card]
+        for e, a in zip(t["eff"][card], t["amt"][card]):
+            e = int(e)
+            if e == _EF["income_vp"]:
+                v += W[W_VINC] * a * (interims + 1) * 0.8
+            elif e == _EF["income_doubloons"]:
+                v += W[W_DINC] * a * (interims * dv + 0.4)
+        return float(v - 0.35 * dv * t["cost"][card])
+
+    def _act_game(self, game, legal, rng) -> int:
+        t = self._prepare(game.catalog)
+        st = game.state  # read only; the public / own fields below
+        me = int(st[G_CUR])
+        ph = int(st[G_PHASE])
+        rnd = int(st[G_ROUND])
+        b = PLAYERS + me * PLAYER_SIZE
+        if ph in (PH_SETUP_PLAN, PH_SETUP_DISCARD):
+            hand = [int(st[b + P_HAND + i]) for i in range(int(st[b + P_HAND_N]))]
+            vals = np.array([self._card_value(hand[a - (A_SETUP_PLAN if ph == PH_SETUP_PLAN
+                                                        else A_SETUP_DISCARD)], 1)
+                             for a in legal])
+            if ph == PH_SETUP_DISCARD:
+                vals = -vals
+            return self._pick(legal, vals, rng)
+        if ph == PH_SETUP_CAREER:
+            vals = np.array([self._career_value(game, int(st[b + P_CAREER_OPT + a - A_CAREER]))
+                             for a in legal])
+            return self._pick(legal, vals, rng)
+        if ph == PH_DRAW:
+            return self._draw(st, legal, rnd, rng)
+        if ph == PH_PAY:
+            vals = np.array([-self._card_value(int(st[b + P_HAND + a - A_PAY]), rnd)
+                             for a in legal])
+            return self._pick(legal, vals, rng)
+        root = st.copy()
+        _sanitize(root, game._cat, me, t["fake_token"])
+        acts = legal.astype(np.int64)
+        out = np.zeros(acts.size, np.float64)
+        search(root, game._cat, me, acts, self.W, self.depth, _AREA_FULL, _AREA_ONGOING,
+               t["exp_prog"], self._card_bonus, _DVAL, out)
+        # tie-breaks by the card concerned (own hand: private info of the actor)
+        for i, a in enumerate(acts):
+            if A_DELIVER <= a < A_DELIVER + HAND_CAP:
+                out[i] -= 0.05 * self._card_value(int(st[b + P_HAND + a - A_DELIVER]), rnd)
+            elif A_FREE_PLAN <= a < A_FREE_PLAN + HAND_CAP:
+                out[i] += 0.05 * self._card_value(int(st[b + P_HAND + a - A_FREE_PLAN]), rnd)
+        return self._pick(legal, out, rng)
+
+    def _draw(self, st, legal, rnd, rng) -> int:
+        dv = _DVAL[min(max(rnd, 1), 4)]
+        me_b = PLAYERS + int(st[G_CUR]) * PLAYER_SIZE
+        free = (int(st[me_b + P_UPGRADES]) >> AREA_FREE_MARKET) & 1
+        vals = []
+        for a in legal:
+            if a == A_DRAW_DECK:
+                vals.append(self._deck_value(rnd) + 0.3)
+            else:
+                card = int(st[G_MARKET + a - A_DRAW_MARKET])
+                vals.append(self._card_value(card, rnd) - (0.0 if free else 1.0 + dv))
+        return self._pick(legal, np.array(vals), rng)
+
+    def _deck_value(self, rnd):
+        key = ("deck", rnd)
+        cache = self.__dict__.setdefault("_deck_cache", {})
+        if key not in cache:
+            cache[key] = float(np.mean([self._card_value(c, rnd) for c in range(N_CARDS)]))
+        return cache[key]
+
+    def _career_value(self, game, career: int) -> float:
+        cat = game._cat
+        v = 0.0
+        for k in range(3):
+            kind = CAREER_TASKS[int(cat[C_CAR_KIND + career * 3 + k])]
+            v += self.career_affinity.get(kind, 1.0)
+        return v
+
+    @staticmethod
+    def _pick(legal, vals, rng) -> int:
+        vals = np.asarray(vals, np.float64)
+        best = vals.max()
+        idx = np.flatnonzero(vals >= best - 1e-9)
+        return int(legal[idx[rng.integers(idx.size)]] if idx.size > 1 else legal[idx[0]])
+
+    # ---- observation path -------------------------------------------------------------
+    def _obs(self, obs, name):
+        o, n = _OBS_OFF[name]
+        return obs[o:o + n]
+
+    def _act_obs(self, obs, legal, rng) -> int:
+        """Rules over action kinds, using only the observation vector."""
+        from maracaibo_env.core.actions import decode
+        W = self.W
+        rnd = int(self._obs(obs, "round")[0])
+        dbl = int(self._obs(obs, "p0_doubloons")[0])
+        cp = int(self._obs(obs, "p0_cp")[0])
+        vals = np.zeros(legal.size)
+        for i, a in enumerate(legal):
+            kind, idx = decode(int(a))
+            v = 0.0
+            if kind == "SAIL":
+                mp = idx % MAX_MP + 1
+                v = 1.0 + 0.25 * mp - 0.12 * W[W_MP] * mp * 2 + rng.random() * 0.8
+            elif kind == "MAIN_CITY":
+                v = 3.0 + 0.5 * (W[W_PEND_COMBAT] + W[W_PEND_EXP])
+            elif kind == "MAIN_VILLAGE":
+                v = 2.5 + W[W_CARD] * 0.5 + 0.05 * dbl
+            elif kind == "MAIN_QUEST":
+                v = 3.5 * W[W_QUEST]
+            elif kind == "MAIN_ASSISTANT":
+                v = 3.5 * W[W_ASSIST]
+            elif kind in ("BUY_HAND", "BUY_PLAN", "INVEST"):
+                v = 4.0 * W[W_CARD]
+            elif kind == "VIL_DOUBLOON":
+                v = 1.0
+            elif kind in ("VIL_DISCARD", "SETUP_DISCARD", "PAY"):
+                v = 0.1
+            elif kind == "EXPLORE":
+                v = 2.0 * W[W_EXP] + 0.1 * idx
+            elif kind in ("CB_INF2", "CB_FLAG", "CB_INF1", "CB_VILLAGE", "CB_NCA"):
+                v = {"CB_INF2": 3.0, "CB_FLAG": 3.5, "CB_INF1": 2.0}.get(kind, 2.5) * W[W_INF]
+            elif kind in ("CB_CP", "CB_FIGURE"):
+                v = 1.0 if cp > 2 else 0.3
+            elif kind == "DISC":
+                v = 2.0 * W[W_DISC] + (1.0 if idx in (AREA_VP3, AREA_VP6, AREA_VP10) else 0.0)
+            elif kind == "DELIVER":
+                v = 2.0 * W[W_DISC]
+            elif kind == "FREE_CAREER":
+                v = 5.0
+            elif kind == "SCORE_VP2":
+                v = 2.0
+            elif kind == "DRAW_DECK":
+                v = 1.0
+            elif kind == "DRAW_MARKET":
+                v = 0.5
+            elif kind == "PASS":
+                v = 0.0
+            else:
+                v = 1.0
+            vals[i] = v + 1e-3 * rng.random()
+        return self._pick(legal, vals, rng)
+
+
+class CombatInfluenceAgent(HeuristicAgent):
+    """Fights, annexes flags and climbs noble ranks: influence, CP, combat
+    tokens and pending Combats weigh more; chooses combat/influence careers."""
+    name = "combat_influence"
+    weights = dict(influence=1.35, cp=1.6, tokens=1.8, pending_combat=1.7, pending_influence=1.4,
+                   majority=1.4, explorer=0.8)
+    career_affinity = dict(combat_tokens=2.0, influence_one=2.0, influence_two=2.0)
+
+
+class ExplorerQuestsAgent(HeuristicAgent):
+    """Explores, fulfils quests and races for barriers and the last space:
+    explorer progress, quests and pending explorer moves weigh more."""
+    name = "explorer_quests"
+    weights = dict(explorer=1.8, quests=2.0, pending_explore=1.8, influence=0.9)
+    career_affinity = dict(quests=2.0, barrier=2.0)
+
+
+class AssistantsAgent(HeuristicAgent):
+    """Buys assistant cards (keeping figures for them) and uses / passes its
+    assistants: assistants, figures and cards weigh more."""
+    name = "assistants"
+    weights = dict(assistants=2.0, figures=1.4, cards=1.3, pending_village=1.2)
+    career_affinity = dict(assistants=2.0, synergy=1.5)
+
+
+class ShipIncomeAgent(HeuristicAgent):
+    """Upgrades the ship (delivers goods, removes discs) and buys income cards
+    early: discs, income tracks and pending disc removals weigh more."""
+    name = "ship_income"
+    weights = dict(discs=1.8, vp_income=1.4, doubloon_income=1.4, pending_disc=1.8, hand=1.1)
+    career_affinity = dict(upgrades=2.0, synergy=1.5)
+
+
+class BalancedAgent(HeuristicAgent):
+    """An even mix: every term of the evaluation at weight 1."""
+    name = "balanced"
+    weights = {}
+
+
+HEURISTICS = {cls.name: cls for cls in (CombatInfluenceAgent, ExplorerQuestsAgent,
+                                        AssistantsAgent, ShipIncomeAgent, BalancedAgent)}
+
+
+def make_agent(name: str):
+    """An agent by name: 'random' or one of HEURISTICS."""
+    if name == "random":
+        from .random_agent import RandomAgent
+        return RandomAgent()
+    try:
+        return HEURISTICS[name]()
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known: random, {', '.join(HEURISTICS)}") from None
