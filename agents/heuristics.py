@@ -98,7 +98,7 @@ from maracaibo_env.core.sailing import location_action, location_action_amount
 from maracaibo_env.core.observe import OBS_SPEC
 
 __all__ = ["HeuristicAgent", "CombatInfluenceAgent", "ExplorerQuestsAgent", "AssistantsAgent",
-           "ShipIncomeAgent", "BalancedAgent", "HEURISTICS", "make_agent", "sanitized_state"]
+           "ShipIncomeAgent", "BalancedAgent", "HEURISTICS", "make_agent", "act_with", "sanitized_state"]
 
 # ---- weights (index constants are compile-time constants for numba) ------------
 W_VP, W_DBL, W_VINC, W_DINC, W_CP, W_INF, W_EXP, W_QUEST, W_TOKEN, W_DISC, W_ASSIST, \
@@ -544,6 +544,8 @@ class HeuristicAgent:
     preferences, and career-task affinities. Subclasses set the defaults."""
 
     name = "heuristic"
+    #: act() takes the optional read-only `game` keyword (RandomAgent does not)
+    accepts_game = True
     #: weight overrides (see WEIGHT_NAMES); missing ones are 1.0
     weights: dict = {}
     #: preference for career task kinds (enums.CAREER_TASKS), default 1.0
@@ -814,6 +816,16 @@ class BalancedAgent(HeuristicAgent):
 
 HEURISTICS = {cls.name: cls for cls in (CombatInfluenceAgent, ExplorerQuestsAgent,
                                         AssistantsAgent, ShipIncomeAgent, BalancedAgent)}
+
+
+def act_with(agent, game, rng) -> int:
+    """The current player's action from `agent`: passes the read-only game to
+    agents that accept it (accepts_game), else observation and mask only."""
+    p = game.current_player
+    obs, mask = game.observe(p), game.action_mask()
+    if getattr(agent, "accepts_game", False):
+        return int(agent.act(obs, mask, rng, game=game))
+    return int(agent.act(obs, mask, rng))
 
 
 def make_agent(name: str):
