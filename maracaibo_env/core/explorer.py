@@ -39,19 +39,21 @@ def explore_range(state, cat, p, n):
 def shortest(state, cat, p, best, pred):
     """best[s] = fewest counted spaces to reach s from p's explorer; pred for the path."""
     nexp = cat[C_NEXP]
+    cost = np.empty(MAX_EXP, np.int64)  # 0 for spaces that are jumped (EXPL-03/04)
+    for s in range(nexp):
+        cost[s] = 0 if jumped(state, cat, p, s) else 1
     best[:] = INF
     pred[:] = -1
-    start = state[pb(p) + P_EXPLORER]
-    best[start] = 0
+    best[state[pb(p) + P_EXPLORER]] = 0
     changed = True
-    while changed:
+    while changed:  # one pass when spaces are listed in track order
         changed = False
         for s in range(nexp):
             if best[s] >= INF:
                 continue
             for j in range(cat[C_EXP_NEXT_N + s]):
                 t = cat[C_EXP_NEXT + s * 2 + j]
-                c = best[s] + (0 if jumped(state, cat, p, t) else 1)
+                c = best[s] + cost[t]
                 if c < best[t]:
                     best[t] = c
                     pred[t] = s
