@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from helpers import (new_game, finish_setup, get, put, loc, cat_get, custom_catalog,
+from helpers import (finish_setup, get, put, loc, cat_get, custom_catalog,
                      set_tableau, card_by_name, check)
 from maracaibo_env import Game
 from maracaibo_env.catalog import load_catalog

@@ -4,7 +4,7 @@ Run from the repository root (needs the ``train`` extra: torch,
 stable-baselines3, sb3-contrib)::
 
     python -m training.train_maskable_ppo --players 2 --opponent random \\
-        --timesteps 50000 --n-envs 4 --seed 0 --save runs/ppo_2p_random.zip --eval-games 100
+        --timesteps 50000 --n-envs 8 --seed 0 --save runs/ppo_2p_random.zip --eval-games 100
     python -m training.train_maskable_ppo --opponent jean:medium --timesteps 20000
 
 One learner seat plays against fixed opponents inside the env; the policy
@@ -262,12 +262,12 @@ def random_baseline(env_fn: EnvFactory, n_games: int, seed: int) -> EvalResult:
 
 # ---- training ----------------------------------------------------------------------------
 def train(players: int | None = None, opponent: str = "random", timesteps: int = 50_000,
-          n_envs: int = 4, vec_env: str = "dummy", seed: int = 0, save: str | None = None,
-          eval_games: int = 100, eval_freq: int = 0, deterministic_eval: bool = True,
-          reward: str = "win_loss", obs_transform: str = "symlog", n_steps: int = 512,
+          n_envs: int = 8, vec_env: str = "dummy", seed: int = 0, save: str | None = None,
+          eval_games: int = 100, eval_freq: int = 0, eval_mode: str = "both",
+          reward: str = "win_loss", obs_transform: str = "symlog", n_steps: int = 256,
           batch_size: int = 256, n_epochs: int = 10, learning_rate: float = 3e-4,
           gamma: float = 0.995, gae_lambda: float = 0.95, ent_coef: float = 0.01,
-          net_arch: Sequence[int] = (256, 256), device: str = "cpu", torch_threads: int | None = None,
+          net_arch: Sequence[int] = (256, 256), device: str = "cpu", torch_threads: int | None = 1,
           baseline: bool = True, verbose: int = 1) -> tuple[Any, dict[str, Any]]:
     """Train MaskablePPO, evaluate it with masks, optionally save it.
 
@@ -281,7 +281,10 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
     :param eval_games: games of the final evaluation (0 skips it).
     :param eval_freq: if > 0, MaskableEvalCallback evaluates every `eval_freq` steps
         (per env) on max(eval_games // 5, 10) games, keeping the best model next to `save`.
-    :param deterministic_eval: evaluate the most likely legal action instead of sampling.
+    :param eval_mode: "deterministic" (the most likely legal action), "stochastic" (a sample
+        from the masked policy) or "both" (default). Against weak opponents the deterministic
+        score says little: a fixed argmax of an *untrained* net can beat random players in
+        almost every game, or in almost none, depending on the seed (see training/README.md).
     :param reward: training reward, "win_loss" (+1/0/-1) or "vp_margin" ((own - best other VP) / 100).
     :param obs_transform: "symlog" or "float" (see `training.wrappers`).
     :param n_steps: rollout steps per env per update; n_steps * n_envs must be > 1
@@ -289,13 +292,16 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
     :param batch_size: minibatch size.
     :param n_epochs: passes over each rollout buffer.
     :param learning_rate: Adam step size.
-    :param gamma: discount factor (rewards come only at the game's end, ~60-120 decisions away).
+    :param gamma: discount factor (rewards come only at the game's end, ~60-220 decisions away).
     :param gae_lambda: GAE lambda.
     :param ent_coef: entropy bonus coefficient.
     :param net_arch: hidden layer sizes of the policy and value MLPs.
     :param device: torch device, "cpu" (default; fastest for small MLPs) or "cuda"/"auto".
-    :param torch_threads: torch.set_num_threads value, or None to keep torch's default.
-    :param baseline: also evaluate a uniformly random legal policy on the same games.
+    :param torch_threads: torch.set_num_threads value (default 1), or None to keep torch's
+        default (one thread per core). One thread is fastest for these small MLPs, and with
+        more, every forward pass waits for all OpenMP threads: on a busy 2-core machine one
+        predict() took 16-30 ms with 2 threads against ~1 ms with 1.
+    :param baseline: also evaluate a uniformly random legal policy in the same set-up.
     :param verbose: 0 silent, 1 progress and results, 2 SB3 training logs too.
     :return: (model, results) where results holds the config, training time, steps per
         second, and the evaluation results as dicts.
@@ -303,6 +309,8 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
     import torch
     from sb3_contrib import MaskablePPO
 
+    if eval_mode not in ("both", "deterministic", "stochastic"):
+        raise ValueError(f"eval_mode must be 'both', 'deterministic' or 'stochastic', got {eval_mode!r}")
     if torch_threads:
         torch.set_num_threads(torch_threads)
     config = {k: v for k, v in locals().items() if k not in ("torch", "MaskablePPO")}
@@ -320,7 +328,8 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
         best = os.path.dirname(os.path.abspath(save)) if save else None
         callback = MaskableEvalCallback(make_vec_env(eval_fn, 1, seed + 10_000),
                                         n_eval_episodes=max(eval_games // 5, 10), eval_freq=eval_freq,
-                                        deterministic=deterministic_eval, best_model_save_path=best,
+                                        deterministic=eval_mode != "stochastic",
+                                        best_model_save_path=best,
                                         verbose=verbose)
     if verbose:
         print(f"training MaskablePPO: {timesteps} steps, {n_envs} x {vec_env} env(s), "
@@ -343,10 +352,12 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
             print(f"saved {save}", flush=True)
     if eval_games > 0:
         eval_seed = seed + 10_000  # other games than the training envs (seeds seed .. seed + n_envs - 1)
-        res = evaluate(model, eval_fn, eval_games, eval_seed, deterministic_eval)
-        results["eval"] = asdict(res)
-        if verbose:
-            print(_line("MaskablePPO", res), flush=True)
+        modes = ("deterministic", "stochastic") if eval_mode == "both" else (eval_mode,)
+        for mode in modes:
+            res = evaluate(model, eval_fn, eval_games, eval_seed, mode == "deterministic")
+            results["eval_" + mode] = asdict(res)
+            if verbose:
+                print(_line("PPO " + mode[:5] + ".", res), flush=True)
         if baseline:
             base = random_baseline(eval_fn, eval_games, eval_seed)
             results["random_baseline"] = asdict(base)
@@ -356,7 +367,7 @@ def train(players: int | None = None, opponent: str = "random", timesteps: int =
 
 
 def _line(who: str, r: EvalResult) -> str:
-    return (f"{who:>12}: win rate {r.win_rate:.3f} ({r.wins}W {r.ties}T {r.losses}L of {r.games}), "
+    return (f"{who:>13}: win rate {r.win_rate:.3f} ({r.wins}W {r.ties}T {r.losses}L of {r.games}), "
             f"mean reward {r.mean_reward:+.3f}, mean VP margin {r.mean_vp_margin:+.1f}, "
             f"{r.mean_length:.0f} decisions/game, illegal actions {r.illegal_actions}")
 
@@ -377,7 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
       help="'random', 'jean' / 'jean:<difficulty>' (" + ", ".join(DIFFICULTIES) + "), a heuristic "
            "name from agents.heuristics, or comma-separated specs, one per opponent")
     a("--timesteps", type=int, default=50_000, help="total learner decisions to train on")
-    a("--n-envs", type=int, default=4, help="parallel training envs")
+    a("--n-envs", type=int, default=8, help="parallel training envs")
     a("--vec-env", choices=("dummy", "subproc"), default="dummy",
       help="DummyVecEnv (one process) or SubprocVecEnv (one process per env)")
     a("--seed", type=int, default=0, help="seed of the model and the training envs (env i: seed + i)")
@@ -385,12 +396,13 @@ def build_parser() -> argparse.ArgumentParser:
     a("--eval-games", type=int, default=100, help="games of the final masked evaluation (0: none)")
     a("--eval-freq", type=int, default=0,
       help="if > 0, MaskableEvalCallback every this many steps per env (best model saved next to --save)")
-    a("--stochastic-eval", action="store_true", help="sample evaluation actions instead of the argmax")
+    a("--eval-mode", choices=("both", "deterministic", "stochastic"), default="both",
+      help="evaluate the policy's most likely legal action, a sample from it, or both")
     a("--no-baseline", action="store_true", help="skip the random-legal-policy baseline evaluation")
     a("--reward", choices=("win_loss", "vp_margin"), default="win_loss", help="training reward")
     a("--obs-transform", choices=sorted(OBS_TRANSFORMS), default="symlog",
       help="float32 observation wrapper: symlog (sign(x)*log1p|x|) or float (plain cast)")
-    a("--n-steps", type=int, default=512, help="rollout steps per env per PPO update")
+    a("--n-steps", type=int, default=256, help="rollout steps per env per PPO update")
     a("--batch-size", type=int, default=256, help="PPO minibatch size")
     a("--n-epochs", type=int, default=10, help="PPO epochs per update")
     a("--learning-rate", type=float, default=3e-4, help="Adam learning rate")
@@ -399,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
     a("--ent-coef", type=float, default=0.01, help="entropy bonus coefficient")
     a("--net-arch", default="256,256", help="hidden layer sizes, comma-separated")
     a("--device", default="cpu", help="torch device (cpu, cuda, auto)")
-    a("--torch-threads", type=int, default=None, help="torch.set_num_threads (default: torch's)")
+    a("--torch-threads", type=int, default=1,
+      help="torch.set_num_threads; 0 keeps torch's default (one per core), which is slower for small MLPs")
     a("--json", default=None, metavar="PATH", help="also write the results as JSON here")
     a("--verbose", type=int, choices=(0, 1, 2), default=1,
       help="0 silent, 1 progress and results, 2 SB3 training logs too")
@@ -416,7 +429,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     _, results = train(
         players=args.players, opponent=args.opponent, timesteps=args.timesteps, n_envs=args.n_envs,
         vec_env=args.vec_env, seed=args.seed, save=args.save, eval_games=args.eval_games,
-        eval_freq=args.eval_freq, deterministic_eval=not args.stochastic_eval, reward=args.reward,
+        eval_freq=args.eval_freq, eval_mode=args.eval_mode, reward=args.reward,
         obs_transform=args.obs_transform, n_steps=args.n_steps, batch_size=args.batch_size,
         n_epochs=args.n_epochs, learning_rate=args.learning_rate, gamma=args.gamma,
         gae_lambda=args.gae_lambda, ent_coef=args.ent_coef,
