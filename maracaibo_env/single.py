@@ -25,20 +25,23 @@ from .game import Game, PLAYER_COUNTS
 from .obs_bounds import observation_bounds
 
 REWARD_MODES = ("win_loss", "vp_margin")
-Policy = Callable[[np.ndarray, np.ndarray, np.random.Generator], int]
+Policy = Callable[[np.ndarray, np.ndarray, np.random.Generator, Game], int]
 
 
 def _as_policy(spec) -> Policy:
-    """An opponent: "random", an object with act(obs, mask, rng), or a callable."""
+    """An opponent: "random", an object with act(obs, mask, rng) (given the
+    read-only Game too when it sets ``accepts_game``), or a callable."""
     if spec == "random":
-        def random_policy(obs, mask, rng):
+        def random_policy(obs, mask, rng, game):
             legal = np.flatnonzero(mask)
             return int(legal[rng.integers(legal.size)])
         return random_policy
     if hasattr(spec, "act"):
-        return spec.act
+        if getattr(spec, "accepts_game", False):
+            return lambda obs, mask, rng, game: spec.act(obs, mask, rng, game=game)
+        return lambda obs, mask, rng, game: spec.act(obs, mask, rng)
     if callable(spec):
-        return spec
+        return lambda obs, mask, rng, game: spec(obs, mask, rng)
     raise ValueError(f"an opponent must be 'random', an agent with act(obs, mask, rng) "
                      f"or a callable, got {spec!r}")
 
@@ -54,6 +57,8 @@ class MaracaiboSingleEnv(gym.Env):
     :param reward: "win_loss" (+1 sole winner, 0 tied for first, -1 otherwise)
         or "vp_margin" ((own VP - best other VP) / 100), given at the end.
     :param story: story card 75, 76 or 77.
+    :param difficulty: solo (num_players=1) only: Jean's level.
+    :param automa_table: solo only: "en" or "de" deck-size table.
     :param render_mode: None, "ansi" or "human".
     :param illegal: what an illegal learner action does: "lose" (default; as
         PettingZoo's TerminateIllegalWrapper: the episode ends with reward -1,
@@ -64,7 +69,8 @@ class MaracaiboSingleEnv(gym.Env):
 
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
-                 render_mode: str | None = None, illegal: str = "lose"):
+                 render_mode: str | None = None, illegal: str = "lose",
+                 difficulty: str = "medium", automa_table: str = "en"):
         if num_players not in PLAYER_COUNTS:
             raise ValueError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
         if reward not in REWARD_MODES:
@@ -73,6 +79,9 @@ class MaracaiboSingleEnv(gym.Env):
             raise ValueError(f"story must be one of {STORY_NUMBERS}, got {story!r}")
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        from .game import _check_config
+        _check_config(num_players, 0, story, difficulty, automa_table)
+        self.difficulty, self.automa_table = difficulty, automa_table
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
@@ -102,7 +111,8 @@ class MaracaiboSingleEnv(gym.Env):
         rng = self.np_random
         self.learner = (int(rng.integers(self.num_players)) if self.learner_seat_option is None
                         else self.learner_seat_option)
-        self.game = Game(self.num_players, seed=int(rng.integers(2**31)), story=self.story)
+        self.game = Game(self.num_players, seed=int(rng.integers(2**31)), story=self.story,
+                         difficulty=self.difficulty, automa_table=self.automa_table)
         self._ended = False
         self._play_opponents()
         return self._obs(), self._info()
@@ -147,7 +157,7 @@ class MaracaiboSingleEnv(gym.Env):
         while not g.is_over and g.current_player != self.learner:
             p = g.current_player
             policy = self._opponents[(p - self.learner - 1) % self.num_players]
-            g.step(int(policy(g.observe(p), g.action_mask(), rng)))
+            g.step(int(policy(g.observe(p), g.action_mask(), rng, g)))
 
     def _obs(self) -> np.ndarray:
         return self.game.observe(self.learner)
