@@ -53,11 +53,88 @@ _SEED_LIMIT = 2**31  # Game seeds are 0..2**31-1
 
 
 def env(**kwargs) -> AECEnv:
-    """raw_env(**kwargs) wrapped in PettingZoo's standard classic-game wrappers."""
-    e = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    """raw_env(**kwargs) behind one protective layer that does what PettingZoo's
+    standard classic-game stack (TerminateIllegal(-1) + AssertOutOfBounds +
+    OrderEnforcing) does, without its three levels of attribute forwarding."""
+    return GuardedEnv(raw_env(**kwargs), illegal_reward=-1)
+
+
+def _forward(name: str, before_reset_ok: bool = False):
+    def get(self):
+        if not before_reset_ok and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+    return property(get, doc=f"The wrapped env's {name} (read-only).")
+
+
+class GuardedEnv(wrappers.OrderEnforcingWrapper):
+    """Order enforcing (errors before reset, the agent_iter protocol), the
+    out-of-bounds assertion, and illegal moves ending the game with
+    `illegal_reward` for the mover (as TerminateIllegalWrapper), in one layer.
+    Hot attributes are forwarded by properties instead of __getattr__."""
+
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    agents = _forward("agents")
+    num_agents = _forward("num_agents")
+    _cumulative_rewards = _forward("_cumulative_rewards", True)
+    possible_agents = _forward("possible_agents", True)
+    metadata = property(lambda self: self._raw.metadata)
+    render_mode = property(lambda self: self._raw.render_mode)
+
+    def __init__(self, env: raw_env, illegal_reward: float = -1):
+        self._raw = env
+        self._illegal_reward = float(illegal_reward)
+        self._terminated = False  # ended by an illegal move
+        super().__init__(env)
+
+    def reset(self, seed=None, options=None) -> None:
+        self._terminated = False
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent):
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_observe_before_reset()
+        return self._raw.observe(agent)
+
+    def step(self, action) -> None:
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_step_before_reset()
+        raw = self._raw
+        self._has_updated = True
+        if not raw.agents:
+            wrappers.order_enforcing.EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        if self._terminated and dead:
+            raw._was_dead_step(action)
+            return
+        assert (action is None and dead) or _in_action_space(action), "action is not in action space"
+        if not dead and not raw.game.action_mask()[int(action)]:
+            from pettingzoo.utils.env_logger import EnvLogger
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.agents, 0)
+            raw.rewards[agent] = self._illegal_reward
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+            return
+        raw.step(action)
+
+
+def _in_action_space(action) -> bool:
+    """Discrete(NUM_ACTIONS).contains, without its overhead."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item() if np.issubdtype(action.dtype, np.integer) else None
+    return (isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+            and 0 <= action < NUM_ACTIONS)
 
 
 # ---- config validation -------------------------------------------------------------
