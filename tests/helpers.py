@@ -182,3 +182,42 @@ def check(g: Game):
     from maracaibo_env.invariants import check_invariants
     bad = check_invariants(g.state, g.catalog)
     assert not bad, bad
+
+
+def make_catalog(cards=None, tokens=None, default_symbol=None, **extra):
+    """The shipped catalog with some cards and combat tokens redefined.
+    cards: {id: dict(cost=0, symbol=None, effects=[(kind, arg, amt, cond)],
+    reqs=[(kind, arg)], syn=[names])} (unnamed effect / requirement slots cleared);
+    tokens: {t: (modifier, [(value, bonus, amount)] for france, england, spain)};
+    extra: further custom_catalog edits {FIELD: {index: value}}."""
+    base = load_catalog()
+    ed = {k: {} for k in ("CARD_COST", "CARD_SYMBOL", "CARD_SYN", "CARD_EFF", "CARD_EFF_ARG",
+                          "CARD_EFF_AMT", "CARD_EFF_COND", "CARD_REQ", "CARD_REQ_ARG",
+                          "TOK_MOD", "TOK_VAL", "TOK_BONUS", "TOK_AMT")}
+    for t, (m, sides) in (tokens or {}).items():
+        ed["TOK_MOD"][t] = E.TOKEN_MODIFIERS.index(m)
+        for n, (v, b, a) in enumerate(sides):
+            ed["TOK_VAL"][t * 3 + n] = v
+            ed["TOK_BONUS"][t * 3 + n] = E.TOKEN_BONUSES.index(b)
+            ed["TOK_AMT"][t * 3 + n] = a
+    for cid, c in (cards or {}).items():
+        ed["CARD_COST"][cid] = c.get("cost", 0)
+        symbol = c.get("symbol", default_symbol)
+        if symbol:
+            ed["CARD_SYMBOL"][cid] = base.goods_keys.index(symbol)
+        ed["CARD_SYN"][cid] = sum(1 << base.synergy_keys.index(s) for s in c.get("syn", []))
+        effs = c.get("effects", [])
+        for k in range(4):
+            kind, arg, amt, cond = effs[k] if k < len(effs) else ("none", 0, 0, -1)
+            ed["CARD_EFF"][cid * 4 + k] = E.EFFECTS.index(kind)
+            ed["CARD_EFF_ARG"][cid * 4 + k] = arg
+            ed["CARD_EFF_AMT"][cid * 4 + k] = amt
+            ed["CARD_EFF_COND"][cid * 4 + k] = cond
+        reqs = c.get("reqs", [])
+        for k in range(3):
+            kind, arg = reqs[k] if k < len(reqs) else ("none", 0)
+            ed["CARD_REQ"][cid * 3 + k] = E.REQUIREMENTS.index(kind)
+            ed["CARD_REQ_ARG"][cid * 3 + k] = arg
+    for k, v in extra.items():
+        ed.setdefault(k, {}).update(v)
+    return custom_catalog(**ed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import make_catalog as _make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, card_by_name,
                      check)
@@ -33,31 +34,7 @@ def legal(g):
 
 
 def make_catalog(cards=None, **extra):
-    """The shipped catalog with some cards redefined:
-    cards: {id: dict(cost=0, symbol=None, effects=[(kind, arg, amt, cond)],
-    reqs=[(kind, arg)], syn=[names])}; unnamed effect / requirement slots cleared."""
-    base = load_catalog()
-    ed = {k: {} for k in ("CARD_COST", "CARD_SYMBOL", "CARD_SYN", "CARD_EFF", "CARD_EFF_ARG",
-                          "CARD_EFF_AMT", "CARD_EFF_COND", "CARD_REQ", "CARD_REQ_ARG")}
-    for cid, c in (cards or {}).items():
-        ed["CARD_COST"][cid] = c.get("cost", 0)
-        ed["CARD_SYMBOL"][cid] = base.goods_keys.index(c.get("symbol", "sugar"))
-        ed["CARD_SYN"][cid] = sum(1 << base.synergy_keys.index(s) for s in c.get("syn", []))
-        effs = c.get("effects", [])
-        for k in range(4):
-            kind, arg, amt, cond = effs[k] if k < len(effs) else ("none", 0, 0, -1)
-            ed["CARD_EFF"][cid * 4 + k] = E.EFFECTS.index(kind)
-            ed["CARD_EFF_ARG"][cid * 4 + k] = arg
-            ed["CARD_EFF_AMT"][cid * 4 + k] = amt
-            ed["CARD_EFF_COND"][cid * 4 + k] = cond
-        reqs = c.get("reqs", [])
-        for k in range(3):
-            kind, arg = reqs[k] if k < len(reqs) else ("none", 0)
-            ed["CARD_REQ"][cid * 3 + k] = E.REQUIREMENTS.index(kind)
-            ed["CARD_REQ_ARG"][cid * 3 + k] = arg
-    for k, v in extra.items():
-        ed.setdefault(k, {}).update(v)
-    return custom_catalog(**ed)
+    return _make_catalog(cards, default_symbol="sugar", **extra)
 
 
 def eff(kind, amt=0, arg=0, cond=-1):
