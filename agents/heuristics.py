@@ -61,48 +61,12 @@ is dropped when this file or the core changes).
 """
 from __future__ import annotations
 
-import hashlib
-import os
-from pathlib import Path
-
 import numpy as np
 from numba import njit
 
-import maracaibo_env.core as _core
+from maracaibo_env.core import drop_stale_cache
 
-
-def _drop_stale_cache() -> None:
-    """numba caches this module's functions keyed on this file only, but they
-    link the engine's code and freeze the core's layout constants: drop this
-    module's cache whenever this file or any core source changes (as
-    maracaibo_env/core/__init__.py does for the core)."""
-    here = Path(__file__).resolve()
-    core = Path(_core.__file__).resolve().parent
-    digest = hashlib.sha256()
-    for f in sorted(core.glob("*.py")) + [here]:
-        digest.update(f.name.encode())
-        digest.update(f.read_bytes())
-    stamp = digest.hexdigest()
-    root = os.environ.get("NUMBA_CACHE_DIR")
-    src = str(here.parent)
-    cache = (Path(root) / f"{here.parent.name}_{hashlib.sha1(src.encode()).hexdigest()}" if root
-             else here.parent / "__pycache__")
-    marker = cache / f"{here.stem}.numba_sources.sha256"
-    try:
-        if marker.read_text() == stamp:
-            return
-    except OSError:
-        pass
-    try:
-        cache.mkdir(parents=True, exist_ok=True)
-        for f in list(cache.glob(f"{here.stem}.*.nbi")) + list(cache.glob(f"{here.stem}.*.nbc")):
-            f.unlink(missing_ok=True)
-        marker.write_text(stamp)
-    except OSError:  # read-only install: numba compiles in memory
-        pass
-
-
-_drop_stale_cache()
+drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
 from maracaibo_env.core import engine
 from maracaibo_env.core.actions import (

@@ -20,13 +20,16 @@ from numba import njit
 
 from maracaibo_env import Game
 from maracaibo_env.catalog import load_catalog, STORY_NUMBERS
-from maracaibo_env.core import engine, layout as L
+from maracaibo_env.core import drop_stale_cache, engine, layout as L
 from maracaibo_env.core.actions import NUM_ACTIONS
 from maracaibo_env.core.enums import DIFFICULTIES, AUTOMA_TABLES
 from maracaibo_env.invariants import check_invariants
 
 CONFIGS = ([(n, s, "medium", "en") for n in (2, 3, 4) for s in STORY_NUMBERS]
            + [(1, 75, d, t) for d in DIFFICULTIES for t in AUTOMA_TABLES])
+
+
+drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
 
 @njit(cache=True)

@@ -19,6 +19,11 @@ Observations: ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS
 from the observing agent's point of view (see `Game.observation_spec()`); the
 mask is all zeros for every agent that is not the one to act.
 
+Infos are ``{}`` during play (as in PettingZoo's classic games; the phase
+and round are in the observation and on ``env.game``), ``{"jean": [...]}``
+with Jean's last turn in a solo game, and at the end ``{"score",
+"score_breakdown"}`` for every agent.
+
 Rewards are 0 until the game ends; then every agent gets one terminal reward:
 
 * ``reward="win_loss"`` (default): a sole winner gets +1 and everyone else -1;
@@ -41,8 +46,9 @@ from pettingzoo.utils import wrappers
 
 from .catalog import STORY_NUMBERS
 from .core.actions import NUM_ACTIONS
-from .core.observe import OBS_SIZE
-from .game import Game, PLAYER_COUNTS
+from .core.layout import G_CUR, G_OVER
+from .core.observe import OBS_SIZE, observe as observe_state
+from .game import Game, PLAYER_COUNTS, _INT_TYPES
 from .obs_bounds import observation_bounds
 
 RENDER_MODES = ("human", "ansi")
@@ -114,7 +120,7 @@ class GuardedEnv(wrappers.OrderEnforcingWrapper):
             raw._was_dead_step(action)
             return
         assert (action is None and dead) or _in_action_space(action), "action is not in action space"
-        if not dead and not raw.game.action_mask()[int(action)]:
+        if not dead and not raw.game._mask[int(action)]:
             from pettingzoo.utils.env_logger import EnvLogger
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
@@ -127,6 +133,14 @@ class GuardedEnv(wrappers.OrderEnforcingWrapper):
             self._terminated = True
             return
         raw.step(action)
+
+
+def _as_action(action):
+    """A 0-d integer array (as policies return) as an int; anything else is
+    passed on unchanged for Game.step to accept (a name) or reject."""
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    return action
 
 
 def _in_action_space(action) -> bool:
@@ -238,6 +252,7 @@ class raw_env(AECEnv):
         self.game = Game(self.num_players, seed=game_seed, story=self.story,
                          difficulty=self.difficulty, automa_table=self.automa_table)
         self.game_seed = game_seed
+        self._solo = self.game.solo
 
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -250,10 +265,11 @@ class raw_env(AECEnv):
 
     def observe(self, agent):
         """The agent's observation; its action mask is all zeros unless it is to act."""
-        p = self.agent_name_mapping[agent]
-        mask = (self.game.action_mask() if agent == self.agent_selection and not self.game.is_over
-                else np.zeros(NUM_ACTIONS, np.int8))
-        return {"observation": self.game.observe(p), "action_mask": mask}
+        g = self.game
+        obs = np.empty(OBS_SIZE, np.int32)  # fresh arrays: callers may keep them
+        observe_state(g.state, self.agent_name_mapping[agent], obs)
+        mask = g._mask.copy() if agent == self.agent_selection else np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
         """Apply the selected agent's action (None once it is terminated)."""
@@ -261,14 +277,22 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self.game.step(int(action))  # raises IllegalActionError, state unchanged
-        if self.game.is_over:
+        g = self.game
+        # raises IllegalActionError (state unchanged) for anything not legal now
+        g.step(action if type(action) in _INT_TYPES else _as_action(action))
+        state = g.state
+        if state[G_OVER]:
             self.rewards = self._terminal_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
-        self._update_infos()
-        self._select_current()
-        self._accumulate_rewards()
+            self._update_infos()
+            self.agent_selection = self.possible_agents[0]
+            self._accumulate_rewards()
+        else:
+            # rewards stay 0 until the terminal step, so nothing accumulates here;
+            # infos change during play only in a solo game (Jean's last turn)
+            if self._solo:
+                self._update_infos()
+            self.agent_selection = self.possible_agents[state[G_CUR]]
         if self.render_mode == "human":
             self.render()
 
@@ -297,15 +321,15 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[p if p >= 0 else 0]
 
     def _update_infos(self) -> None:
+        """{} during play ({"jean": her last turn} in a solo game); at the end
+        each agent's final score and its score breakdown."""
         g = self.game
-        base = {"phase": g.phase, "round": g.round}
-        if g.solo:
-            base["jean"] = g.jean_log()
+        base = {"jean": g.jean_log()} if g.solo else {}
         if g.is_over:
-            breakdown = g.score_breakdown()
+            scores, breakdown = g.scores(), g.score_breakdown()
             for a in self.agents:
                 p = self.agent_name_mapping[a]
-                self.infos[a] = {**base, "score": g.scores()[p], "score_breakdown": breakdown[p]}
+                self.infos[a] = {**base, "score": scores[p], "score_breakdown": breakdown[p]}
         else:
             for a in self.agents:
                 self.infos[a] = dict(base)

@@ -4,7 +4,7 @@
     b = Batch(1024, num_players=3, seed=0)
     while not b.done.all():
         actions = policy(b.observations(), b.masks)      # -1 for finished games
-        b.step(actions)
+        b.step(actions)                                  # or b.step(b.random_actions())
 
 Rows are independent games (state vectors as in `Game.state`); stepping runs
 in parallel over rows (numba prange; threads = numba.get_num_threads()).
@@ -54,6 +54,10 @@ class Batch:
         self.masks = np.zeros((self.n, NUM_ACTIONS), np.int8)
         self._obs = np.zeros((self.n, OBS_SIZE), np.int32)
         self._next_seed = seed
+        # random_actions' generators: one nonzero xorshift64 state per row
+        self._policy_rng = (np.arange(1, self.n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+                            ^ np.uint64(seed % 2**63)) | np.uint64(1)
+        self._actions = np.zeros(self.n, np.int64)
         self.finished: list[list[int]] = []
         self.reset_rows(np.arange(self.n))
 
@@ -102,6 +106,13 @@ class Batch:
             if len(ended):
                 self.finished.extend(self.scores()[ended].tolist())
                 self.reset_rows(ended)
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per game (-1 for finished games),
+        drawn inside numba from per-row generators seeded by the batch's seed.
+        The array is reused by the next call: copy it to keep it."""
+        K.random_actions(self.masks, self._policy_rng, self._actions)
+        return self._actions
 
     def game(self, i: int) -> Game:
         """Game i as a `Game` object (a copy)."""

@@ -24,6 +24,9 @@ from .invariants import check_invariants
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 FORMAT_VERSION = 1
+# exact types accepted by step's fast path (bool and np.bool_ are not among them)
+_INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
+                        np.uint8, np.uint16, np.uint32, np.uint64))
 
 
 class IllegalActionError(ValueError):
@@ -132,6 +135,18 @@ class Game:
     def step(self, action: int | str) -> None:
         """Apply one decision of the current player. Raises IllegalActionError
         (leaving the state untouched) when the action is not legal now."""
+        # fast path: an int id that the mask allows (the mask is all zeros once
+        # the game is over); everything else goes through _checked_action
+        if type(action) in _INT_TYPES and 0 <= action < NUM_ACTIONS and self._mask[action]:
+            a = int(action)
+        else:
+            a = self._checked_action(action)
+        if self.history is not None:
+            self.history.append(a)
+        engine.step_unchecked(self.state, self._cat, a, self._mask)
+
+    def _checked_action(self, action) -> int:
+        """The action id, or IllegalActionError saying what is wrong and what is legal."""
         if self.is_over:
             raise IllegalActionError("the game is over; no action is legal")
         if isinstance(action, str):
@@ -145,9 +160,7 @@ class Game:
             raise IllegalActionError(
                 f"{self.action_name(a)!r} (id {a}) is not legal for player "
                 f"{self.current_player} in phase {self.phase!r}; legal now: {self._legal_summary()}")
-        if self.history is not None:
-            self.history.append(a)
-        engine.step_unchecked(self.state, self._cat, a, self._mask)
+        return a
 
     def _legal_summary(self, limit: int = 12) -> str:
         names = self.legal_action_names()
@@ -244,7 +257,7 @@ class Game:
 
     def observe(self, player: int) -> np.ndarray:
         """Player's observation (int32, OBS_SIZE); see observation_spec()."""
-        out = np.zeros(OBS_SIZE, np.int32)
+        out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
         observe(self.state, player, out)
         return out
 

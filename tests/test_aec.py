@@ -135,7 +135,7 @@ def test_rewards_zero_until_end():
     while not e.game.is_over:
         assert all(r == 0 for r in e.rewards.values())
         assert not any(e.terminations.values()) and not any(e.truncations.values())
-        assert set(e.infos[e.agent_selection]) == {"phase", "round"}
+        assert all(info == {} for info in e.infos.values())
         legal = e.game.legal_actions()
         e.step(legal[rng.integers(len(legal))])
     assert all(e.terminations.values())
@@ -165,6 +165,38 @@ def test_illegal_action_raw_env_raises_and_keeps_state():
     with pytest.raises(IllegalActionError):
         e.step(int(np.flatnonzero(mask == 0)[0]))
     assert (e.game.state == before).all()
+
+
+def test_raw_env_action_types():
+    """ints, numpy ints and 0-d integer arrays are actions; bools, floats and
+    None are rejected with the state unchanged."""
+    e = raw_env(num_players=3)
+    e.reset(seed=4)
+    before = e.game.state.copy()
+    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    for bad in (True, float(legal[0]), None, np.array([legal[0]])):
+        with pytest.raises(IllegalActionError):
+            e.step(bad)
+        assert (e.game.state == before).all()
+    for good in (np.int64(legal[0]), np.array(legal[1], np.int32), int(legal[0])):
+        e.reset(seed=4)
+        e.step(good)
+        assert e.game.history == [int(good)]
+
+
+def test_infos_empty_during_play_and_scores_at_the_end():
+    e = raw_env(num_players=2)
+    e.reset(seed=3)
+    rng = np.random.default_rng(0)
+    while not e.game.is_over:
+        assert all(info == {} for info in e.infos.values())
+        assert all(v == 0 for v in e._cumulative_rewards.values())
+        legal = e.game.legal_actions()
+        e.step(legal[rng.integers(len(legal))])
+    scores = e.game.scores()
+    for p, a in enumerate(e.agents):
+        assert set(e.infos[a]) == {"score", "score_breakdown"}
+        assert e.infos[a]["score"] == scores[p] == sum(e.infos[a]["score_breakdown"].values())
 
 
 def test_reset_seed_reproducible_and_seed_none_varies():

@@ -51,3 +51,28 @@ def test_batch_random_playouts_and_solo():
     b = Batch(4, num_players=1, seed=0, difficulty="hard")
     assert b.random_playouts(2, seed=3) > 100
     assert b.done.all()
+
+
+def test_batch_random_actions_are_legal_uniform_and_reproducible():
+    b = Batch(64, num_players=3, seed=7, auto_reset=True)
+    first = b.random_actions().copy()
+    assert all(b.masks[i, a] == 1 for i, a in enumerate(first))
+    for _ in range(300):  # every draw legal, across many phases and auto-resets
+        b.step(b.random_actions())
+    assert len(b.finished) == 0 or all(len(s) == 3 for s in b.finished)
+    again = Batch(64, num_players=3, seed=7, auto_reset=True).random_actions()
+    assert np.array_equal(first, again)
+    # uniform over the legal set: one state's choices hit every legal action
+    one = Batch(1, num_players=3, seed=3)
+    legal = np.flatnonzero(one.masks[0])
+    counts = {int(a): 0 for a in legal}
+    for _ in range(200 * len(legal)):
+        counts[int(one.random_actions()[0])] += 1
+    assert min(counts.values()) > 100, counts
+
+
+def test_batch_random_actions_minus_one_for_finished_games():
+    b = Batch(3, num_players=2, seed=2)
+    while not b.done.all():
+        b.step(b.random_actions())
+    assert (b.random_actions() == -1).all()

@@ -1118,7 +1118,8 @@ def test_solo_21_jean_is_jumped_and_takes_crossing_and_arrival_rewards():
     explorers(g, human="s1", jean="s2")
     best = np.empty(L.MAX_EXP, np.int64)
     pred = np.empty(L.MAX_EXP, np.int64)
-    shortest(g.state, g._cat, HUMAN, best, pred)
+    cost = np.empty(L.MAX_EXP, np.int64)
+    shortest(g.state, g._cat, HUMAN, best, pred, cost)
     assert best[exp(g, "s3")] == 1 and best[exp(g, "s4")] == 2
     # Jean crossed blue first: the human gets 2, not 4
     g = solo(36)

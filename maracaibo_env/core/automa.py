@@ -257,12 +257,13 @@ def explore(state, cat, steps):
         return
     best = np.empty(MAX_EXP, np.int64)
     pred = np.empty(MAX_EXP, np.int64)
-    shortest(state, cat, JEAN, best, pred)
+    cost = np.empty(MAX_EXP, np.int64)
+    shortest(state, cat, JEAN, best, pred, cost)
     target, tbest = -1, 1 << 20
     for s in range(cat[C_NEXP]):
         qi = cat[C_EXP_QUEST + s]
         if qi >= 0 and state[G_EXQ_TILE + qi] >= 0 and 1 <= best[s] <= steps \
-                and not jumped(state, cat, JEAN, s) and best[s] < tbest:
+                and cost[s] and best[s] < tbest:
             target, tbest = s, best[s]
     if target >= 0:
         path = np.empty(MAX_EXP, np.int64)

@@ -57,6 +57,28 @@ def _xorshift(x):
 
 
 @njit(cache=True, parallel=True)
+def random_actions(masks, rng, out):
+    """out[i] = a uniformly random legal action of game i, -1 when none is
+    legal (the game is over); rng[i] is row i's xorshift64 state, advanced."""
+    for i in prange(masks.shape[0]):
+        n = 0
+        for a in range(NUM_ACTIONS):
+            n += masks[i, a]
+        if n == 0:
+            out[i] = -1
+            continue
+        x = _xorshift(rng[i])
+        rng[i] = x
+        r = np.int64(x % np.uint64(n))
+        for a in range(NUM_ACTIONS):
+            if masks[i, a]:
+                if r == 0:
+                    out[i] = a
+                    break
+                r -= 1
+
+
+@njit(cache=True, parallel=True)
 def random_playouts(states, masks, cat, num_players, seed, games_per_row, story, difficulty, table):
     """Each row plays games_per_row uniform-random games; returns decisions per row."""
     n = states.shape[0]

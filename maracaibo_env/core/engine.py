@@ -535,17 +535,18 @@ def advance(state, cat, mask):
             mask[:] = 0
             return
         legal_mask(state, cat, mask)
-        n, last = 0, -1
-        for i in range(NUM_ACTIONS):
-            if mask[i]:
-                n += 1
-                last = i
+        n = 0
+        for i in range(NUM_ACTIONS):  # a branch-free sum: LLVM vectorises it
+            n += mask[i]
         if n == 0:
             if state[G_STK_N] > 0:  # a task with nothing to decide lapses
                 remove_entry(state, top_off(state))
                 continue
             raise ValueError("internal: no legal action")
         if n == 1:
+            last = 0
+            while not mask[last]:
+                last += 1
             _apply(state, cat, last)
             continue
         return

@@ -36,10 +36,10 @@ def explore_range(state, cat, p, n):
 
 
 @njit(cache=True)
-def shortest(state, cat, p, best, pred):
-    """best[s] = fewest counted spaces to reach s from p's explorer; pred for the path."""
+def shortest(state, cat, p, best, pred, cost):
+    """best[s] = fewest counted spaces to reach s from p's explorer; pred for the
+    path; cost[s] = 0 for spaces that are jumped (EXPL-03/04), else 1."""
     nexp = cat[C_NEXP]
-    cost = np.empty(MAX_EXP, np.int64)  # 0 for spaces that are jumped (EXPL-03/04)
     for s in range(nexp):
         cost[s] = 0 if jumped(state, cat, p, s) else 1
     best[:] = INF
@@ -63,15 +63,16 @@ def shortest(state, cat, p, best, pred):
 @njit(cache=True)
 def legal_explore(state, cat, p, n, mask):
     nexp = cat[C_NEXP]
-    best = np.empty(MAX_EXP, np.int64)
-    pred = np.empty(MAX_EXP, np.int64)
     if cat[C_EXP_LAST + state[pb(p) + P_EXPLORER]]:
         return False  # EXPL-11: movement from the last space is lost
-    shortest(state, cat, p, best, pred)
+    best = np.empty(MAX_EXP, np.int64)
+    pred = np.empty(MAX_EXP, np.int64)
+    cost = np.empty(MAX_EXP, np.int64)
+    shortest(state, cat, p, best, pred, cost)
     n = explore_range(state, cat, p, n)
     found = False
     for s in range(nexp):
-        if 1 <= best[s] <= n and not jumped(state, cat, p, s):
+        if 1 <= best[s] <= n and cost[s]:  # a jumped space is no destination
             mask[A_EXPLORE + s] = 1
             found = True
     return found
@@ -84,7 +85,8 @@ def apply_explore(state, cat, p, dest):
     b = pb(p)
     best = np.empty(MAX_EXP, np.int64)
     pred = np.empty(MAX_EXP, np.int64)
-    shortest(state, cat, p, best, pred)
+    cost = np.empty(MAX_EXP, np.int64)
+    shortest(state, cat, p, best, pred, cost)
     steal = count_effect(state, cat, p, EF_PERM_STEAL_VP)
     s = dest
     while s >= 0 and s != state[b + P_EXPLORER]:

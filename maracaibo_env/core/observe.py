@@ -153,6 +153,8 @@ def observe(state, me, out):
             continue
         q = (me + r) % np_
         k = _player_public(state, q, out, k)
+    if k != OBS_SIZE:  # callers may pass np.empty: every entry must be written
+        raise ValueError("internal: observe wrote a different size than OBS_SIZE")
 
 
 @njit(cache=True)

@@ -18,8 +18,9 @@ def reachable(state, cat, start, reach, cap=MAX_MP):
     """reach[l * 7 + m - 1] = 1 when location l can be reached spending exactly
     m MP (SAIL-01..06). Must-stop locations end a route; nobody sails past."""
     reach[:] = 0
-    st_loc = np.empty(MAX_LOC * MAX_MP * MAX_OUT + 8, np.int64)
-    st_mp = np.empty(MAX_LOC * MAX_MP * MAX_OUT + 8, np.int64)
+    # each (location, MP) pair is pushed at most once (reach guards it)
+    st_loc = np.empty(MAX_LOC * MAX_MP + 1, np.int64)
+    st_mp = np.empty(MAX_LOC * MAX_MP + 1, np.int64)
     n = 1
     st_loc[0] = start
     st_mp[0] = 0

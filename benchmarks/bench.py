@@ -1,0 +1,513 @@
+"""Throughput of every layer, in one run, with ratios against PettingZoo and OpenSpiel.
+
+    python benchmarks/bench.py                  # everything (cold start adds ~2-3 min)
+    python benchmarks/bench.py --quick          # shorter runs, no cold start
+    python benchmarks/bench.py --only core,aec,compare --json
+
+Sections (--only picks some):
+
+* core     uniform-random playouts compiled with numba (new game + legal mask +
+           step + the random choice), 1 (solo vs Jean) to 4 players;
+* split    the cost of one decision split into mask, step and observation
+           (3 players): playouts that repeat one part per decision, minus the
+           plain playout;
+* game     the Python `Game` loop (legal_actions / step);
+* aec      the PettingZoo agent_iter / last / step loop over `raw_env()` and `env()`;
+* single   the single-agent Gymnasium env (learner vs random opponents);
+* batch    `maracaibo_env.batch.Batch`: step() with a numba random policy at
+           N = 1, 64, 1024, and whole playouts inside numba, on 1 and 2 threads;
+* memory   state bytes per game, batch bytes per game;
+* startup  first import + compile with an empty numba cache (cold) and a cached
+           start, each in a fresh interpreter;
+* compare  PettingZoo `connect_four_v3` raw_env()/env() through the same AEC
+           loop, and OpenSpiel (pyspiel) random playouts of bridge (no double
+           dummy) and gin_rummy through the same kind of Python loop as `game`,
+           when those packages are installed (`pip install -e ".[bench]"`).
+
+Every figure is the median of --runs timed runs (default 3), each after a
+warm-up outside the timed region; game g of a run uses seed g, so runs repeat
+the same games. Output: a table and a targets check, or with --json one JSON
+object per line ({"name", "players", "decisions_per_s", "games_per_s", ...}).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from maracaibo_env.catalog import load_catalog  # noqa: E402
+from maracaibo_env.core import drop_stale_cache, engine, layout as L  # noqa: E402
+from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
+from maracaibo_env.core.observe import OBS_SIZE, observe  # noqa: E402
+
+drop_stale_cache(__file__)  # the playouts below link the engine's code
+
+SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "compare")
+G_OVER = L.G_OVER
+G_CUR = L.G_CUR
+
+# what each part of the split repeats once more per decision
+SPLIT_PLAIN, SPLIT_MASK, SPLIT_OBSERVE, SPLIT_POLICY = 0, 1, 2, 3
+
+
+# ---- numba playouts ---------------------------------------------------------------
+@njit(cache=True)
+def _pick(mask, legal, x):
+    """Uniform random legal action (xorshift64 state x); returns (action, new x)."""
+    n = 0
+    for a in range(NUM_ACTIONS):
+        if mask[a]:
+            legal[n] = a
+            n += 1
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    return legal[np.int64(x % np.uint64(n))], x
+
+
+@njit(cache=True)
+def playout_nb(cat, num_players, n_games, extra):
+    """Play n_games uniform-random games (seeds 0..n_games-1); returns
+    (decisions, checksum). extra repeats one part per decision (SPLIT_*)."""
+    state = np.zeros(L.STATE_SIZE, np.int32)
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask2 = np.zeros(NUM_ACTIONS, np.int8)
+    legal = np.zeros(NUM_ACTIONS, np.int64)
+    obs = np.zeros(OBS_SIZE, np.int32)
+    x = np.uint64(0x9E3779B97F4A7C15)
+    decisions, check = 0, 0
+    for g in range(n_games):
+        engine.new_game_with(state, cat, num_players, g, 0, 2, 0, mask)
+        while state[G_OVER] == 0:
+            if extra == SPLIT_MASK:
+                engine.legal_mask(state, cat, mask2)
+                check += mask2[0]
+            elif extra == SPLIT_OBSERVE:
+                observe(state, state[G_CUR], obs)
+                check += obs[0] + obs[OBS_SIZE - 1]
+            elif extra == SPLIT_POLICY:
+                a2, x = _pick(mask, legal, x)
+                check += a2
+            a, x = _pick(mask, legal, x)
+            engine.step_unchecked(state, cat, a, mask)
+            decisions += 1
+    return decisions, check
+
+
+# ---- timing helpers ------------------------------------------------------------------
+def _median_runs(fn, runs: int):
+    """fn() -> (decisions, games); runs it `runs` times; the median-time run's figures."""
+    results = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        decisions, games = fn()
+        results.append((time.perf_counter() - t, decisions, games))
+    results.sort()
+    return results[len(results) // 2], [r[0] for r in results]
+
+
+def _calibrate(fn_n, seconds: float, start: int = 1) -> int:
+    """Smallest n (doubling from `start`) for which fn_n(n) takes >= seconds / 4,
+    scaled up to about `seconds`."""
+    n = start
+    while True:
+        t = time.perf_counter()
+        fn_n(n)
+        dt = time.perf_counter() - t
+        if dt >= seconds / 4 or n >= 1 << 22:
+            return max(1, int(n * seconds / max(dt, 1e-9)))
+        n *= 2
+
+
+def _row(name, players, decisions, games, secs, times, **extra) -> dict:
+    r = {"name": name, "players": players,
+         "decisions_per_s": round(decisions / secs, 1),
+         "games_per_s": round(games / secs, 3) if games else None,
+         "decisions_per_game": round(decisions / games, 1) if games else None,
+         "decisions": decisions, "games": games, "seconds": round(secs, 4),
+         "runs": len(times), "run_seconds": [round(t, 4) for t in times]}
+    r.update(extra)
+    return r
+
+
+# ---- sections ---------------------------------------------------------------------------
+def bench_core(cat, players, seconds, runs):
+    playout_nb(cat, players, 2, SPLIT_PLAIN)  # compile / load the cache
+    n = _calibrate(lambda k: playout_nb(cat, players, k, SPLIT_PLAIN), seconds)
+    (secs, d, g), times = _median_runs(lambda: (playout_nb(cat, players, n, SPLIT_PLAIN)[0], n), runs)
+    return [_row("core", players, d, g, secs, times)]
+
+
+def bench_split(cat, seconds, runs, players=3):
+    """ns per decision of mask, step (apply + automatic resolution, new games
+    amortised), observation and the random policy's choice."""
+    for mode in range(4):
+        playout_nb(cat, players, 2, mode)
+    n = _calibrate(lambda k: playout_nb(cat, players, k, SPLIT_PLAIN), seconds)
+    per = {m: [] for m in range(4)}
+    decisions = playout_nb(cat, players, n, SPLIT_PLAIN)[0]
+    for _ in range(runs):  # interleaved, so drifting clocks hit every mode alike
+        for m in range(4):
+            t = time.perf_counter()
+            playout_nb(cat, players, n, m)
+            per[m].append((time.perf_counter() - t) / decisions * 1e9)
+    med = {m: statistics.median(v) for m, v in per.items()}
+    mask = med[SPLIT_MASK] - med[SPLIT_PLAIN]
+    obs = med[SPLIT_OBSERVE] - med[SPLIT_PLAIN]
+    policy = med[SPLIT_POLICY] - med[SPLIT_PLAIN]
+    step = med[SPLIT_PLAIN] - mask - policy
+    return [{"name": "split", "players": players, "decision_ns": round(med[SPLIT_PLAIN], 1),
+             "mask_ns": round(mask, 1), "step_ns": round(step, 1), "observe_ns": round(obs, 1),
+             "policy_ns": round(policy, 1), "decisions": decisions, "runs": runs,
+             "note": "decision = mask + step + policy; observe is extra (not in core)"}]
+
+
+def _game_loop(players, first_seed, n):
+    from maracaibo_env import Game
+    rnd = random.Random(first_seed).random
+    decisions = 0
+    for g in range(n):
+        game = Game(players, seed=first_seed + g)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.step(legal[int(rnd() * len(legal))])
+            decisions += 1
+    return decisions
+
+
+def bench_game(players, seconds, runs):
+    _game_loop(players, 10**6, 1)
+    n = _calibrate(lambda k: _game_loop(players, 0, k), seconds)
+    (secs, d, g), times = _median_runs(lambda: (_game_loop(players, 0, n), n), runs)
+    return [_row("game_api", players, d, g, secs, times)]
+
+
+def aec_loop(e, first_seed: int, n: int) -> int:
+    """The AEC random loop used for every PettingZoo env here: n games, resets
+    seeded first_seed.., a uniform random legal action each turn; returns decisions."""
+    rnd = random.Random(first_seed).random
+    decisions = 0
+    for g in range(n):
+        e.reset(seed=first_seed + g)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                action = None
+            else:
+                legal = obs["action_mask"].nonzero()[0]
+                action = int(legal[int(rnd() * len(legal))])
+                decisions += 1
+            e.step(action)
+    return decisions
+
+
+def bench_aec(name, make_env, players, seconds, runs):
+    e = make_env()
+    aec_loop(e, 10**6, 2)  # warm-up
+    n = _calibrate(lambda k: aec_loop(e, 0, k), seconds)
+    (secs, d, g), times = _median_runs(lambda: (aec_loop(e, 0, n), n), runs)
+    return [_row(name, players, d, g, secs, times)]
+
+
+def _single_loop(e, first_seed, n):
+    rnd = random.Random(first_seed).random
+    steps = 0
+    for g in range(n):
+        e.reset(seed=first_seed + g)
+        done = False
+        while not done:
+            legal = e.action_masks().nonzero()[0]
+            _, _, done, _, _ = e.step(int(legal[int(rnd() * len(legal))]))
+            steps += 1
+    return steps
+
+
+def bench_single(players, seconds, runs):
+    from maracaibo_env.single import MaracaiboSingleEnv
+    e = MaracaiboSingleEnv(num_players=players, opponents="random")
+    _single_loop(e, 10**6, 1)
+    n = _calibrate(lambda k: _single_loop(e, 0, k), seconds)
+    (secs, d, g), times = _median_runs(lambda: (_single_loop(e, 0, n), n), runs)
+    return [_row("single_env", players, d, g, secs, times,
+                 note="learner steps (random opponents play inside step)")]
+
+
+def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
+    """Batch.step with Batch.random_actions (auto-reset on), and whole playouts
+    inside numba. Each batch is first played past the first wave of game ends
+    (its rows then sit at every stage of a game) and snapshotted; every timed
+    run, on every thread count, restarts from that snapshot, so all runs
+    replay exactly the same steps."""
+    import numba
+    from maracaibo_env.batch import Batch
+    counts = [t for t in threads if t <= numba.config.NUMBA_NUM_THREADS]
+    rows = []
+    for n in sizes:
+        b = Batch(n, num_players=players, seed=0, auto_reset=True)
+        for _ in range(600):  # > 2 games of steps
+            b.step(b.random_actions())
+        snap = (b.states.copy(), b.masks.copy(), b._policy_rng.copy(), b._next_seed)
+
+        def steps(k, b=b, snap=snap):
+            b.states[:], b.masks[:], b._policy_rng[:] = snap[0], snap[1], snap[2]
+            b._next_seed = snap[3]
+            for _ in range(k):
+                b.step(b.random_actions())
+            return k * b.n
+
+        numba.set_num_threads(counts[0])
+        k = _calibrate(steps, seconds)
+        for t in counts:
+            numba.set_num_threads(t)
+            steps(2)
+            (secs, d, _), times = _median_runs(lambda: (steps(k), 0), max(runs, 5))
+            rows.append(_row("batch_step", players, d, 0, secs, times, n=n, threads=t))
+    b = Batch(1024, num_players=players, seed=0)
+    numba.set_num_threads(counts[0])
+    b.random_playouts(1, seed=1)
+    gpr = _calibrate(lambda k: b.random_playouts(k, seed=0), seconds)
+    for t in counts:
+        numba.set_num_threads(t)
+        (secs, d, g), times = _median_runs(lambda: (b.random_playouts(gpr, seed=0), gpr * b.n), max(runs, 5))
+        rows.append(_row("batch_playout", players, d, g, secs, times, n=b.n, threads=t))
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    return rows
+
+
+def bench_memory():
+    from maracaibo_env.batch import Batch
+    b = Batch(16, num_players=4)
+    per_game = (b.states.nbytes + b.masks.nbytes + b._obs.nbytes) // b.n
+    return [{"name": "state_bytes", "players": None, "value": L.STATE_SIZE * 4},
+            {"name": "batch_bytes_per_game", "players": None, "value": int(per_game),
+             "note": "state + mask + observation buffer"}]
+
+
+STARTUP_SNIPPET = ("import maracaibo_env as m; g = m.Game(3, seed=0); g.step(g.legal_actions()[0]); "
+                   "m.Game(1, seed=0); g.observe(0)")
+
+
+def _start(env) -> float:
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], env=env, check=True)
+    return time.perf_counter() - t
+
+
+def bench_startup(cold: bool, runs: int):
+    rows = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        first = _start(env)  # an empty cache: compiles everything
+        if cold:
+            rows.append({"name": "cold_start_s", "players": None, "value": round(first, 2)})
+        times = sorted(_start(env) for _ in range(runs))
+        rows.append({"name": "cached_start_s", "players": None,
+                     "value": round(times[len(times) // 2], 2), "run_seconds": [round(t, 2) for t in times]})
+    return rows
+
+
+def _spiel_loop(game, first_seed, n):
+    rng = random.Random(first_seed)
+    decisions = 0
+    for _ in range(n):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                r, acc = rng.random(), 0.0
+                a = outcomes[-1][0]
+                for o, p in outcomes:
+                    acc += p
+                    if r < acc:
+                        a = o
+                        break
+            else:
+                legal = s.legal_actions()
+                a = legal[int(rng.random() * len(legal))]
+                decisions += 1
+            s.apply_action(a)
+    return decisions
+
+
+def bench_compare(seconds, runs):
+    rows = []
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError as e:  # needs pygame
+        rows.append({"name": "connect_four_v3", "players": 2, "skipped": f"not installed ({e})"})
+    else:
+        rows += bench_aec("c4_raw_env", connect_four_v3.raw_env, 2, seconds, runs)
+        rows += bench_aec("c4_env", connect_four_v3.env, 2, seconds, runs)
+    try:
+        import pyspiel
+    except ImportError as e:
+        rows.append({"name": "openspiel", "players": None, "skipped": f"not installed ({e})"})
+        return rows
+    for label, spec, players in (("spiel_bridge", "bridge(use_double_dummy_result=false)", 4),
+                                 ("spiel_gin_rummy", "gin_rummy", 2)):
+        game = pyspiel.load_game(spec)
+        _spiel_loop(game, 10**6, 1)
+        n = _calibrate(lambda k: _spiel_loop(game, 0, k), seconds)
+        (secs, d, g), times = _median_runs(lambda: (_spiel_loop(game, 0, n), n), runs)
+        rows.append(_row(label, players, d, g, secs, times, note="Python loop over pyspiel"))
+    return rows
+
+
+# ---- report -------------------------------------------------------------------------------
+def _find(rows, name, players=None, **kw):
+    for r in rows:
+        if r["name"] == name and (players is None or r.get("players") == players) \
+                and all(r.get(k) == v for k, v in kw.items()) and "skipped" not in r:
+            return r
+    return None
+
+
+def targets(rows) -> list[tuple[str, str, bool | None]]:
+    """(target, measured, met) for the issue's goals that this run measured."""
+    out = []
+
+    def dps(name, players=None, **kw):
+        r = _find(rows, name, players, **kw)
+        return r["decisions_per_s"] if r else None
+
+    core = dps("core", 3)
+    if core:
+        out.append(("core >= 1,000,000 decisions/s per core (3p)", f"{core:,.0f}", core >= 1e6))
+    one, two = dps("batch_playout", threads=1), dps("batch_playout", threads=2)
+    if one and two:
+        out.append(("batch >= 1.8x on 2 threads vs 1 (playouts, N=1024)", f"{two / one:.2f}x", two / one >= 1.8))
+    s1, s2 = dps("batch_step", n=1024, threads=1), dps("batch_step", n=1024, threads=2)
+    if s1 and s2:
+        out.append(("batch >= 1.8x on 2 threads vs 1 (step(), N=1024)", f"{s2 / s1:.2f}x", s2 / s1 >= 1.8))
+    raw, c4raw = dps("aec_raw", 3), dps("c4_raw_env")
+    if raw:
+        out.append(("raw_env() >= 150,000 decisions/s (3p)", f"{raw:,.0f}", raw >= 150e3))
+    if raw and c4raw:
+        out.append(("raw_env() >= 5x connect_four_v3 raw_env()", f"{raw / c4raw:.2f}x", raw / c4raw >= 5))
+    wrapped, c4env = dps("aec_env", 3), dps("c4_env")
+    if wrapped and c4env:
+        out.append(("env() >= connect_four_v3 env()", f"{wrapped / c4env:.2f}x", wrapped >= c4env))
+    r = _find(rows, "cached_start_s")
+    if r:
+        out.append(("cached start <= 5 s", f"{r['value']} s", r["value"] <= 5))
+    r = _find(rows, "state_bytes")
+    if r:
+        out.append(("state <= 8 KiB per game", f"{r['value']:,} B", r["value"] <= 8192))
+    return out
+
+
+def print_table(rows, checks) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    console = Console(width=120)
+    t = Table(title=f"maracaibo_env benchmarks ({platform.machine()}, {os.cpu_count()} cores, "
+                    f"Python {platform.python_version()})")
+    for c in ("name", "players", "config", "decisions/s", "games/s", "decisions/game"):
+        t.add_column(c, justify="left" if c in ("name", "config") else "right")
+    other = []
+    for r in rows:
+        if "skipped" in r:
+            other.append(f"{r['name']}: skipped, {r['skipped']}")
+            continue
+        if "decisions_per_s" not in r:
+            other.append(_other_line(r))
+            continue
+        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads") if k in r)
+        t.add_row(r["name"], str(r["players"] or ""), cfg, f"{r['decisions_per_s']:,.0f}",
+                  f"{r['games_per_s']:,.1f}" if r["games_per_s"] else "",
+                  f"{r['decisions_per_game']:,.1f}" if r["decisions_per_game"] else "")
+    console.print(t)
+    for line in other:
+        console.print(line)
+    if checks:
+        ct = Table(title="targets")
+        for c in ("target", "measured", "met"):
+            ct.add_column(c)
+        for name, measured, met in checks:
+            ct.add_row(name, measured, "" if met is None else ("yes" if met else "NO"))
+        console.print(ct)
+
+
+def _other_line(r) -> str:
+    if r["name"] == "split":
+        return (f"split ({r['players']}p, ns per decision): mask {r['mask_ns']}, step {r['step_ns']}, "
+                f"policy {r['policy_ns']} (= {r['decision_ns']} per decision); observation {r['observe_ns']}")
+    return f"{r['name']}: {r['value']}" + (f" ({r['note']})" if r.get("note") else "")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", default=",".join(SECTIONS),
+                    help=f"comma-separated sections (default all): {','.join(SECTIONS)}")
+    ap.add_argument("--runs", type=int, default=3, help="timed runs per figure (median reported)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="target seconds per timed run")
+    ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4], choices=[1, 2, 3, 4],
+                    help="player counts for core/aec (1 = solo vs Jean)")
+    ap.add_argument("--quick", action="store_true", help="--runs 3 --seconds 0.3, no cold start")
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold compile in startup")
+    ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    args = ap.parse_args(argv)
+    sections = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = [s for s in sections if s not in SECTIONS]
+    if unknown:
+        ap.error(f"unknown section(s) {unknown}; choose from {', '.join(SECTIONS)}")
+    if args.runs < 1 or args.seconds <= 0:
+        ap.error("--runs must be >= 1 and --seconds > 0")
+    seconds = 0.3 if args.quick else args.seconds
+    cold = not (args.quick or args.no_cold)
+
+    cat = load_catalog().array
+    rows: list[dict] = []
+
+    def emit(new):
+        rows.extend(new)
+        if args.json:
+            for r in new:
+                print(json.dumps(r), flush=True)
+
+    from maracaibo_env.aec import env, raw_env
+    for s in sections:
+        if s == "core":
+            for p in args.players:
+                emit(bench_core(cat, p, seconds, args.runs))
+        elif s == "split":
+            emit(bench_split(cat, seconds, args.runs))
+        elif s == "game":
+            emit(bench_game(3, seconds, args.runs))
+        elif s == "aec":
+            for p in args.players:
+                emit(bench_aec("aec_raw", lambda: raw_env(num_players=p), p, seconds, args.runs))
+                emit(bench_aec("aec_env", lambda: env(num_players=p), p, seconds, args.runs))
+        elif s == "single":
+            emit(bench_single(3, seconds, args.runs))
+        elif s == "batch":
+            emit(bench_batch(seconds, args.runs))
+        elif s == "memory":
+            emit(bench_memory())
+        elif s == "startup":
+            emit(bench_startup(cold, args.runs))
+        elif s == "compare":
+            emit(bench_compare(seconds, args.runs))
+    checks = targets(rows)
+    if args.json:
+        for name, measured, met in checks:
+            print(json.dumps({"name": "target", "target": name, "measured": measured, "met": met}))
+    else:
+        print_table(rows, checks)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

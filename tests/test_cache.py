@@ -1,0 +1,38 @@
+"""numba's on-disk cache is dropped when the core (or the caller's file) changes."""
+from maracaibo_env.core import drop_stale_cache
+
+
+def test_drop_stale_cache_keeps_fresh_and_drops_stale_files(tmp_path, monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    mod = tmp_path / "kernels.py"
+    mod.write_text("x = 1\n")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    stale = cache / "kernels.play-10.py311.nbi"
+    other = cache / "other.play-3.py311.nbi"  # another module's cache is not touched
+    stale.write_text("old"), other.write_text("keep")
+    drop_stale_cache(mod)  # no marker yet: dropped, marker written
+    assert not stale.exists() and other.exists()
+    assert (cache / "kernels.numba_sources.sha256").exists()
+    stale.write_text("new")
+    drop_stale_cache(mod)  # nothing changed: kept
+    assert stale.exists()
+    mod.write_text("x = 2\n")
+    drop_stale_cache(mod)  # the caller's file changed: dropped
+    assert not stale.exists()
+
+
+def test_drop_stale_cache_follows_numba_cache_dir(tmp_path, monkeypatch):
+    import hashlib
+    root = tmp_path / "cache"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(root))
+    src = tmp_path / "pkg"
+    src.mkdir()
+    mod = src / "kernels.py"
+    mod.write_text("x = 1\n")
+    where = root / f"pkg_{hashlib.sha1(str(src.resolve()).encode()).hexdigest()}"
+    where.mkdir(parents=True)
+    stale = where / "kernels.play-10.py311.nbc"
+    stale.write_text("old")
+    drop_stale_cache(mod)
+    assert not stale.exists()
