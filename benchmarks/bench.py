@@ -3,14 +3,15 @@
     python benchmarks/bench.py                  # everything (cold start adds ~2-3 min)
     python benchmarks/bench.py --quick          # shorter runs, no cold start
     python benchmarks/bench.py --only core,aec,compare --json
+    python benchmarks/bench.py --out results.jsonl   # the table, and JSON lines in a file
 
 Sections (--only picks some):
 
 * core     uniform-random playouts compiled with numba (new game + legal mask +
            step + the random choice), 1 (solo vs Jean) to 4 players;
-* split    the cost of one decision split into mask, step and observation
-           (3 players): playouts that repeat one part per decision, minus the
-           plain playout;
+* split    the cost of one decision split into mask, step and random choice,
+           and the cost of an observation (3 players): each part timed on
+           states recorded from random games (bench_split's docstring);
 * game     the Python `Game` loop (legal_actions / step);
 * aec      the PettingZoo agent_iter / last / step loop over `raw_env()` and `env()`;
 * single   the single-agent Gymnasium env (learner vs random opponents);
@@ -58,8 +59,8 @@ SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startu
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
-# what each part of the split repeats once more per decision
-SPLIT_PLAIN, SPLIT_MASK, SPLIT_OBSERVE, SPLIT_POLICY = 0, 1, 2, 3
+# parts of a decision that the split times on recorded states
+PART_MASK, PART_OBSERVE, PART_POLICY = 0, 1, 2
 
 
 # ---- numba playouts ---------------------------------------------------------------
@@ -78,32 +79,53 @@ def _pick(mask, legal, x):
 
 
 @njit(cache=True)
-def playout_nb(cat, num_players, n_games, extra):
-    """Play n_games uniform-random games (seeds 0..n_games-1); returns
-    (decisions, checksum). extra repeats one part per decision (SPLIT_*)."""
+def playout_nb(cat, num_players, n_games, record_every, record):
+    """Play n_games uniform-random games (seeds 0..n_games-1); returns the
+    decisions made. With record_every > 0, every record_every-th decision's
+    state goes into record's rows while they last."""
     state = np.zeros(L.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask2 = np.zeros(NUM_ACTIONS, np.int8)
     legal = np.zeros(NUM_ACTIONS, np.int64)
-    obs = np.zeros(OBS_SIZE, np.int32)
     x = np.uint64(0x9E3779B97F4A7C15)
-    decisions, check = 0, 0
+    decisions, kept = 0, 0
     for g in range(n_games):
         engine.new_game_with(state, cat, num_players, g, 0, 2, 0, mask)
         while state[G_OVER] == 0:
-            if extra == SPLIT_MASK:
-                engine.legal_mask(state, cat, mask2)
-                check += mask2[0]
-            elif extra == SPLIT_OBSERVE:
-                observe(state, state[G_CUR], obs)
-                check += obs[0] + obs[OBS_SIZE - 1]
-            elif extra == SPLIT_POLICY:
-                a2, x = _pick(mask, legal, x)
-                check += a2
+            if record_every > 0 and decisions % record_every == 0 and kept < record.shape[0]:
+                record[kept] = state
+                kept += 1
             a, x = _pick(mask, legal, x)
             engine.step_unchecked(state, cat, a, mask)
             decisions += 1
-    return decisions, check
+    return decisions
+
+
+@njit(cache=True)
+def time_part(states, cat, part, reps, chunk):
+    """Run one part of a decision on every recorded state, reps times per
+    chunk of states (a chunk stays in cache, as one game's state does in a
+    playout); returns a checksum so nothing is optimised away."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    legal = np.zeros(NUM_ACTIONS, np.int64)
+    obs = np.zeros(OBS_SIZE, np.int32)
+    x = np.uint64(0x9E3779B97F4A7C15)
+    check = 0
+    n = states.shape[0]
+    for c in range(0, n, chunk):
+        for _ in range(reps):
+            for i in range(c, min(c + chunk, n)):
+                s = states[i]
+                if part == PART_MASK:
+                    engine.legal_mask(s, cat, mask)
+                    check += mask[0]
+                elif part == PART_OBSERVE:
+                    observe(s, s[G_CUR], obs)
+                    check += obs[0] + obs[OBS_SIZE - 1]
+                else:
+                    engine.legal_mask(s, cat, mask)
+                    a, x = _pick(mask, legal, x)
+                    check += a
+    return check
 
 
 # ---- timing helpers ------------------------------------------------------------------
@@ -144,34 +166,46 @@ def _row(name, players, decisions, games, secs, times, **extra) -> dict:
 
 # ---- sections ---------------------------------------------------------------------------
 def bench_core(cat, players, seconds, runs):
-    playout_nb(cat, players, 2, SPLIT_PLAIN)  # compile / load the cache
-    n = _calibrate(lambda k: playout_nb(cat, players, k, SPLIT_PLAIN), seconds)
-    (secs, d, g), times = _median_runs(lambda: (playout_nb(cat, players, n, SPLIT_PLAIN)[0], n), runs)
+    empty = np.zeros((0, L.STATE_SIZE), np.int32)
+    playout_nb(cat, players, 2, 0, empty)  # compile / load the cache
+    n = _calibrate(lambda k: playout_nb(cat, players, k, 0, empty), seconds)
+    (secs, d, g), times = _median_runs(lambda: (playout_nb(cat, players, n, 0, empty), n), runs)
     return [_row("core", players, d, g, secs, times)]
 
 
 def bench_split(cat, seconds, runs, players=3):
-    """ns per decision of mask, step (apply + automatic resolution, new games
-    amortised), observation and the random policy's choice."""
-    for mode in range(4):
-        playout_nb(cat, players, 2, mode)
-    n = _calibrate(lambda k: playout_nb(cat, players, k, SPLIT_PLAIN), seconds)
-    per = {m: [] for m in range(4)}
-    decisions = playout_nb(cat, players, n, SPLIT_PLAIN)[0]
-    for _ in range(runs):  # interleaved, so drifting clocks hit every mode alike
-        for m in range(4):
+    """ns per decision: the mask, the observation and the random policy's
+    choice timed directly on 4,000 states recorded from random games (every
+    7th decision of the core playout); step = a whole decision of the core
+    playout (same run) minus mask and policy, i.e. applying the action,
+    automatic resolution, and new games amortised."""
+    record = np.zeros((4000, L.STATE_SIZE), np.int32)
+    playout_nb(cat, players, 60, 7, record)
+    kept = int(min(record.shape[0], np.count_nonzero(record[:, L.G_NP])))
+    states = record[:kept]
+    empty = np.zeros((0, L.STATE_SIZE), np.int32)
+    n_games = _calibrate(lambda k: playout_nb(cat, players, k, 0, empty), seconds)
+    decisions = playout_nb(cat, players, n_games, 0, empty)
+    reps = max(1, int(seconds * 2e6 / kept / 4))  # about seconds / 2 per part at ~250 ns
+    for part in (PART_MASK, PART_OBSERVE, PART_POLICY):
+        time_part(states, cat, part, 1, 32)
+    per = {"decision": [], "mask": [], "observe": [], "mask_policy": []}
+    for _ in range(runs):  # interleaved, so a drifting clock hits every part alike
+        t = time.perf_counter()
+        playout_nb(cat, players, n_games, 0, empty)
+        per["decision"].append((time.perf_counter() - t) / decisions * 1e9)
+        for name, part in (("mask", PART_MASK), ("observe", PART_OBSERVE), ("mask_policy", PART_POLICY)):
             t = time.perf_counter()
-            playout_nb(cat, players, n, m)
-            per[m].append((time.perf_counter() - t) / decisions * 1e9)
-    med = {m: statistics.median(v) for m, v in per.items()}
-    mask = med[SPLIT_MASK] - med[SPLIT_PLAIN]
-    obs = med[SPLIT_OBSERVE] - med[SPLIT_PLAIN]
-    policy = med[SPLIT_POLICY] - med[SPLIT_PLAIN]
-    step = med[SPLIT_PLAIN] - mask - policy
-    return [{"name": "split", "players": players, "decision_ns": round(med[SPLIT_PLAIN], 1),
-             "mask_ns": round(mask, 1), "step_ns": round(step, 1), "observe_ns": round(obs, 1),
-             "policy_ns": round(policy, 1), "decisions": decisions, "runs": runs,
-             "note": "decision = mask + step + policy; observe is extra (not in core)"}]
+            time_part(states, cat, part, reps, 32)
+            per[name].append((time.perf_counter() - t) / (kept * reps) * 1e9)
+    med = {k: statistics.median(v) for k, v in per.items()}
+    policy = med["mask_policy"] - med["mask"]
+    step = med["decision"] - med["mask"] - policy
+    return [{"name": "split", "players": players, "decision_ns": round(med["decision"], 1),
+             "mask_ns": round(med["mask"], 1), "step_ns": round(step, 1),
+             "policy_ns": round(policy, 1), "observe_ns": round(med["observe"], 1),
+             "states": kept, "runs": runs,
+             "note": "decision = mask + step + policy; the observation is not part of a core decision"}]
 
 
 def _game_loop(players, first_seed, n):
@@ -458,6 +492,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="--runs 3 --seconds 0.3, no cold start")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold compile in startup")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
+    ap.add_argument("--out", help="also write the JSON lines to this file")
     args = ap.parse_args(argv)
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = [s for s in sections if s not in SECTIONS]
@@ -501,11 +536,16 @@ def main(argv=None) -> int:
         elif s == "compare":
             emit(bench_compare(seconds, args.runs))
     checks = targets(rows)
+    check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
+                  for name, measured, met in checks]
     if args.json:
-        for name, measured, met in checks:
-            print(json.dumps({"name": "target", "target": name, "measured": measured, "met": met}))
+        for r in check_rows:
+            print(json.dumps(r))
     else:
         print_table(rows, checks)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write("".join(json.dumps(r) + "\n" for r in rows + check_rows))
     return 0
 
 

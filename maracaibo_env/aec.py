@@ -19,6 +19,10 @@ Observations: ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS
 from the observing agent's point of view (see `Game.observation_spec()`); the
 mask is all zeros for every agent that is not the one to act.
 
+``env.game`` is the underlying `Game`: read it freely, but act only through
+``env.step`` (the env keeps the acting agent's next observation, made in the
+same compiled call as the step).
+
 Infos are ``{}`` during play (as in PettingZoo's classic games; the phase
 and round are in the observation and on ``env.game``), ``{"jean": [...]}``
 with Jean's last turn in a solo game, and at the end ``{"score",
@@ -46,7 +50,7 @@ from pettingzoo.utils import wrappers
 
 from .catalog import STORY_NUMBERS
 from .core.actions import NUM_ACTIONS
-from .core.layout import G_CUR, G_OVER
+from .core.layout import G_CUR
 from .core.observe import OBS_SIZE, observe as observe_state
 from .game import Game, PLAYER_COUNTS, _INT_TYPES
 from .obs_bounds import observation_bounds
@@ -216,6 +220,7 @@ class raw_env(AECEnv):
         self.reward_mode = reward
         self._seed_rng = np.random.default_rng(seed)
         self.game: Game | None = None
+        self._next_obs = None
 
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agents = self.possible_agents[:]
@@ -253,6 +258,7 @@ class raw_env(AECEnv):
                          difficulty=self.difficulty, automa_table=self.automa_table)
         self.game_seed = game_seed
         self._solo = self.game.solo
+        self._next_obs = None  # the acting agent's observation, made by step()
 
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -266,9 +272,14 @@ class raw_env(AECEnv):
     def observe(self, agent):
         """The agent's observation; its action mask is all zeros unless it is to act."""
         g = self.game
-        obs = np.empty(OBS_SIZE, np.int32)  # fresh arrays: callers may keep them
-        observe_state(g.state, self.agent_name_mapping[agent], obs)
-        mask = g._mask.copy() if agent == self.agent_selection else np.zeros(NUM_ACTIONS, np.int8)
+        acting = agent == self.agent_selection
+        obs = self._next_obs
+        if acting and obs is not None:  # made by step(); handed out once
+            self._next_obs = None
+        else:
+            obs = np.empty(OBS_SIZE, np.int32)  # fresh arrays: callers may keep them
+            observe_state(g.state, self.agent_name_mapping[agent], obs)
+        mask = g._mask.copy() if acting else np.zeros(NUM_ACTIONS, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:
@@ -278,10 +289,10 @@ class raw_env(AECEnv):
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
         g = self.game
-        # raises IllegalActionError (state unchanged) for anything not legal now
-        g.step(action if type(action) in _INT_TYPES else _as_action(action))
-        state = g.state
-        if state[G_OVER]:
+        # raises IllegalActionError (state unchanged) for anything not legal now;
+        # the next actor's observation comes from the same compiled call
+        self._next_obs = g.step_observe(action if type(action) in _INT_TYPES else _as_action(action))
+        if self._next_obs is None:  # the game is over
             self.rewards = self._terminal_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
             self._update_infos()
@@ -292,7 +303,7 @@ class raw_env(AECEnv):
             # infos change during play only in a solo game (Jean's last turn)
             if self._solo:
                 self._update_infos()
-            self.agent_selection = self.possible_agents[state[G_CUR]]
+            self.agent_selection = self.possible_agents[g.state[G_CUR]]
         if self.render_mode == "human":
             self.render()
 

@@ -135,15 +135,27 @@ class Game:
     def step(self, action: int | str) -> None:
         """Apply one decision of the current player. Raises IllegalActionError
         (leaving the state untouched) when the action is not legal now."""
-        # fast path: an int id that the mask allows (the mask is all zeros once
-        # the game is over); everything else goes through _checked_action
-        if type(action) in _INT_TYPES and 0 <= action < NUM_ACTIONS and self._mask[action]:
-            a = int(action)
-        else:
-            a = self._checked_action(action)
+        a = self._legal_id(action)
         if self.history is not None:
             self.history.append(a)
         engine.step_unchecked(self.state, self._cat, a, self._mask)
+
+    def step_observe(self, action: int | str) -> np.ndarray | None:
+        """step(action), then the observation of the player to act next (None
+        once the game is over), computed in the same compiled call."""
+        a = self._legal_id(action)
+        if self.history is not None:
+            self.history.append(a)
+        out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
+        engine.step_observe(self.state, self._cat, a, self._mask, out)
+        return None if self.state[L.G_OVER] else out
+
+    def _legal_id(self, action) -> int:
+        # fast path: an int id that the mask allows (the mask is all zeros once
+        # the game is over); everything else goes through _checked_action
+        if type(action) in _INT_TYPES and 0 <= action < NUM_ACTIONS and self._mask[action]:
+            return int(action)
+        return self._checked_action(action)
 
     def _checked_action(self, action) -> int:
         """The action id, or IllegalActionError saying what is wrong and what is legal."""

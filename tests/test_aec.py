@@ -266,3 +266,40 @@ def test_solo_env_passes_api_test_and_shows_jean():
     assert seen_jean
     scores = e.game.scores()
     assert total == (1 if scores[0] > scores[1] else -1)  # a tie goes to Jean (END-02)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_observations_from_step_equal_fresh_ones(n):
+    """The acting agent's observation made by step() equals one computed from
+    scratch; each is a fresh array, handed out once."""
+    e = raw_env(num_players=n)
+    e.reset(seed=11)
+    rng = np.random.default_rng(2)
+    while not e.game.is_over:
+        agent = e.agent_selection
+        p = e.agent_name_mapping[agent]
+        first = e.observe(agent)
+        second = e.observe(agent)
+        assert first["observation"] is not second["observation"]
+        assert np.array_equal(first["observation"], e.game.observe(p))
+        assert np.array_equal(second["observation"], e.game.observe(p))
+        assert np.array_equal(first["action_mask"], e.game.action_mask())
+        legal = np.flatnonzero(first["action_mask"])
+        e.step(int(legal[rng.integers(legal.size)]))
+
+
+def test_game_step_observe_matches_step_then_observe():
+    from maracaibo_env import Game
+    g, h = Game(3, seed=5), Game(3, seed=5)
+    rng = np.random.default_rng(0)
+    while not g.is_over:
+        a = int(rng.choice(g.legal_actions()))
+        obs = g.step_observe(a)
+        h.step(a)
+        assert np.array_equal(g.state, h.state)
+        if h.is_over:
+            assert obs is None
+        else:
+            assert np.array_equal(obs, h.observe(h.current_player))
+    with pytest.raises(IllegalActionError, match="game is over"):
+        g.step_observe(0)

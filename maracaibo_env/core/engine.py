@@ -22,6 +22,7 @@ from .assistants import (legal_main_assistant, apply_action as apply_assistant,
                          score_unused_here, score_skipped, location_income, goods_kinds_with)
 from .scoring import start_scoring, finish_scoring
 from .setup import reset
+from .observe import observe
 from . import automa
 
 
@@ -559,6 +560,15 @@ def step_unchecked(state, cat, action, mask):
     state[G_STEPS] += 1
     _apply(state, cat, action)
     advance(state, cat, mask)
+
+
+@njit(cache=True)
+def step_observe(state, cat, action, mask, obs):
+    """step_unchecked, then the observation of the player to act next written
+    into obs (left untouched once the game is over): one call for AEC loops."""
+    step_unchecked(state, cat, action, mask)
+    if state[G_CUR] >= 0:
+        observe(state, state[G_CUR], obs)
 
 
 @njit(cache=True)
