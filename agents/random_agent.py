@@ -12,7 +12,7 @@ class RandomAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray,
             rng: np.random.Generator) -> int:
         """A uniformly random legal action id; ValueError if nothing is legal."""
-        legal = np.flatnonzero(action_mask)
+        legal = np.asarray(action_mask).astype(bool, copy=False).ravel().nonzero()[0]
         if legal.size == 0:
             raise ValueError("RandomAgent.act: the action mask has no legal action")
         return int(legal[rng.integers(legal.size)])

@@ -52,6 +52,7 @@ from maracaibo_env.catalog import load_catalog  # noqa: E402
 from maracaibo_env.core import drop_stale_cache, engine, layout as L  # noqa: E402
 from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
 from maracaibo_env.core.observe import OBS_SIZE, observe  # noqa: E402
+from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
@@ -65,27 +66,12 @@ PART_MASK, PART_OBSERVE, PART_POLICY = 0, 1, 2
 
 # ---- numba playouts ---------------------------------------------------------------
 @njit(cache=True)
-def _pick(mask, legal, x):
-    """Uniform random legal action (xorshift64 state x); returns (action, new x)."""
-    n = 0
-    for a in range(NUM_ACTIONS):
-        if mask[a]:
-            legal[n] = a
-            n += 1
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    return legal[np.int64(x % np.uint64(n))], x
-
-
-@njit(cache=True)
 def playout_nb(cat, num_players, n_games, record_every, record):
     """Play n_games uniform-random games (seeds 0..n_games-1); returns the
     decisions made. With record_every > 0, every record_every-th decision's
     state goes into record's rows while they last."""
     state = np.zeros(L.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    legal = np.zeros(NUM_ACTIONS, np.int64)
     x = np.uint64(0x9E3779B97F4A7C15)
     decisions, kept = 0, 0
     for g in range(n_games):
@@ -94,7 +80,7 @@ def playout_nb(cat, num_players, n_games, record_every, record):
             if record_every > 0 and decisions % record_every == 0 and kept < record.shape[0]:
                 record[kept] = state
                 kept += 1
-            a, x = _pick(mask, legal, x)
+            a, x = pick_uniform(mask, x)
             engine.step_unchecked(state, cat, a, mask)
             decisions += 1
     return decisions
@@ -106,7 +92,6 @@ def time_part(states, cat, part, reps, chunk):
     chunk of states (a chunk stays in cache, as one game's state does in a
     playout); returns a checksum so nothing is optimised away."""
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    legal = np.zeros(NUM_ACTIONS, np.int64)
     obs = np.zeros(OBS_SIZE, np.int32)
     x = np.uint64(0x9E3779B97F4A7C15)
     check = 0
@@ -123,7 +108,7 @@ def time_part(states, cat, part, reps, chunk):
                     check += obs[0] + obs[OBS_SIZE - 1]
                 else:
                     engine.legal_mask(s, cat, mask)
-                    a, x = _pick(mask, legal, x)
+                    a, x = pick_uniform(mask, x)
                     check += a
     return check
 

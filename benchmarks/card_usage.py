@@ -20,6 +20,7 @@ from numba import njit
 from maracaibo_env.catalog import load_catalog
 from maracaibo_env.core import drop_stale_cache, engine, layout as L
 from maracaibo_env.core.actions import NUM_ACTIONS, action_names
+from maracaibo_env.core.random_play import pick_uniform
 from maracaibo_env.core.catalog_layout import CATALOG, CARD_EFFS
 from maracaibo_env.core.enums import EFFECTS
 from maracaibo_env.invariants import check_invariants
@@ -32,22 +33,13 @@ drop_stale_cache(__file__)  # its compiled functions link the engine's code
 def _play_batch(cat, np_, seed0, n_games, check_every, bought, actions, samples, max_samples):
     state = np.zeros(L.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    idx = np.zeros(NUM_ACTIONS, np.int64)
     x = np.uint64(seed0 * 2654435761 + 1)
     ns = 0
     steps = 0
     for g in range(n_games):
         engine.new_game(state, cat, np_, seed0 + g, 0, mask)
         while state[L.G_OVER] == 0:
-            k = 0
-            for i in range(NUM_ACTIONS):
-                if mask[i]:
-                    idx[k] = i
-                    k += 1
-            x ^= x << np.uint64(13)
-            x ^= x >> np.uint64(7)
-            x ^= x << np.uint64(17)
-            a = idx[np.int64(x % np.uint64(k))]
+            a, x = pick_uniform(mask, x)
             actions[a] += 1
             engine.step_unchecked(state, cat, a, mask)
             steps += 1

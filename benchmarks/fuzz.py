@@ -22,6 +22,7 @@ from maracaibo_env import Game
 from maracaibo_env.catalog import load_catalog, STORY_NUMBERS
 from maracaibo_env.core import drop_stale_cache, engine, layout as L
 from maracaibo_env.core.actions import NUM_ACTIONS
+from maracaibo_env.core.random_play import pick_uniform
 from maracaibo_env.core.enums import DIFFICULTIES, AUTOMA_TABLES
 from maracaibo_env.invariants import check_invariants
 
@@ -38,20 +39,11 @@ def _play(cat, n, seed, story, diff, table, every, samples, sample_at, actions):
     actions. Returns (decisions, samples taken)."""
     state = np.zeros(L.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    idx = np.empty(NUM_ACTIONS, np.int64)
     engine.new_game_with(state, cat, n, seed, story, diff, table, mask)
     x = np.uint64(seed) * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
     steps, ns = 0, 0
     while state[L.G_OVER] == 0:
-        k = 0
-        for a in range(NUM_ACTIONS):
-            if mask[a]:
-                idx[k] = a
-                k += 1
-        x ^= x << np.uint64(13)
-        x ^= x >> np.uint64(7)
-        x ^= x << np.uint64(17)
-        a = idx[np.int64(x % np.uint64(k))]
+        a, x = pick_uniform(mask, x)
         actions[steps] = a
         engine.step_unchecked(state, cat, a, mask)
         steps += 1

@@ -33,7 +33,7 @@ def _as_policy(spec) -> Policy:
     read-only Game too when it sets ``accepts_game``), or a callable."""
     if spec == "random":
         def random_policy(obs, mask, rng, game):
-            legal = np.flatnonzero(mask)
+            legal = mask.astype(bool, copy=False).nonzero()[0]
             return int(legal[rng.integers(legal.size)])
         return random_policy
     if hasattr(spec, "act"):
@@ -52,7 +52,8 @@ class MaracaiboSingleEnv(gym.Env):
     :param num_players: 2, 3 or 4 (the learner plus num_players - 1 opponents).
     :param opponents: one spec per opponent, or a single spec used for all:
         "random", an agent with ``act(observation, action_mask, rng) -> int``,
-        or such a callable.
+        or such a callable. "random" opponents play inside numba
+        (`Game.play_random`, their own generator seeded from ``reset(seed)``).
     :param learner_seat: the learner's seat, or None for a random seat each game.
     :param reward: "win_loss" (+1 sole winner, 0 tied for first, -1 otherwise)
         or "vp_margin" ((own VP - best other VP) / 100), given at the end.
@@ -91,6 +92,8 @@ class MaracaiboSingleEnv(gym.Env):
         if len(specs) != num_players - 1:
             raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(specs)}")
         self._opponents = [_as_policy(s) for s in specs]
+        # "random" opponents play inside numba (Game.play_random), several moves a call
+        self._random_opponent = [isinstance(s, str) and s == "random" for s in specs]
         self.num_players = num_players
         self.learner_seat_option = learner_seat
         self.reward_mode = reward
@@ -114,6 +117,10 @@ class MaracaiboSingleEnv(gym.Env):
         self.game = Game(self.num_players, seed=int(rng.integers(2**31)), story=self.story,
                          difficulty=self.difficulty, automa_table=self.automa_table)
         self._ended = False
+        self._random_rng = np.array([rng.integers(1, 2**63)], np.uint64)
+        seats = range(self.num_players)
+        self._random_seats = sum(1 << p for p in seats if p != self.learner
+                                 and self._random_opponent[(p - self.learner - 1) % self.num_players])
         self._play_opponents()
         return self._obs(), self._info()
 
@@ -156,6 +163,9 @@ class MaracaiboSingleEnv(gym.Env):
         rng = self.np_random
         while not g.is_over and g.current_player != self.learner:
             p = g.current_player
+            if (self._random_seats >> p) & 1:
+                g.play_random(~self._random_seats & 0xF, self._random_rng)
+                continue
             policy = self._opponents[(p - self.learner - 1) % self.num_players]
             g.step(int(policy(g.observe(p), g.action_mask(), rng, g)))
 

@@ -132,3 +132,36 @@ def test_observation_spec_covers_the_vector_and_hides_hands():
     # the other player's observation shows its own hand, never p's
     theirs = g.observe(other)[o:o + s]
     assert not np.array_equal(own, theirs)
+
+
+def test_play_random_stops_for_stop_seats_and_records_history():
+    g = Game(3, seed=21)
+    rng = np.array([12345], np.uint64)
+    while not g.is_over:
+        before = len(g.history)
+        k = g.play_random(0b001, rng)  # seats 1 and 2 play randomly; stop for seat 0
+        assert len(g.history) == before + k
+        if g.is_over:
+            break
+        assert g.current_player == 0
+        g.step(g.legal_actions()[0])
+    replay = Game(3, seed=21)
+    for a in g.history:  # every recorded move was legal where it was made
+        replay.step(a)
+    assert np.array_equal(replay.state, g.state)
+    assert not check_invariants(g.state, g.catalog)
+
+
+def test_play_random_is_reproducible_and_rejects_bad_input():
+    a, b = Game(2, seed=8), Game(2, seed=8)
+    a.play_random(0, np.array([7], np.uint64))
+    b.play_random(0, np.array([7], np.uint64))
+    assert a.is_over and a.history == b.history
+    g = Game(2, seed=8)
+    before = g.state.copy()
+    for bad_rng in (np.array([0], np.uint64), np.array([1, 2], np.uint64), np.array([3], np.int64), [3]):
+        with pytest.raises(ValueError, match="rng"):
+            g.play_random(0, bad_rng)
+    with pytest.raises(ValueError, match="stop_seats"):
+        g.play_random(-1, np.array([3], np.uint64))
+    assert np.array_equal(before, g.state) and g.history == []

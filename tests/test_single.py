@@ -79,3 +79,26 @@ def test_same_seed_same_game():
     oa, _ = a.reset(seed=5)
     ob, _ = b.reset(seed=5)
     assert np.array_equal(oa, ob)
+
+
+def test_random_opponents_play_in_numba_reproducibly_and_mix_with_policies():
+    from agents import RandomAgent
+
+    def play(opponents, seed):
+        e = MaracaiboSingleEnv(num_players=3, opponents=opponents, learner_seat=None)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        done = False
+        while not done:
+            assert e.game.current_player == e.learner
+            legal = np.flatnonzero(e.action_masks())
+            _, _, done, _, _ = e.step(int(legal[rng.integers(legal.size)]))
+        return e.game
+
+    a, b = play("random", 4), play("random", 4)
+    assert a.history == b.history and a.scores() == b.scores()
+    mixed = play(["random", RandomAgent()], 5)  # one seat in numba, one in Python
+    replay = type(mixed)(3, seed=mixed.config["seed"])
+    for act in mixed.history:
+        replay.step(act)
+    assert replay.scores() == mixed.scores()

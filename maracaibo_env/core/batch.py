@@ -7,6 +7,7 @@ from .layout import STATE_SIZE, G_OVER, G_CUR
 from .actions import NUM_ACTIONS
 from .engine import new_game_with, step_unchecked
 from .observe import observe, OBS_SIZE
+from .random_play import pick_uniform
 
 
 @njit(cache=True, parallel=True)
@@ -48,34 +49,12 @@ def observe_rows(states, out):
             out[i, :] = 0
 
 
-@njit(cache=True)
-def _xorshift(x):
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    return x
-
-
 @njit(cache=True, parallel=True)
 def random_actions(masks, rng, out):
     """out[i] = a uniformly random legal action of game i, -1 when none is
     legal (the game is over); rng[i] is row i's xorshift64 state, advanced."""
     for i in prange(masks.shape[0]):
-        n = 0
-        for a in range(NUM_ACTIONS):
-            n += masks[i, a]
-        if n == 0:
-            out[i] = -1
-            continue
-        x = _xorshift(rng[i])
-        rng[i] = x
-        r = np.int64(x % np.uint64(n))
-        for a in range(NUM_ACTIONS):
-            if masks[i, a]:
-                if r == 0:
-                    out[i] = a
-                    break
-                r -= 1
+        out[i], rng[i] = pick_uniform(masks[i], rng[i])
 
 
 @njit(cache=True, parallel=True)
@@ -85,17 +64,11 @@ def random_playouts(states, masks, cat, num_players, seed, games_per_row, story,
     decisions = np.zeros(n, np.int64)
     for i in prange(n):
         x = np.uint64(seed * 1000003 + i * 7919 + 1)
-        idx = np.empty(NUM_ACTIONS, np.int64)
         for gidx in range(games_per_row):
             new_game_with(states[i], cat, num_players, seed + i * games_per_row + gidx, story,
                           difficulty, table, masks[i])
             while states[i, G_OVER] == 0:
-                k = 0
-                for a in range(NUM_ACTIONS):
-                    if masks[i, a]:
-                        idx[k] = a
-                        k += 1
-                x = _xorshift(x)
-                step_unchecked(states[i], cat, idx[np.int64(x % np.uint64(k))], masks[i])
+                a, x = pick_uniform(masks[i], x)
+                step_unchecked(states[i], cat, a, masks[i])
                 decisions[i] += 1
     return decisions
