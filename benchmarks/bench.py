@@ -17,7 +17,8 @@ Sections (--only picks some):
 * single   the single-agent Gymnasium env (learner vs random opponents);
 * batch    `maracaibo_env.batch.Batch`: step() with a numba random policy at
            N = 1, 64, 1024, and whole playouts inside numba, on 1 and 2 threads;
-* memory   state bytes per game, batch bytes per game;
+* memory   state bytes per game, batch bytes per game, and resident-memory
+           growth over many games through raw_env() and an auto-resetting Batch;
 * startup  first import + compile with an empty numba cache (cold) and a cached
            start, each in a fresh interpreter;
 * compare  PettingZoo `connect_four_v3` raw_env()/env() through the same AEC
@@ -305,13 +306,48 @@ def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
     return rows
 
 
-def bench_memory():
+def _rss_bytes() -> int | None:
+    """Resident memory of this process now (Linux /proc), None elsewhere."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def bench_memory(seconds):
+    """State and batch bytes per game, and resident-memory growth while games
+    are played through raw_env() and an auto-resetting Batch (a leak shows as
+    growth that does not level off)."""
+    from maracaibo_env.aec import raw_env
     from maracaibo_env.batch import Batch
     b = Batch(16, num_players=4)
     per_game = (b.states.nbytes + b.masks.nbytes + b._obs.nbytes) // b.n
-    return [{"name": "state_bytes", "players": None, "value": L.STATE_SIZE * 4},
+    rows = [{"name": "state_bytes", "players": None, "value": L.STATE_SIZE * 4},
             {"name": "batch_bytes_per_game", "players": None, "value": int(per_game),
              "note": "state + mask + observation buffer"}]
+    if _rss_bytes() is None:
+        return rows
+    e = raw_env(num_players=3)
+    aec_loop(e, 0, 20)  # warm-up: imports, caches, allocator pools
+    n = max(50, _calibrate(lambda k: aec_loop(e, 0, k), seconds))
+    before = _rss_bytes()
+    aec_loop(e, 1000, n)
+    grown = _rss_bytes() - before
+    rows.append({"name": "rss_growth_aec", "players": 3, "games": n,
+                 "value": f"{grown / 1024:+,.0f} KiB after {n} games"})
+    bb = Batch(256, num_players=3, seed=0, auto_reset=True)
+    for _ in range(600):
+        bb.step(bb.random_actions())
+    before, games = _rss_bytes(), 0
+    for _ in range(max(600, int(3000 * seconds))):
+        bb.step(bb.random_actions())
+        games += len(bb.finished)
+        bb.finished.clear()  # the caller's record of scores, not the batch's own memory
+    grown = _rss_bytes() - before
+    rows.append({"name": "rss_growth_batch", "players": 3, "games": games,
+                 "value": f"{grown / 1024:+,.0f} KiB after {games} games in a Batch of 256"})
+    return rows
 
 
 STARTUP_SNIPPET = ("import maracaibo_env as m; g = m.Game(3, seed=0); g.step(g.legal_actions()[0]); "
@@ -447,7 +483,8 @@ def print_table(rows, checks) -> None:
         t.add_row(r["name"], str(r["players"] or ""), cfg, f"{r['decisions_per_s']:,.0f}",
                   f"{r['games_per_s']:,.1f}" if r["games_per_s"] else "",
                   f"{r['decisions_per_game']:,.1f}" if r["decisions_per_game"] else "")
-    console.print(t)
+    if t.row_count:
+        console.print(t)
     for line in other:
         console.print(line)
     if checks:
@@ -515,7 +552,7 @@ def main(argv=None) -> int:
         elif s == "batch":
             emit(bench_batch(seconds, args.runs))
         elif s == "memory":
-            emit(bench_memory())
+            emit(bench_memory(seconds))
         elif s == "startup":
             emit(bench_startup(cold, args.runs))
         elif s == "compare":
