@@ -28,14 +28,12 @@ REWARD_MODES = ("win_loss", "vp_margin")
 Policy = Callable[[np.ndarray, np.ndarray, np.random.Generator, Game], int]
 
 
-def _as_policy(spec) -> Policy:
-    """An opponent: "random", an object with act(obs, mask, rng) (given the
-    read-only Game too when it sets ``accepts_game``), or a callable."""
-    if spec == "random":
-        def random_policy(obs, mask, rng, game):
-            legal = mask.astype(bool, copy=False).nonzero()[0]
-            return int(legal[rng.integers(legal.size)])
-        return random_policy
+def _as_policy(spec) -> Policy | None:
+    """An opponent: "random" (None: it plays inside numba, Game.play_random),
+    an object with act(obs, mask, rng) (given the read-only Game too when it
+    sets ``accepts_game``), or a callable."""
+    if isinstance(spec, str) and spec == "random":
+        return None
     if hasattr(spec, "act"):
         if getattr(spec, "accepts_game", False):
             return lambda obs, mask, rng, game: spec.act(obs, mask, rng, game=game)
@@ -92,8 +90,6 @@ class MaracaiboSingleEnv(gym.Env):
         if len(specs) != num_players - 1:
             raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(specs)}")
         self._opponents = [_as_policy(s) for s in specs]
-        # "random" opponents play inside numba (Game.play_random), several moves a call
-        self._random_opponent = [isinstance(s, str) and s == "random" for s in specs]
         self.num_players = num_players
         self.learner_seat_option = learner_seat
         self.reward_mode = reward
@@ -119,8 +115,9 @@ class MaracaiboSingleEnv(gym.Env):
         self._ended = False
         self._random_rng = np.array([rng.integers(1, 2**63)], np.uint64)
         seats = range(self.num_players)
+        # "random" opponents play inside numba (Game.play_random), several moves a call
         self._random_seats = sum(1 << p for p in seats if p != self.learner
-                                 and self._random_opponent[(p - self.learner - 1) % self.num_players])
+                                 and self._opponents[(p - self.learner - 1) % self.num_players] is None)
         self._play_opponents()
         return self._obs(), self._info()
 
