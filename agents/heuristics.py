@@ -72,7 +72,7 @@ from maracaibo_env.core import engine
 from maracaibo_env.core.actions import (
     NUM_ACTIONS, MAX_MP, A_SAIL,
     A_FREE_PLAN, A_DELIVER, A_PAY, A_SETUP_PLAN, A_SETUP_DISCARD, A_CAREER,
-    A_DRAW_DECK, A_DRAW_MARKET)
+    A_DRAW_DECK, A_DRAW_MARKET, A_PASS)
 from maracaibo_env.core.catalog_layout import (
     C_CARD_VP, C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_REQ,
     C_CAR_KIND, C_RANK_AT, C_NEXT_RANK_POS, C_DINC_VP, C_PRE_KIND,
@@ -89,7 +89,7 @@ from maracaibo_env.core.layout import (
     P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS, P_SYNERGY, P_HAND_N, P_HAND,
     P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER, P_CAREER_OPT)
 from maracaibo_env.core.enums import (
-    PH_SAIL, PH_DRAW, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
+    PH_SAIL, PH_DRAW, PH_COMBAT, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
     PH_SETUP_CAREER,
     OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, OP_EXPLORE, OP_COMBAT, OP_CITY_ACTION, OP_CHOICE,
     OP_PAY, OP_SCORE_BUY, OP_DRAW, OP_DELIVER, OP_PLACE, OP_EXTRA_SAIL,
@@ -699,6 +699,8 @@ class HeuristicAgent:
         for a in legal:
             if a == A_DRAW_DECK:
                 vals.append(self._deck_value(rnd) + 0.3)
+            elif a == A_PASS:  # both piles empty: stop drawing (DRAW-06)
+                vals.append(0.0)
             else:
                 card = int(st[G_MARKET + a - A_DRAW_MARKET])
                 vals.append(self._card_value(card, rnd) - (0.0 if free else 1.0 + dv))
@@ -738,6 +740,7 @@ class HeuristicAgent:
         rnd = int(self._obs(obs, "round")[0])
         dbl = int(self._obs(obs, "p0_doubloons")[0])
         cp = int(self._obs(obs, "p0_cp")[0])
+        in_combat = int(self._obs(obs, "phase")[0]) == PH_COMBAT
         vals = np.zeros(legal.size)
         for i, a in enumerate(legal):
             kind, idx = decode(int(a))
@@ -771,6 +774,10 @@ class HeuristicAgent:
                 v = 2.0 * W[W_DISC]
             elif kind == "FREE_CAREER":
                 v = 5.0
+            elif kind == "FREE_PLAN":
+                v = 0.2
+            elif kind == "FREE_FIGURE_CP":  # in a Combat 2 CP beat 1 figure (+2 vs +1)
+                v = 1.1 if in_combat and cp <= 6 else -0.5
             elif kind == "SCORE_VP2":
                 v = 2.0
             elif kind == "DRAW_DECK":

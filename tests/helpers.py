@@ -221,3 +221,9 @@ def make_catalog(cards=None, tokens=None, default_symbol=None, **extra):
     for k, v in extra.items():
         ed.setdefault(k, {}).update(v)
     return custom_catalog(**ed)
+
+
+def own(g: Game) -> set[str]:
+    """The legal action names of the decision itself: without the free actions
+    (§16) that every decision of Phase B also offers."""
+    return {a for a in g.legal_action_names() if not a.startswith("free:")}

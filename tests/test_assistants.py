@@ -12,7 +12,7 @@ import pytest
 from maracaibo_env.core import enums as E
 from maracaibo_env.core.catalog_layout import CATALOG
 
-from helpers import get, put, refresh, at_main, at_phase, set_hand, set_tableau, check
+from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check
 from test_permanent_effects import (C1, C2, EN, SP, GOODS, game, lk, eff, goods, cat_set,
                                     hand, tableau, supply, add_assistant, give_tokens,
                                     complete_areas, src, run_task, legal, main_over,
@@ -112,7 +112,7 @@ def test_aa_04_2_cp_sail_1_to_3_mp_and_one_more_main_action():
     g = _extra_sail_game(4, mp=7)
     g.step("main:assistant:aa04")
     assert get(g, "CP", 0) == 3
-    assert g.phase == "sail" and legal(g) == EXTRA_SAILS      # 1-3 MP (10 is a must-stop)
+    assert g.phase == "sail" and own(g) == EXTRA_SAILS      # 1-3 MP (10 is a must-stop)
     g.step("sail:8:mp2")
     assert get(g, "SHIP", 0) == lk("8")
     assert g.phase == "main" and get(g, "MAIN_DONE") == 0 and "main:village" in legal(g)
@@ -144,7 +144,7 @@ def test_aa_05_three_identical_goods_for_5_doubloons_and_two_village_actions():
     g = aa_game([(5, "9")], hand_fn=lambda g: goods(g, "sugar", 3) + goods(g, "coffee", 3),
                 DOUBLOONS=0)
     g.step("main:assistant:aa05")
-    assert g.phase == "choice" and legal(g) == {"choice:0", "choice:2"}  # sugar or coffee
+    assert g.phase == "choice" and own(g) == {"choice:0", "choice:2"}  # sugar or coffee
     g.step("choice:2")
     assert [sym(g, c) for c in hand(g, 0)] == ["sugar"] * 3
     assert get(g, "DOUBLOONS", 0) == 5
@@ -201,7 +201,7 @@ def test_aa_10_2_doubloons_explorer_up_to_3():
     g = aa_game([(10, "9")], DOUBLOONS=0)
     g.step("main:assistant:aa10")
     assert get(g, "DOUBLOONS", 0) == 2
-    assert legal(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
+    assert own(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
     g.step("explore:s2")
     assert get(g, "EXPLORER", 0) == 2 and main_over(g)
 
@@ -210,7 +210,7 @@ def test_aa_11_4_vp_explorer_up_to_2():
     g = aa_game([(11, "9")])
     g.step("main:assistant:aa11")
     assert get(g, "VP", 0) == 4
-    assert legal(g) == {"explore:s1", "explore:s2", "pass"}
+    assert own(g) == {"explore:s1", "explore:s2", "pass"}
     g.step("explore:s1")
     assert get(g, "EXPLORER", 0) == 1 and main_over(g)
 
@@ -240,7 +240,7 @@ def test_aa_14_3_vp_sail_1_to_3_mp_and_one_more_main_action():
     g = _extra_sail_game(14)
     g.step("main:assistant:aa14")
     assert get(g, "VP", 0) == 3 and get(g, "CP", 0) == 1
-    assert legal(g) == EXTRA_SAILS
+    assert own(g) == EXTRA_SAILS
     g.step("sail:10:mp3")                      # a city this time: its action is the extra one
     assert "main:city" in legal(g) and get(g, "MAIN_DONE") == 0
     g.step("main:city")

@@ -11,7 +11,7 @@ import pytest
 
 from maracaibo_env.core import enums as E
 
-from helpers import get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
+from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
     card_by_name
 from test_permanent_effects import (C1, C2, SYN, game, lk, eff, supply, add_assistant,
                                     give_tokens, give_quests, complete_areas, set_synergy, src,
@@ -114,7 +114,7 @@ def test_syn_02_imm_12_any_synergy_you_lack():
     set_synergy(g, 0, "anchor", "crown")
     buy_one(g, 0, C1)
     assert g.phase == "choice"
-    assert legal(g) == {f"choice:{SYN.index(s)}" for s in ("crossed_axes", "cannon", "tricorn")}
+    assert own(g) == {f"choice:{SYN.index(s)}" for s in ("crossed_axes", "cannon", "tricorn")}
     g.step(f"choice:{SYN.index('cannon')}")
     assert get(g, "SYNERGY", 0) == syn_bits("anchor", "crown", "cannon")
     # holding all five: the effect has nothing to give
@@ -240,7 +240,7 @@ def test_car_01_car_03_tasks_in_any_order_each_once():
     check(g)
 
 
-def test_car_02_free_action_in_phase_b_before_or_after_the_main_action():
+def test_car_02_free_action_in_phase_b_before_and_after_the_main_action_not_in_phase_a():
     g = _career(EASY)
     give_tokens(g, 0, 1)
     refresh(g)

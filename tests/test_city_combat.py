@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import make_catalog
+from helpers import own, make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
@@ -136,6 +136,8 @@ def test_city_01_delivery_first_then_the_city_action():
     g.step("deliver:hand0")
     assert g.phase == "disc" and get(g, "CP", 0) == 1
     g.step("disc:vp3")
+    assert g.phase == "choice" and get(g, "CP", 0) == 1  # CITY-01: the action is optional
+    g.step("choice:1")
     assert get(g, "CP", 0) == 4  # then the printed action (+3 CP)
     assert g.phase == "main" and get(g, "MAIN_DONE") == 1
     check(g)
@@ -145,7 +147,7 @@ def test_city_02_delivery_discards_a_matching_card_and_moves_a_disc_to_market():
     g, coffee, _ = _delivery_game()
     d0 = get(g, "DISCARD_N")
     g.step("main:city")
-    assert legal(g) == {"pass", "deliver:hand0", "deliver:hand1"}  # only coffee cards
+    assert own(g) == {"pass", "deliver:hand0", "deliver:hand1"}  # only coffee cards
     g.step("deliver:hand1")
     assert "pass" not in legal(g)  # the disc is mandatory
     g.step("disc:hand_limit")
@@ -190,6 +192,7 @@ def test_city_03_tv_55_single_delivery_completes_an_upgrade_at_once():
     assert list(get(g, "HAND", 0)[: get(g, "HAND_N", 0)]) == [coffee[1], sugar[0]]
     assert get(g, "LOC_MARKET")[loc(g, "4")] == 1
     assert get(g, "VP", 0) == vp + 3 and get(g, "UPGRADES", 0) >> E.AREA_VP3 & 1
+    g.step("choice:1")  # the city action
     assert g.phase == "main"  # no second delivery
     assert "deliver:hand0" not in legal(g)
     check(g)
@@ -236,6 +239,7 @@ def test_city_06_delivered_discs_stay_in_the_market_until_interim_step_3():
     g.step("main:city")
     g.step("deliver:hand0")
     g.step("disc:vp3")
+    g.step("choice:1")
     assert get(g, "LOC_MARKET")[loc(g, "4")] == 1
     # still there on a later turn
     g.step("pass")
@@ -261,7 +265,7 @@ def test_city_08_no_delivery_on_homeward_spaces():
     at_city(g, 0, "20", hand=every)
     g.step("main:city")
     assert g.phase == "choice"  # straight to space 20's choice, no delivery
-    assert legal(g) == {"choice:0", "choice:1"} and get(g, "HAND_N", 0) == 8
+    assert own(g) == {"choice:0", "choice:1"} and get(g, "HAND_N", 0) == 8
 
 
 # =================================================================== §5.2 city actions
@@ -269,7 +273,7 @@ def test_cityact_01_combat_city_action_starts_a_combat():
     g = game()
     at_city(g, 0, "2", hand=no_good(g, "tobacco"))
     g.step("main:city")
-    assert g.phase == "combat_pile" and legal(g) == {"cb:pile:0", "cb:pile:1"}
+    assert g.phase == "combat_pile" and own(g) == {"cb:pile:0", "cb:pile:1"}
 
 
 def test_cityact_02_explore_n_moves_up_to_n():
@@ -277,7 +281,7 @@ def test_cityact_02_explore_n_moves_up_to_n():
     at_city(g, 0, "10", hand=no_good(g, "cocoa"))  # printed: explore 3
     g.step("main:city")
     assert g.phase == "explore"
-    assert legal(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
 
 
 def test_cityact_03_influence_then_one_village_action():
@@ -409,7 +413,7 @@ def test_cityact_10_four_doubloons_or_two_vp_per_assistant(assistants, choice, d
     at_city(g, 0, "4", "t08", hand=no_good(g, "coffee"), DOUBLOONS=0)
     v0 = get(g, "VP", 0)
     g.step("main:city")
-    assert legal(g) == {"choice:0", "choice:1"}
+    assert own(g) == {"choice:0", "choice:1"}
     g.step(f"choice:{choice}")
     assert get(g, "DOUBLOONS", 0) == doubloons and get(g, "VP", 0) == v0 + vp
     check(g)
@@ -419,7 +423,7 @@ def test_cityact_11_pay_two_cp_for_influence_and_six_doubloons():
     g = game()
     at_city(g, 0, "4", "t09", hand=no_good(g, "sugar"), CP=3, DOUBLOONS=0)
     g.step("main:city")
-    assert legal(g) == {"choice:0", "choice:1"}
+    assert own(g) == {"choice:0", "choice:1"}
     g.step("choice:1")
     assert get(g, "CP", 0) == 1 and get(g, "DOUBLOONS", 0) == 6
     g.step("nation:france")
@@ -486,7 +490,10 @@ def test_combat_tv_tv_02_alex_combat():
     assert value(g) == 6 and get(g, "CP", 0) == 0 and get(g, "FIG_SUPPLY", 0) == 0
     assert get(g, "FIG_GENERAL", 0) == 5
     g.step("cb:flag:2")
-    # value 0, nothing left to raise it: the Combat ended by itself
+    # value 0, nothing left to raise it: only ending the Combat is left (the free
+    # actions of Phase B stay open, so the player ends it)
+    assert value(g) == 0 and own(g) == {"pass"}
+    g.step("pass")
     assert g.phase == "main" and get(g, "MAIN_DONE") == 1
     assert get(g, "INF", 0)[FR] == 2
     assert get(g, "DOUBLOONS", 0) == 8 + 2  # -2 token, +2 flag bonus
@@ -501,7 +508,7 @@ def test_combat_tv_tv_02_alex_combat():
     refresh(h)
     for a in ("cb:pile:0", "cb:nation:france", "cb:inf1", "cb:cp", "cb:figure", "cb:flag:2"):
         h.step(a)
-    assert value(h) == 0 and legal(h) == {"pass", "cb:cp"}
+    assert value(h) == 0 and own(h) == {"pass", "cb:cp"}
 
 
 def test_combat_tv_tv_02_with_perm_10_scores_3_vp():
@@ -516,7 +523,7 @@ def test_combat_tv_tv_02_with_perm_10_scores_3_vp():
     skip_delivery(g)
     g.step("cb:pile:0")
     g.step("cb:nation:france")
-    for a in ("cb:inf1", "cb:cp", "cb:figure", "cb:flag:2"):
+    for a in ("cb:inf1", "cb:cp", "cb:figure", "cb:flag:2", "pass"):
         g.step(a)
     assert get(g, "VP", 0) == 3 and get(g, "TOKENS", 0) == 1
 
@@ -524,7 +531,7 @@ def test_combat_tv_tv_02_with_perm_10_scores_3_vp():
 def test_combat_01_token_from_either_pile():
     g = combat_game(None)
     n = get(g, "TPILE_N")
-    assert legal(g) == {"cb:pile:0", "cb:pile:1"}
+    assert own(g) == {"cb:pile:0", "cb:pile:1"}
     top1 = get(g, "TPILE1")[n[1] - 1]
     g.step("cb:pile:1")
     assert list(get(g, "TPILE_N")) == [n[0], n[1] - 1]
@@ -541,6 +548,9 @@ def test_combat_01_one_pile_empty_takes_the_other_without_asking():
     put(g, "TPILE1", -1)
     at_city(g, 0, "2", hand=no_good(g, "tobacco"), DOUBLOONS=10)
     g.step("main:city")
+    if g.phase == "combat_pile":  # a decision only because free actions are open
+        assert own(g) == {"cb:pile:0"}
+        g.step("cb:pile:0")
     assert g.phase == "combat_nation" and combat_entry(g)[0] == 0
 
 
@@ -605,13 +615,15 @@ def test_combat_04_influence_figure_and_take_doubloons():
 def test_combat_04_unpayable_cost_blocks_that_nation():
     g = combat_game(0, DOUBLOONS=1)
     g.step("cb:pile:0")
-    assert legal(g) == {"cb:nation:england", "cb:nation:spain"}
+    assert own(g) == {"cb:nation:england", "cb:nation:spain"}
 
 
 def test_combat_04_no_payable_nation_sets_the_token_aside():
     g = combat_game(4, DOUBLOONS=4)
     out = get(g, "TOKENS_OUT")
     g.step("cb:pile:0")
+    assert g.phase == "combat_nation" and own(g) == {"pass"}  # no nation can be chosen
+    g.step("pass")
     assert g.phase == "main" and get(g, "DOUBLOONS", 0) == 4
     assert get(g, "TOKENS_OUT") == out + 1 and get(g, "TOKENS", 0) == 0
     check(g)
@@ -724,8 +736,9 @@ def test_combat_09_value_never_converts_back():
     g.step("cb:pile:0")
     g.step("cb:nation:spain")
     g.step("cb:cp")
-    names = legal(g)
-    assert not any(n.startswith(("free:", "main:")) for n in names)
+    names = own(g)  # nothing turns combat value back into CP or figures
+    assert names <= {"pass", "cb:cp", "cb:figure", "cb:inf1", "cb:inf2"} | {
+        n for n in names if n.startswith(("cb:flag:", "cb:village:", "cb:nca:"))}
     g.step("pass")
     assert get(g, "CP", 0) == 2 and get(g, "FIG_SUPPLY", 0) == 2
 
@@ -747,8 +760,8 @@ def test_combat_11_each_action_once_and_never_below_zero():
     assert value(g) == 3
     assert not any(n.startswith("cb:flag") for n in legal(g))  # annex costs 4 > 3
     g.step("cb:inf1")
-    # value 1: only pass is left (no CP, no figure, nothing costs <= 1): the Combat ended
-    assert g.phase == "main" and get(g, "INF", 0)[FR] == 1
+    # value 1: only pass is left (no CP, no figure, nothing costs <= 1)
+    assert own(g) == {"pass"} and get(g, "INF", 0)[FR] == 1
     h = combat_game(0, CP=8)
     h.step("cb:pile:0")
     h.step("cb:nation:spain")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import make_catalog as _make_catalog
+from helpers import own, make_catalog as _make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, card_by_name,
                      check)
@@ -223,7 +223,7 @@ def test_imm_03_marker_in_an_empty_village_without_influence():
     g.step("nation:england")
     assert g.phase == "place"
     empty = {f"place:{k}" for k in villages(g) if get(g, "LOC_MARKER")[loc(g, k)] < 0}
-    assert legal(g) == empty and "place:2" not in legal(g)
+    assert own(g) == empty and "place:2" not in legal(g)
     taken = get(g, "SUP_TAKEN")[EN]
     g.step("place:12")
     assert get(g, "LOC_MARKER")[loc(g, "12")] == EN and get(g, "SUP_TAKEN")[EN] == taken + 1
@@ -256,7 +256,7 @@ def test_imm_04_remove_one_disc():
 
 def test_imm_05_one_influence_of_your_choice():
     g = buy_one([eff("imm_influence1")])
-    assert legal(g) == {"nation:france", "nation:england", "nation:spain"}
+    assert own(g) == {"nation:france", "nation:england", "nation:spain"}
     g.step("nation:spain")
     assert list(get(g, "INF", 0)) == [0, 0, 1]
 
@@ -361,7 +361,7 @@ def test_imm_12_any_synergy_not_yet_owned():
                 SYNERGY=1 << ANCHOR)
     assert g.phase == "choice"
     assert f"choice:{ANCHOR}" not in legal(g) and f"choice:{CROWN}" in legal(g)
-    assert len(legal(g)) == 4
+    assert len(own(g)) == 4
     g.step(f"choice:{CROWN}")
     assert get(g, "SYNERGY", 0) == (1 << ANCHOR) | (1 << CROWN) and get(g, "VINC", 0) == 2
 
@@ -399,7 +399,7 @@ def test_imm_13_no_empty_village_the_rank_move_still_happens():
 @pytest.mark.parametrize("k", [0, 1, 3])
 def test_imm_14_tv_43_figures_on_the_card_for_doubloon_income(k):
     g = buy_one([eff("imm_figures_income")], FIG_SUPPLY=3, FIG_GENERAL=2)
-    assert legal(g) == {"choice:0", "choice:1", "choice:2", "choice:3"}
+    assert own(g) == {"choice:0", "choice:1", "choice:2", "choice:3"}
     g.step(f"choice:{k}")
     assert get(g, "DINC", 0) == 8 + 2 * k
     assert get(g, "FIG_CARDS", 0) == k and get(g, "FIG_SUPPLY", 0) == 3 - k

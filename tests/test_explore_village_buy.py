@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import make_catalog
+from helpers import own, make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
@@ -101,7 +101,7 @@ def test_expl_01_up_to_n_and_at_least_one():
     g = game()
     run_task(g, "explore", 0, 3)
     assert g.phase == "explore"
-    assert legal(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
     g.step("explore:s2")
     assert where(g, 0) == "s2"
 
@@ -111,7 +111,7 @@ def test_expl_01_perm_05_adds_one_space():
     g = game(catalog=cat)
     set_tableau(g, 0, [150])
     run_task(g, "explore", 0, 2)
-    assert legal(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
 
 
 def test_expl_02_forward_only_and_forks():
@@ -119,7 +119,7 @@ def test_expl_02_forward_only_and_forks():
     explorer(g, 0, "s7")
     run_task(g, "explore", 0, 2)
     # long way s8 -> s9, short cut s10 -> s11
-    assert legal(g) == {"pass", "explore:s8", "explore:s9", "explore:s10", "explore:s11"}
+    assert own(g) == {"pass", "explore:s8", "explore:s9", "explore:s10", "explore:s11"}
     g.step("explore:s11")
     assert where(g, 0) == "s11" and g.phase == "nation"  # only s11's reward (influence)
     h = game()
@@ -133,13 +133,13 @@ def test_expl_03_occupied_spaces_are_jumped_and_not_counted():
     g = game(3)
     explorer(g, 1, "s2")
     run_task(g, "explore", 0, 2)
-    assert legal(g) == {"pass", "explore:s1", "explore:s3"}  # s3 is the 2nd counted space
+    assert own(g) == {"pass", "explore:s1", "explore:s3"}  # s3 is the 2nd counted space
     # two explorers in a row count as nothing
     h = game(3)
     explorer(h, 1, "s1")
     explorer(h, 2, "s2")
     run_task(h, "explore", 0, 1)
-    assert h.phase == "explore" and legal(h) == {"pass", "explore:s3"}
+    assert h.phase == "explore" and own(h) == {"pass", "explore:s3"}
 
 
 def test_expl_03_last_space_may_hold_several_explorers():
@@ -160,7 +160,7 @@ def test_expl_04_fulfilled_quest_space_is_jumped():
     put(g, "QUESTS", 1, 1)
     explorer(g, 0, "s5")
     run_task(g, "explore", 0, 1)
-    assert legal(g) == {"pass", "explore:s7"}
+    assert own(g) == {"pass", "explore:s7"}
     g.step("explore:s7")
     check(g)
 
@@ -213,7 +213,7 @@ def _quest_space_game(doubloons):
 def test_expl_06_quest_space_may_be_fulfilled():
     g = _quest_space_game(5)
     g.step("explore:s6")
-    assert g.phase == "choice" and legal(g) == {"choice:0", "choice:1"}
+    assert g.phase == "choice" and own(g) == {"choice:0", "choice:1"}
     tile = get(g, "EXQ_TILE")[0]
     assert tile >= 0
     g.step("choice:1")
@@ -322,11 +322,11 @@ def test_expl_13_sources_space_20_and_ship_11():
     refresh(g)
     g.step("main:city")
     g.step("choice:1")  # explorer up to 2
-    assert legal(g) == {"pass", "explore:s1", "explore:s2"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2"}
     h = game()
     run_task(h, "choice", 0, E.CH_SHIP_CHOICE, 0)
     h.step("choice:0")  # SHIP-11: explorer up to 3
-    assert legal(h) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(h) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
 
 
 def test_expl_15_no_legal_move_lapses():

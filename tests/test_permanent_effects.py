@@ -18,7 +18,7 @@ from maracaibo_env.core.catalog_layout import CATALOG, Q_COSTS, Q_REWARDS
 from maracaibo_env.core.combat import unpack
 from maracaibo_env.core.common import push
 
-from helpers import (new_game, finish_setup, get, put, refresh, resume, at_main, at_phase,
+from helpers import (own, new_game, finish_setup, get, put, refresh, resume, at_main, at_phase,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 
 FR, EN, SP = 0, 1, 2
@@ -260,7 +260,7 @@ def _map_quest(n_perm):
 
 def test_perm_01_permanent_map_pays_one_of_two_maps():
     g, maps, sugar, d0 = _map_quest(1)
-    assert g.phase == "pay" and legal(g) == {"pay:hand0", "pay:hand1"}  # one map to pay
+    assert g.phase == "pay" and own(g) == {"pay:hand0", "pay:hand1"}  # one map to pay
     g.step("pay:hand1")
     assert hand(g, 0) == [maps[0]] + sugar
     assert get(g, "DISCARD_N") == d0 + 1
@@ -312,7 +312,7 @@ def test_perm_01_req_04_herbs_requirement_lowered_by_permanent_herbs():
     g, herbs = _herb_card_game(1, 3)
     d0 = get(g, "DISCARD_N")
     g.step("buy:hand:hand0")
-    assert g.phase == "pay" and legal(g) == {"pay:hand0", "pay:hand1", "pay:hand2"}
+    assert g.phase == "pay" and own(g) == {"pay:hand0", "pay:hand1", "pay:hand2"}
     g.step("pay:hand0")
     g.step("pay:hand0")
     assert hand(g, 0) == [herbs[2]] and get(g, "DISCARD_N") == d0 + 2
@@ -428,9 +428,9 @@ def _explore(n_perm, n=2, **cards_extra):
 
 def test_perm_05_one_extra_space_only_the_stop_space_pays():
     base = _explore(0)
-    assert legal(base) == {"explore:s1", "explore:s2", "pass"}
+    assert own(base) == {"explore:s1", "explore:s2", "pass"}
     g = _explore(1)
-    assert legal(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
+    assert own(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
     d, cp = get(g, "DOUBLOONS", 0), get(g, "CP", 0)
     g.step("explore:s2")                      # s1 pays 2 doubloons, s2 1 CP
     assert get(g, "EXPLORER", 0) == 2
@@ -451,7 +451,7 @@ def test_perm_05_applies_to_every_explorer_move_nva_01():
     set_hand(g, 0, goods(g, "map", 2))
     run_task(g, "village", 0, 1, 1)
     g.step("vil:nva:1")
-    assert legal(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
+    assert own(g) == {"explore:s1", "explore:s2", "explore:s3", "pass"}
 
 
 # ================================================================== PERM-06
@@ -468,7 +468,7 @@ def _steal(p1_at, p0_at, p1_vp, with_card=True, dest="s2"):
 def test_perm_06_jumping_an_explorer_steals_1_vp():
     g = _steal(1, 0, 5)
     run_task(g, "explore", 0, 2)
-    assert legal(g) == {"explore:s2", "explore:s3", "pass"}  # s1 is jumped, does not count
+    assert own(g) == {"explore:s2", "explore:s3", "pass"}  # s1 is jumped, does not count
     g.step("explore:s2")
     assert get(g, "VP", 0) == 1 and get(g, "VP", 1) == 4
     assert src(g, 0, "explorer") == 1
@@ -657,7 +657,7 @@ def test_nva_01_two_maps_for_2_vp_and_explorer_2_as_last_action():
     g.step("vil:nva:1")
     assert [GOODS[int(g._cat[CATALOG["CARD_SYMBOL"][0] + c])] for c in hand(g, 0)] == ["sugar"]
     assert get(g, "VP", 0) == 2
-    assert legal(g) == {"explore:s1", "explore:s2", "pass"}
+    assert own(g) == {"explore:s1", "explore:s2", "pass"}
     g.step("explore:s2")
     assert get(g, "EXPLORER", 0) == 2
     # the second village action is lost (last village action)
@@ -696,7 +696,7 @@ def test_nva_03_permanent_book_lowers_the_cost():
     g = _nva([("nva_books", 0, 2, -1), ("perm_object", BOOK, 0, -1)],
              lambda g: goods(g, "book", 2) + goods(g, "sugar", 1))
     g.step("vil:nva:3")
-    assert g.phase == "pay" and legal(g) == {"pay:hand0", "pay:hand1"}
+    assert g.phase == "pay" and own(g) == {"pay:hand0", "pay:hand1"}
     g.step("pay:hand0")
     assert len(hand(g, 0)) == 2 and get(g, "VP", 0) == 2
 
@@ -705,7 +705,7 @@ def test_nva_04_two_identical_goods_for_4_doubloons_repeatable():
     g = _nva([("nva_goods_doubloons", 0, 0, -1)],
              lambda g: goods(g, "sugar", 2) + goods(g, "coffee", 2), DOUBLOONS=0)
     g.step("vil:nva:4")
-    assert g.phase == "choice" and legal(g) == {"choice:0", "choice:2"}  # sugar or coffee
+    assert g.phase == "choice" and own(g) == {"choice:0", "choice:2"}  # sugar or coffee
     g.step("choice:0")
     assert get(g, "DOUBLOONS", 0) == 4 and len(hand(g, 0)) == 2
     assert g.phase == "village"               # not a last action: the batch goes on

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
+from helpers import (own, new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.catalog import load_catalog
 from maracaibo_env.core import enums as E, layout as L
@@ -187,7 +187,7 @@ def test_quest_04_tv_08_compass_part_per_compass():
     g.step(f"main:quest:{k}")
     assert get(g, "DOUBLOONS", 0) == 6 and get(g, "FIG_SUPPLY", 0) == 1
     assert g.phase == "explore"
-    assert legal(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
 
 
 def test_quest_04_flat_part_once():
@@ -316,7 +316,7 @@ def test_qrew_03_per_compass_vp_or_doubloons():
 
 def test_qrew_04_one_influence_any_nation():
     g = _reward([("influence", 0)])
-    assert legal(g) == {"nation:france", "nation:england", "nation:spain"}
+    assert own(g) == {"nation:france", "nation:england", "nation:spain"}
     g.step("nation:england")
     assert list(get(g, "INF", 0)) == [0, 1, 0]
 
@@ -362,7 +362,7 @@ def test_qrew_11_a_whole_combat():
 
 def test_qrew_12_explorer_up_to_2():
     g = _reward([("explore2", 0)])
-    assert legal(g) == {"pass", "explore:s1", "explore:s2"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2"}
     g.step("explore:s1")
     assert get(g, "EXPLORER", 0) == g.catalog.exp_keys.index("s1")
 
@@ -643,14 +643,14 @@ def _ship_choice(**fields):
         put(g, k, v, 0)
     remove(g, "choice")
     remove(g, "choice")
-    assert g.phase == "choice" and legal(g) == {"choice:0", "choice:1", "choice:2"}
+    assert g.phase == "choice" and own(g) == {"choice:0", "choice:1", "choice:2"}
     return g
 
 
 def test_ship_11_choose_explore_3_or_4_doubloons_4_vp_or_next_rank():
     g = _ship_choice()
     g.step("choice:0")
-    assert legal(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
+    assert own(g) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
     g = _ship_choice(DOUBLOONS=0, VP=0)
     vp = get(g, "VP", 0)
     g.step("choice:1")

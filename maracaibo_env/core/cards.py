@@ -40,22 +40,25 @@ def can_buy(state, cat, p, card, hand_slot):
 
 @njit(cache=True)
 def buy(state, cat, p, card):
-    """Pay, put the card in the tableau, apply its income and immediate effects.
-    The card has already left the hand / planning area."""
+    """Pay, put the card in the tableau, take its synergy token(s), then apply
+    its income and immediate effects. The card has already left the hand /
+    planning area.
+
+    Order (ruling BUY-04 / SYN-02): every cost and requirement is paid first
+    (a figure returned, placed as an assistant or on the card; CP); then the
+    card is in the tableau and its tan synergy token is taken, so the card's
+    own token counts for its own "per synergy token" and conditional-income
+    effects; then its effects (decisions they need are queued to resolve in
+    printed order). A herbs payment is queued last, so it resolves first."""
     b = pb(p)
     state[b + P_DOUBLOONS] -= card_cost(state, cat, p, card)
-    state[b + P_TABLEAU + state[b + P_TABLEAU_N]] = card
-    state[b + P_TABLEAU_N] += 1
-    for i in range(CARD_EFFS - 1, -1, -1):
-        _effect(state, cat, p, card, i)
-    syn = cat[C_CARD_SYN + card]
-    for s in range(N_SYNERGY):
-        if (syn >> s) & 1:
-            gain_synergy(state, cat, p, s)
+    herbs = 0  # as can_buy counts them: the card's own objects do not pay for it
     for i in range(CARD_REQS):
         k = cat[C_CARD_REQ + card * CARD_REQS + i]
         arg = cat[C_CARD_REQ_ARG + card * CARD_REQS + i]
-        if k == RQ_FIGURE:
+        if k == RQ_HERBS:
+            herbs = arg - permanent_objects(state, cat, p, cat[C_HERBS])
+        elif k == RQ_FIGURE:
             return_figure(state, p)
         elif k == RQ_ASSISTANT:  # REQ-03: the figure becomes an assistant there
             state[b + P_FIG_SUPPLY] -= 1
@@ -67,14 +70,24 @@ def buy(state, cat, p, card):
             state[b + P_FIG_CARDS] += 1
         elif k == RQ_CP:
             state[b + P_CP] -= arg
-        elif k == RQ_HERBS:
-            need = arg - permanent_objects(state, cat, p, cat[C_HERBS])
-            if need > 0:
-                push(state, OP_PAY, p, cat[C_HERBS], need)
+    state[b + P_TABLEAU + state[b + P_TABLEAU_N]] = card
+    state[b + P_TABLEAU_N] += 1
+    had = state[b + P_SYNERGY]
+    syn = cat[C_CARD_SYN + card]
+    for s in range(N_SYNERGY):
+        if (syn >> s) & 1:
+            gain_synergy(state, cat, p, s)  # also this card's incomes that need s
+    new_tokens = state[b + P_SYNERGY] & ~had
+    for i in range(CARD_EFFS - 1, -1, -1):
+        _effect(state, cat, p, card, i, new_tokens)
+    if herbs > 0:
+        push(state, OP_PAY, p, cat[C_HERBS], herbs)
 
 
 @njit(cache=True)
-def _effect(state, cat, p, card, i):
+def _effect(state, cat, p, card, i, new_tokens):
+    """Effect i of a card just bought; new_tokens = synergy tokens this purchase
+    gave (their conditional incomes were applied when the token was taken)."""
     o = card * CARD_EFFS + i
     e = cat[C_CARD_EFF + o]
     arg = cat[C_CARD_EFF_ARG + o]
@@ -84,6 +97,8 @@ def _effect(state, cat, p, card, i):
         cond = cat[C_CARD_EFF_COND + o]
         if cond >= 0 and not (state[b + P_SYNERGY] >> cond) & 1:
             return  # INC-03: applied later, when the token arrives
+        if cond >= 0 and (new_tokens >> cond) & 1:
+            return  # SYN-03: already applied with this purchase's own token
         if e == EF_INCOME_DOUBLOONS:
             income_doubloons(state, cat, p, amt)
         else:

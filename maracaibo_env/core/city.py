@@ -20,11 +20,15 @@ def can_deliver(state, cat, p, loc):
 
 @njit(cache=True)
 def legal_deliver(state, cat, p, loc, mask, a_deliver):
+    """Mark the hand cards p can deliver here; False when there is none."""
     b = pb(p)
     good = market_good(state, cat, loc)
+    found = False
     for i in range(state[b + P_HAND_N]):
         if cat[C_CARD_SYMBOL + state[b + P_HAND + i]] == good:
             mask[a_deliver + i] = 1
+            found = True
+    return found
 
 
 @njit(cache=True)

@@ -58,11 +58,45 @@ def _task_phase(state, o):
 # ---- legality ----------------------------------------------------------------
 @njit(cache=True)
 def legal_mask(state, cat, mask):
-    """mask[a] = 1 exactly for the legal actions of the acting player."""
+    """mask[a] = 1 exactly for the legal actions of the acting player.
+    Returns how many of them are free actions (§16)."""
     mask[:] = 0
     ph = state[G_PHASE]
     if ph == PH_GAME_OVER:
-        return
+        return 0
+    _legal_own(state, cat, ph, mask)
+    free = free_actions_allowed(state)
+    if free == FREE_NONE:
+        return 0
+    return _legal_free(state, cat, state[G_CUR], free == FREE_ALL, mask)
+
+
+@njit(cache=True)
+def free_actions_allowed(state):
+    """Which free actions the acting player may take at this decision.
+
+    FREE-01/MAIN-04/CAR-02: planning and career tasks "before, during, or after
+    your main action", so at every decision of the player's own Phase B (the
+    main-action choice and every sub-decision it sets off, the AA-04/14 extra
+    sail included), except in the middle of paying a cost (a payment is one
+    step of the rules). PERM-08 (figure -> 2 CP) is allowed "at any time":
+    also at the decisions of the scoring steps; in Phases A and C and set-up
+    it could change nothing the next Phase B could not (ruling)."""
+    ph = state[G_PHASE]
+    if ph == PH_PAY or ph == PH_DRAW or ph == PH_GAME_OVER or ph < PH_SAIL:
+        return FREE_NONE
+    if ph == PH_CHOICE and state[top_off(state) + 2] == CH_GOODS:
+        return FREE_NONE  # choosing the kind of goods to pay: part of a payment
+    if ph == PH_SAIL and state[G_STK_N] == 0:
+        return FREE_NONE  # Phase A
+    if state[G_SCORING] > 0:
+        return FREE_FIGURE
+    return FREE_ALL
+
+
+@njit(cache=True)
+def _legal_own(state, cat, ph, mask):
+    """The decision's own actions (everything but the free actions)."""
     p = state[G_CUR]
     b = pb(p)
     if ph == PH_SETUP_PLAN or ph == PH_SETUP_DISCARD:
@@ -95,10 +129,12 @@ def legal_mask(state, cat, mask):
             if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
                 mask[A_PLACE + loc] = 1
     elif ph == PH_DISC:
+        any_disc = False
         for ar in range(N_AREAS):
             if disc_removable(state, cat, p, ar):
                 mask[A_DISC + ar] = 1
-        if state[o + 3] & 1:
+                any_disc = True
+        if any_disc and state[o + 3] & 1:  # optional; with no disc the task lapses
             mask[A_PASS] = 1
     elif ph == PH_VILLAGE:
         village.legal(state, cat, p, mask)
@@ -107,9 +143,6 @@ def legal_mask(state, cat, mask):
             mask[A_PASS] = 1
     elif ph == PH_COMBAT_PILE or ph == PH_COMBAT_NATION or ph == PH_COMBAT:
         combat.legal(state, cat, o, mask)
-        if ph == PH_COMBAT and count_effect(state, cat, p, EF_PERM_FIGURE_CP) > 0 \
-                and state[b + P_FIG_SUPPLY] > 0:
-            mask[A_FREE_FIGURE_CP] = 1
     elif ph == PH_CHOICE:
         _legal_choice(state, cat, p, a, state[o + 3], mask)
     elif ph == PH_PAY:
@@ -117,14 +150,16 @@ def legal_mask(state, cat, mask):
             if cat[C_CARD_SYMBOL + state[b + P_HAND + i]] == a:
                 mask[A_PAY + i] = 1
     elif ph == PH_DELIVER:
-        mask[A_PASS] = 1
-        legal_deliver(state, cat, p, a, mask, A_DELIVER)
+        if legal_deliver(state, cat, p, a, mask, A_DELIVER):
+            mask[A_PASS] = 1  # with no matching card left (planned) the delivery lapses
     elif ph == PH_SCORE_BUY:
         mask[A_SCORE_VP2] = 1
         legal_buys(state, cat, p, mask, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
     elif ph == PH_DRAW:
         if state[G_DRAW_N] + state[G_DISCARD_N] > 0:
             mask[A_DRAW_DECK] = 1
+        else:
+            mask[A_PASS] = 1  # DRAW-06: no pile left, market picks are optional
         free = has_upgrade(state, p, AREA_FREE_MARKET)
         if free or state[b + P_DOUBLOONS] > 0:
             for k in range(MARKET_SIZE):
@@ -148,31 +183,38 @@ def _legal_main(state, cat, p, mask):
             if t >= 0 and state[G_BQ_LOC + k] == loc and can_fulfil(state, cat, p, t):
                 mask[A_MAIN_QUEST + k] = 1
         legal_main_assistant(state, cat, p, loc, mask, A_MAIN_ASSISTANT)
-    _legal_free(state, cat, p, mask)
 
 
 @njit(cache=True)
-def _legal_free(state, cat, p, mask):
-    """§16 free actions: planning, career tasks, figure -> 2 CP."""
+def _legal_free(state, cat, p, all_kinds, mask):
+    """§16 free actions: planning (FREE-02), career tasks (FREE-04), and
+    figure -> 2 CP (PERM-08, also when not all_kinds). Returns how many."""
     b = pb(p)
-    plan_free = False
-    for j in range(PLAN_CAP):
-        if state[b + P_PLAN + j] < 0:
-            plan_free = True
-    if plan_free:
-        for i in range(state[b + P_HAND_N]):
-            mask[A_FREE_PLAN + i] = 1
-    for t in range(3):
-        if task_available(state, cat, p, t):
-            mask[A_FREE_CAREER + t] = 1
+    n = 0
+    if all_kinds:
+        plan_free = False
+        for j in range(PLAN_CAP):
+            if state[b + P_PLAN + j] < 0:
+                plan_free = True
+        if plan_free:
+            for i in range(state[b + P_HAND_N]):
+                mask[A_FREE_PLAN + i] = 1
+                n += 1
+        for t in range(3):
+            if task_available(state, cat, p, t):
+                mask[A_FREE_CAREER + t] = 1
+                n += 1
     if state[b + P_FIG_SUPPLY] > 0 and count_effect(state, cat, p, EF_PERM_FIGURE_CP) > 0:
         mask[A_FREE_FIGURE_CP] = 1
+        n += 1
+    return n
 
 
 @njit(cache=True)
 def _legal_choice(state, cat, p, kind, arg, mask):
     b = pb(p)
-    if kind == CH_CITYACT10 or kind == CH_HOME20 or kind == CH_DISCARD_HAND4:
+    if kind == CH_CITYACT10 or kind == CH_HOME20 or kind == CH_DISCARD_HAND4 \
+            or kind == CH_CITY_ACTION:
         mask[A_CHOICE] = 1
         mask[A_CHOICE + 1] = 1
     elif kind == CH_PAY2CP:
@@ -208,6 +250,9 @@ def _apply(state, cat, action):
     ph = state[G_PHASE]
     p = state[G_CUR]
     b = pb(p)
+    if A_FREE_PLAN <= action <= A_FREE_FIGURE_CP:  # the decision stays open
+        _apply_free(state, cat, p, action)
+        return
     if ph == PH_SETUP_PLAN:
         state[b + P_PLAN] = hand_take(state, p, action - A_SETUP_PLAN)
         state[G_PHASE] = PH_SETUP_DISCARD
@@ -243,10 +288,6 @@ def _apply(state, cat, action):
         return
     if ph == PH_MAIN:
         _apply_main(state, cat, p, action)
-        return
-    if ph == PH_COMBAT and action == A_FREE_FIGURE_CP:
-        return_figure(state, p)
-        gain_cp(state, p, 2)
         return
     o = top_off(state)
     a = state[o + 2]
@@ -303,6 +344,12 @@ def _apply(state, cat, action):
     elif ph == PH_DELIVER:
         remove_entry(state, o)
         if action != A_PASS:
+            # CITY-01: after a delivery the city action itself may be declined
+            c = top_off(state)
+            if state[G_STK_N] > 0 and state[c] == OP_CITY_ACTION:
+                state[c] = OP_CHOICE
+                state[c + 2] = CH_CITY_ACTION
+                state[c + 3] = a
             apply_deliver(state, cat, p, a, action - A_DELIVER)
     elif ph == PH_SCORE_BUY:
         remove_entry(state, o)
@@ -313,7 +360,9 @@ def _apply(state, cat, action):
                 push(state, OP_DRAW, p, 0, 0)  # INT-01: redraw as in Phase C
             apply_buy(state, cat, p, action, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
     elif ph == PH_DRAW:
-        if action == A_DRAW_DECK:
+        if action == A_PASS:
+            state[o + 3] = 1  # DRAW-06: stops drawing (both piles empty)
+        elif action == A_DRAW_DECK:
             hand_add(state, p, draw_top(state))
         else:
             k = action - A_DRAW_MARKET
@@ -362,15 +411,20 @@ def _apply_main(state, cat, p, action):
         state[G_BQ_AGE + k] = -1
         push(state, OP_MAIN_DONE, p, 0, 0)
         fulfil(state, cat, p, t)
-    elif A_FREE_PLAN <= action < A_FREE_PLAN + HAND_CAP:
+
+
+@njit(cache=True)
+def _apply_free(state, cat, p, action):
+    b = pb(p)
+    if action < A_FREE_CAREER:  # FREE-02: a hand card to an empty planning space
         card = hand_take(state, p, action - A_FREE_PLAN)
         for j in range(PLAN_CAP):
             if state[b + P_PLAN + j] < 0:
                 state[b + P_PLAN + j] = card
                 break
-    elif A_FREE_CAREER <= action < A_FREE_CAREER + 3:
+    elif action < A_FREE_FIGURE_CP:
         complete_task(state, cat, p, action - A_FREE_CAREER)
-    elif action == A_FREE_FIGURE_CP:
+    else:
         return_figure(state, p)
         gain_cp(state, p, 2)
 
@@ -417,13 +471,16 @@ def _apply_choice(state, cat, p, kind, arg, k):
         income_doubloons(state, cat, p, 2 * k)
     elif kind == CH_GOODS:
         push(state, OP_PAY, p, k, arg)
+    elif kind == CH_CITY_ACTION:
+        if k == 1:
+            start_city_action(state, cat, p, arg)
 
 
 # ---- automatic tasks and the advance loop --------------------------------------
 @njit(cache=True)
-def _draw_done(state, p):
+def _draw_done(state, p, o):
     b = pb(p)
-    if state[b + P_HAND_N] >= hand_limit(state, p):
+    if state[o + 3] or state[b + P_HAND_N] >= hand_limit(state, p):
         return True
     if state[G_DRAW_N] + state[G_DISCARD_N] > 0:
         return False
@@ -506,7 +563,7 @@ def _resolve_automatic(state, cat):
             remove_entry(state, o)
         elif op == OP_PAY and _pay_forced(state, cat, o):
             pass
-        elif op == OP_DRAW and _draw_done(state, p):
+        elif op == OP_DRAW and _draw_done(state, p, o):
             end_turn = state[o + 2]
             remove_entry(state, o)
             for k in range(MARKET_SIZE):  # DRAW-03: refill after the draw
@@ -535,11 +592,11 @@ def advance(state, cat, mask):
             state[G_CUR] = -1
             mask[:] = 0
             return
-        legal_mask(state, cat, mask)
+        free = legal_mask(state, cat, mask)
         n = 0
         for i in range(NUM_ACTIONS):  # a branch-free sum: LLVM vectorises it
             n += mask[i]
-        if n == 0:
+        if n == free:  # nothing of the decision's own is legal
             if state[G_STK_N] > 0:  # a task with nothing to decide lapses
                 remove_entry(state, top_off(state))
                 continue

@@ -115,9 +115,14 @@ CHOICES = (
     "any_synergy",     # option s: take synergy token s (IMM-12)
     "figures_income",  # option k: put k figures on the card (IMM-14)
     "goods",           # option g: pay b identical goods of kind g (arg = how many)
+    "city_action",     # after a delivery: option 0 declines the city action at b, 1 carries it out (CITY-01)
 )
 _export("CH_", CHOICES)
 N_CHOICE_OPTIONS = 8
+
+# Free actions (§16) offered at a decision: none, only figure -> 2 CP (PERM-08
+# "at any time": scoring), or all three (the acting player's Phase B).
+FREE_NONE, FREE_FIGURE, FREE_ALL = 0, 1, 2
 
 # Pending-task opcodes on the state's stack (engine.py resolves them).
 OPS = (
