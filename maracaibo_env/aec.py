@@ -58,7 +58,7 @@ from .obs_bounds import observation_bounds
 RENDER_MODES = ("human", "ansi")
 REWARD_MODES = ("win_loss", "vp_margin")
 _CONSTRUCTOR_KEYS = ("num_players", "story", "reward", "render_mode", "seed", "difficulty",
-                     "automa_table")
+                     "automa_table", "automa_income")
 _SEED_LIMIT = 2**31  # Game seeds are 0..2**31-1
 
 
@@ -191,6 +191,7 @@ class raw_env(AECEnv):
         ``infos["player_0"]["jean"]`` and in the rendered text).
     :param difficulty: solo only: Jean's level ("very_easy" … "very_hard").
     :param automa_table: solo only: "en" or "de" deck-size table.
+    :param automa_income: solo only: Jean's income reading, "en" or "de" (SOLO-18).
     :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
     :param seed: seeds the generator that picks game seeds for `reset(seed=None)`
         (None: fresh OS entropy).
@@ -207,13 +208,14 @@ class raw_env(AECEnv):
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
-                 difficulty: str = "medium", automa_table: str = "en"):
+                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en"):
         super().__init__()
         _check_config(num_players, render_mode, seed, story, reward)
         from .game import _check_config as _check_game_config
-        _check_game_config(num_players, 0, story, difficulty, automa_table)
+        _check_game_config(num_players, 0, story, difficulty, automa_table, automa_income)
         self.difficulty = difficulty
         self.automa_table = automa_table
+        self.automa_income = automa_income
         self.num_players = int(num_players)
         self.render_mode = render_mode
         self.story = story
@@ -255,7 +257,8 @@ class raw_env(AECEnv):
             self._seed_rng = np.random.default_rng(seed)
             game_seed = _game_seed(seed)
         self.game = Game(self.num_players, seed=game_seed, story=self.story,
-                         difficulty=self.difficulty, automa_table=self.automa_table)
+                         difficulty=self.difficulty, automa_table=self.automa_table,
+                         automa_income=self.automa_income)
         self.game_seed = game_seed
         self._solo = self.game.solo
         self._next_obs = None  # the acting agent's observation, made by step()

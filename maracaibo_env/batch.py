@@ -20,9 +20,9 @@ from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import layout as L
 from .core import batch as K
 from .core.actions import NUM_ACTIONS
-from .core.enums import DIFFICULTIES, AUTOMA_TABLES
+from .core.enums import DIFFICULTIES
 from .core.observe import OBS_SIZE
-from .game import Game, IllegalActionError, _check_config
+from .game import Game, IllegalActionError, _check_config, solo_options
 
 
 class Batch:
@@ -34,21 +34,22 @@ class Batch:
     :param story: story card 75, 76 or 77.
     :param difficulty: solo only: Jean's level.
     :param automa_table: solo only: "en" or "de".
+    :param automa_income: solo only: Jean's income reading, "en" or "de" (SOLO-18).
     :param auto_reset: restart finished games at once (their scores go to `finished`).
     """
 
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
-                 catalog: Catalog | None = None):
+                 catalog: Catalog | None = None, automa_income: str = "en"):
         if not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive int, got {n!r}")
-        _check_config(num_players, seed, story, difficulty, automa_table)
+        _check_config(num_players, seed, story, difficulty, automa_table, automa_income)
         self.catalog = catalog or load_catalog()
         self._cat = self.catalog.array
         self.n = int(n)
         self.num_players = num_players
         self._opts = (STORY_NUMBERS.index(story), DIFFICULTIES.index(difficulty),
-                      AUTOMA_TABLES.index(automa_table))
+                      solo_options(automa_table, automa_income))
         self.auto_reset = auto_reset
         self.states = np.zeros((self.n, L.STATE_SIZE), np.int32)
         self.masks = np.zeros((self.n, NUM_ACTIONS), np.int8)

@@ -15,9 +15,10 @@ from .core import enums as E
 from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
                                   CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q)
 from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_AREAS
-from .data_load import load_raw, DataError
+from .data_load import load_raw, DataError, career_thresholds
 
 STORY_NUMBERS = (75, 76, 77)
+EXPLORE_DEFAULT = 2     # QREW-12: a quest's explorer reward moves up to 2 unless printed otherwise
 
 
 @dataclass
@@ -218,8 +219,9 @@ def compile_catalog(raw: dict) -> Catalog:
             kind = r["kind"]
             if kind == "per_compass":
                 kind = "per_compass_" + r["what"]
+            amt = r.get("amount", EXPLORE_DEFAULT if kind == "explore" else 0)
             w.set("Q_REW", E.QUEST_REWARDS.index(kind), i * Q_REWARDS + j)
-            w.set("Q_REW_AMT", r.get("amount", 0), i * Q_REWARDS + j)
+            w.set("Q_REW_AMT", amt, i * Q_REWARDS + j)
 
     # careers
     careers = raw["careers"]["career"]
@@ -227,17 +229,18 @@ def compile_catalog(raw: dict) -> Catalog:
         for j, t in enumerate(c["tasks"]):
             o = i * 3 + j
             w.set("CAR_KIND", E.CAREER_TASKS.index(t["kind"]), o)
-            w.set("CAR_ARG", E.BARRIERS.index(t["barrier"]) if "barrier" in t else 0, o)
-            w.set("CAR_LOW", t["low"], o)
-            w.set("CAR_HIGH", t["high"], o)
+            low, high = career_thresholds(t)
+            w.set("CAR_LOW", low, o)
+            w.set("CAR_HIGH", high, o)
             w.set("CAR_DBL", t["doubloons"], o)
             w.set("CAR_VP", t["vp"], o)
 
     # prestige
     buildings = raw["prestige"]["building"]
+    invest_synergy = synergy_keys.index(raw["prestige"]["investing"]["synergy"])
     for i, bld in enumerate(buildings):
         w.set("PRE_COST", bld["cost"], i)
-        w.set("PRE_SYN", synergy_keys.index(bld["synergy"]), i)
+        w.set("PRE_SYN", invest_synergy, i)     # the same token for every building
         w.set("PRE_KIND", E.BUILDINGS.index(bld["key"]), i)
 
     # story cards

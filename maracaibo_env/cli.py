@@ -1,6 +1,7 @@
 """Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
 
     maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
+                   [--automa-income en|de]
 
 (--players 1 plays the solo game: a random player against the Automa Jean)
 
@@ -18,7 +19,7 @@ import numpy as np
 
 from .catalog import STORY_NUMBERS
 from .core import layout as L
-from .core.enums import DIFFICULTIES
+from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
 from .game import Game, PLAYER_COUNTS
 
 
@@ -31,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="number of players (default 3; 1 = solo against Jean)")
     demo.add_argument("--difficulty", default="medium", choices=DIFFICULTIES,
                       help="solo: Jean's level (default medium)")
+    demo.add_argument("--automa-income", default="en", choices=AUTOMA_INCOMES,
+                      help="solo: Jean's income reading (SOLO-18; default en)")
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
@@ -44,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
     if args.command == "demo":
-        return demo(args.players, args.seed, args.story, args.difficulty, args.replay)
+        return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
+                    args.automa_income)
     if args.command == "replay":
         return replay(args.path)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
@@ -67,14 +71,14 @@ def replay(path: str) -> int:
 
 
 def demo(players: int, seed: int, story: int, difficulty: str = "medium",
-         replay_path: str | None = None) -> int:
+         replay_path: str | None = None, automa_income: str = "en") -> int:
     """Play one random-agent game and print the per-round lines and final table."""
     out = _Printer()
     if not 0 <= seed < 2**31:
         print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    game = Game(players, seed=seed, story=story, difficulty=difficulty)
+    game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income)
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
     who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo

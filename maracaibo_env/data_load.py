@@ -45,7 +45,9 @@ class DataError(ValueError):
 # Vocabulary (docs/data_schema.md)
 # =========================================================================
 
-SOURCES = ("rulebook", "reconstructed")
+SOURCES = ("rulebook", "published", "reconstructed")
+#: where a "published" entry's facts come from (shared/data/maracaibo_published_facts.md)
+REF_HINT = 'the source and place, e.g. "ZH p14 (pic)" or "SH src/util/jean/getRoundVP.ts"'
 NATIONS = ("france", "england", "spain")
 BARRIERS = ("red", "blue", "green")          # in the order they are crossed
 KEY_RE = re.compile(r"^[a-z0-9_]+$")
@@ -131,14 +133,15 @@ EXPECTED_COUNTS = {            # (file, table): (count, checklist id)
     ("cards", "card"): (157, "CON-01"),
 }
 DECK_SIZES = {"A": 56, "B": 101}            # CON-01
-GOODS_COUNT = 5                              # docs/data_schema.md
-OBJECTS = ("map", "book", "herbs")           # DATA-19
+MAX_SYMBOLS = 8                              # goods + objects (catalog capacity)
+OBJECTS = ("map", "book", "herbs")           # DATA-19: the objects the rulebook names
 NAMED_SYNERGY = ("anchor", "crossed_axes", "crown")   # DATA-20
 SUPPLY_SPACES = [1, 2, 2, 2, 2, 2, 2]        # CON-12
 LAST_SPACE_VP = [10, 8, 6, 4]                # CON-30
 DOUBLOON_TRACK = (8, 34)                     # CON-22
 VP_TRACK = (0, 20)                           # CON-23
 FIGURES_PER_COLOUR = 8                       # CON-13
+MAX_COST = 30                                # doubloons (published cards cost 10, 12, 16)
 
 
 # =========================================================================
@@ -282,6 +285,9 @@ class Variant(Spec):
 
 
 def _check_fields(value: dict, fields: Mapping[str, Spec], at: At, context: str = "") -> None:
+    if "source" in fields and "ref" not in fields:
+        # every entry with a source may name its published source; "published" must
+        fields = {**fields, "ref": Opt(Str())}
     for name in value:
         if name not in fields:
             suffix = f" for {context}" if context else ""
@@ -291,6 +297,8 @@ def _check_fields(value: dict, fields: Mapping[str, Spec], at: At, context: str 
             spec.check(value[name], at.field(name))
         elif not isinstance(spec, Opt):
             raise at.field(name).fail("missing (required)")
+    if value.get("source") == "published" and "ref" not in value:
+        raise at.field("ref").fail('missing: required when source = "published"', REF_HINT)
 
 
 def _range_text(lo: int | None, hi: int | None) -> str:
@@ -408,10 +416,12 @@ def _goods(doc: dict, refs: Refs) -> None:
     refs.goods = tuple(k for k, e in goods.items() if e["kind"] == "good")
     refs.objects = tuple(k for k, e in goods.items() if e["kind"] == "object")
     refs.synergy = tuple(synergy)
-    if len(refs.goods) != GOODS_COUNT:
-        raise fc.whole("good").fail(f"{len(refs.goods)} goods (kind = \"good\")", str(GOODS_COUNT))
-    if sorted(refs.objects) != sorted(OBJECTS):
-        raise fc.whole("good").fail(f"objects are {sorted(refs.objects)} (DATA-19)", OBJECTS)
+    if not refs.goods or len(goods) > MAX_SYMBOLS:
+        raise fc.whole("good").fail(f"{len(refs.goods)} goods and {len(refs.objects)} objects",
+                                    f"at least 1 good, at most {MAX_SYMBOLS} goods and objects")
+    for name in OBJECTS:
+        if name not in refs.objects:
+            raise fc.whole("good").fail(f"the rulebook object {name!r} is missing (DATA-19)", OBJECTS)
     for name in NAMED_SYNERGY:
         if name not in synergy:
             raise fc.whole("synergy").fail(f"the rulebook synergy {name!r} is missing (DATA-20)",
@@ -870,7 +880,7 @@ def _quests(doc: dict, refs: Refs) -> None:
         "doubloons": amount(1, 10),
         "per_compass": {"what": Str(("vp", "doubloons")), **amount(1, 5)},
         "influence": {}, "figure": {}, "cp": amount(1, 5), "spain2": {}, "discs2": {},
-        "vp": amount(1, 10), "combat": {}, "explore2": {},
+        "vp": amount(1, 10), "combat": {}, "explore": {"amount": Opt(Int(1, 6))},   # default 2
     })
     fc.check_entries("quest", Table({"key": Str(key=True), "cost": ListOf(cost, 1, 2),
                                      "reward": ListOf(reward, 1, 3), "source": SOURCE}))
@@ -890,12 +900,14 @@ def _careers(doc: dict, refs: Refs) -> None:
     limits = {                                       # the most a player can ever have
         "combat_tokens": counts["combat_tokens"], "quests": counts["quests"],
         "influence_one": refs.influence_max, "influence_two": refs.influence_max,
-        "upgrades": counts["ship_areas"], "barrier": 1, "synergy": counts["synergy"],
+        "upgrades": counts["ship_areas"], "synergy": counts["synergy"],
         "assistants": FIGURES_PER_COLOUR,
     }
     common = {"low": Int(1, 99), "high": Int(1, 99), "doubloons": Int(0, 10), "vp": Int(0, 10)}
+    # CAR-05f: a barrier task's thresholds are barrier colours (crossed in this order)
+    colour = {"low": Str(BARRIERS), "high": Str(BARRIERS)}
     task = Variant(common=common, kinds={
-        k: ({"barrier": Str(BARRIERS)} if k == "barrier" else {}) for k in CAREER_TASKS})
+        k: (colour if k == "barrier" else {}) for k in CAREER_TASKS})
     fc.check_entries("career", Table({"key": Str(key=True), "name": Str(),
                                       "tasks": ListOf(task, 3, 3), "source": SOURCE}))
     fc.unique("career")
@@ -905,25 +917,33 @@ def _careers(doc: dict, refs: Refs) -> None:
         seen = set()
         for i, t in enumerate(c["tasks"]):
             tat = at.field("tasks").index(i)
-            ident = (t["kind"], t.get("barrier"))
-            if ident in seen:
-                raise tat.field("kind").fail(f"task {ident[0]!r} appears twice on the card")
-            seen.add(ident)
-            if t["low"] > t["high"]:
-                raise tat.field("low").fail(f"low {t['low']} > high {t['high']}", "low <= high")
-            if t["high"] > limits[t["kind"]]:
+            if t["kind"] in seen:
+                raise tat.field("kind").fail(f"task {t['kind']!r} appears twice on the card")
+            seen.add(t["kind"])
+            low, high = career_thresholds(t)
+            if low >= high:
+                raise tat.field("low").fail(
+                    f"low {t['low']} is not below high {t['high']} (CAR-01: a smaller and a larger number)",
+                    "low < high" if t["kind"] != "barrier" else "an earlier barrier than high")
+            if t["kind"] != "barrier" and high > limits[t["kind"]]:
                 raise tat.field("high").fail(f"{t['high']} can never be reached",
                                              f"<= {limits[t['kind']]} for {t['kind']}")
-            if t["kind"] == "barrier" and (t["low"], t["high"]) != (1, 1):
-                raise tat.field("low").fail("a barrier task has one threshold", "low = high = 1")
+
+
+def career_thresholds(task: dict) -> tuple[int, int]:
+    """A task's (low, high) as numbers; barrier colours count barriers crossed
+    (red 1, blue 2, green 3: every path crosses them in this order)."""
+    if task["kind"] == "barrier":
+        return BARRIERS.index(task["low"]) + 1, BARRIERS.index(task["high"]) + 1
+    return task["low"], task["high"]
 
 
 def _prestige(doc: dict, refs: Refs) -> None:
-    fc = FileCheck("prestige", doc, arrays=("building",))
+    fc = FileCheck("prestige", doc, arrays=("building",), tables=("investing",))
+    fc.check_table("investing", Table({"synergy": Str(refs.synergy), "source": SOURCE}))
     pers = tuple(sorted({s["per"] for _n, s in PRESTIGE.values()}))
     fc.check_entries("building", Table({
-        "key": Str(tuple(PRESTIGE)), "name": Str(), "cost": Int(0, 12),
-        "synergy": Str(refs.synergy),
+        "key": Str(tuple(PRESTIGE)), "name": Str(), "cost": Int(0, MAX_COST),
         "scoring": Table({"per": Str(pers), "vp": Int(1, 10), "max": Opt(Int(1, 99))}),
         "source": SOURCE,
     }))
@@ -1010,7 +1030,7 @@ def _cards(doc: dict, refs: Refs) -> None:
     requirement, effect = _card_specs(refs)
     fc.check_entries("card", Table({
         "key": Str(key=True), "name": Str(), "deck": Str(tuple(DECK_SIZES)),
-        "cost": Int(0, 12), "symbol": Str(refs.goods + refs.objects), "vp": Int(0, 10),
+        "cost": Int(0, MAX_COST), "symbol": Str(refs.goods + refs.objects), "vp": Int(0, 10),
         "synergy": ListOf(Str(refs.synergy), 0, 1), "requirements": ListOf(requirement, 0, 3),
         "effects": ListOf(effect, 1, 3), "source": SOURCE,
     }))
@@ -1040,6 +1060,7 @@ def _cards(doc: dict, refs: Refs) -> None:
 # =========================================================================
 
 AUTOMA_LEVELS = ("very_easy", "easy", "medium", "hard", "very_hard")
+AUTOMA_TRACK_MAX = 24                       # catalog capacity (MAX_TRACK)
 AUTOMA_LETTERS = {"A": 5, "B": 6, "C": 4}   # DATA-16: 5 A, 6 B, 4 C cards
 AUTOMA_DIFFICULTY = {                       # SOLO-06, EN and DE tables
     "en": {"very_easy": [5, 0, 0], "easy": [5, 0, 1], "medium": [5, 1, 1], "hard": [4, 2, 1],
@@ -1057,8 +1078,8 @@ def _automa(doc: dict, refs: Refs) -> None:
     for table, want in AUTOMA_DIFFICULTY.items():
         if doc["difficulty"][table] != want:
             raise fc.at("[difficulty]", table).fail("differs from the rulebook table (SOLO-06)", str(want))
-    fc.check_table("track", Table({"vp": ListOf(Int(0, 30), 4, 16), "marked": ListOf(Int(0, 1), 4, 16),
-                                   "source": SOURCE}))
+    fc.check_table("track", Table({"vp": ListOf(Int(0, 60), 4, AUTOMA_TRACK_MAX),
+                                   "marked": ListOf(Int(0, 1), 4, AUTOMA_TRACK_MAX), "source": SOURCE}))
     if len(doc["track"]["vp"]) != len(doc["track"]["marked"]):
         raise fc.at("[track]", "marked").fail("not as long as vp", f"{len(doc['track']['vp'])} items")
     action = Variant({

@@ -18,7 +18,7 @@ import numpy as np
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
 from .core.actions import NUM_ACTIONS, action_names
-from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES
+from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .invariants import check_invariants
@@ -48,6 +48,8 @@ class Game:
         ("very_easy" … "very_hard"; default "medium").
     :param automa_table: solo only: the deck-size table, "en" (default) or
         "de" (5 A-cards on every level), checklist SOLO-06.
+    :param automa_income: solo only: Jean's income reading (SOLO-18), "en"
+        (default: the highest-value empty space) or "de" (the space uncovered last).
     :param catalog: a compiled data catalog (default: the shipped data).
 
     In a solo game (num_players=1) you are seat 0 and Jean is seat 1; her
@@ -56,18 +58,19 @@ class Game:
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
-                 catalog: Catalog | None = None):
-        _check_config(num_players, seed, story, difficulty, automa_table)
+                 catalog: Catalog | None = None, automa_income: str = "en"):
+        _check_config(num_players, seed, story, difficulty, automa_table, automa_income)
         self.catalog = catalog or load_catalog()
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         engine.new_game_with(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
-                             DIFFICULTIES.index(difficulty), AUTOMA_TABLES.index(automa_table),
+                             DIFFICULTIES.index(difficulty), solo_options(automa_table, automa_income),
                              self._mask)
         #: how the game was set up, and every action id since (for replays)
         self.config = {"num_players": num_players, "seed": int(seed), "story": story,
-                       "difficulty": difficulty, "automa_table": automa_table}
+                       "difficulty": difficulty, "automa_table": automa_table,
+                       "automa_income": automa_income}
         self.history: list[int] | None = []
 
     # ---- queries -----------------------------------------------------------
@@ -322,11 +325,18 @@ class Game:
                 f"current_player={self.current_player}, scores={self.scores()})")
 
 
-def _check_config(num_players, seed, story, difficulty="medium", automa_table="en"):
+def solo_options(automa_table="en", automa_income="en"):
+    """The core's solo-option int: bit 0 deck table (SOLO-06), bit 1 income reading (SOLO-18)."""
+    return AUTOMA_TABLES.index(automa_table) | AUTOMA_INCOMES.index(automa_income) << 1
+
+
+def _check_config(num_players, seed, story, difficulty="medium", automa_table="en", automa_income="en"):
     if difficulty not in DIFFICULTIES:
         raise GameConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
     if automa_table not in AUTOMA_TABLES:
         raise GameConfigError(f"automa_table must be one of {AUTOMA_TABLES}, got {automa_table!r}")
+    if automa_income not in AUTOMA_INCOMES:
+        raise GameConfigError(f"automa_income must be one of {AUTOMA_INCOMES}, got {automa_income!r}")
     if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
         raise GameConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:

@@ -58,6 +58,7 @@ class MaracaiboSingleEnv(gym.Env):
     :param story: story card 75, 76 or 77.
     :param difficulty: solo (num_players=1) only: Jean's level.
     :param automa_table: solo only: "en" or "de" deck-size table.
+    :param automa_income: solo only: Jean's income reading, "en" or "de" (SOLO-18).
     :param render_mode: None, "ansi" or "human".
     :param illegal: what an illegal learner action does: "lose" (default; as
         PettingZoo's TerminateIllegalWrapper: the episode ends with reward -1,
@@ -69,7 +70,7 @@ class MaracaiboSingleEnv(gym.Env):
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
-                 difficulty: str = "medium", automa_table: str = "en"):
+                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en"):
         if num_players not in PLAYER_COUNTS:
             raise ValueError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
         if reward not in REWARD_MODES:
@@ -79,8 +80,8 @@ class MaracaiboSingleEnv(gym.Env):
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         from .game import _check_config
-        _check_config(num_players, 0, story, difficulty, automa_table)
-        self.difficulty, self.automa_table = difficulty, automa_table
+        _check_config(num_players, 0, story, difficulty, automa_table, automa_income)
+        self.difficulty, self.automa_table, self.automa_income = difficulty, automa_table, automa_income
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
@@ -111,7 +112,8 @@ class MaracaiboSingleEnv(gym.Env):
         self.learner = (int(rng.integers(self.num_players)) if self.learner_seat_option is None
                         else self.learner_seat_option)
         self.game = Game(self.num_players, seed=int(rng.integers(2**31)), story=self.story,
-                         difficulty=self.difficulty, automa_table=self.automa_table)
+                         difficulty=self.difficulty, automa_table=self.automa_table,
+                         automa_income=self.automa_income)
         self._ended = False
         self._random_rng = np.array([rng.integers(1, 2**63)], np.uint64)
         seats = range(self.num_players)

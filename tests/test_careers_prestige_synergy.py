@@ -114,9 +114,9 @@ def test_syn_02_imm_12_any_synergy_you_lack():
     set_synergy(g, 0, "anchor", "crown")
     buy_one(g, 0, C1)
     assert g.phase == "choice"
-    assert own(g) == {f"choice:{SYN.index(s)}" for s in ("crossed_axes", "cannon", "tricorn")}
-    g.step(f"choice:{SYN.index('cannon')}")
-    assert get(g, "SYNERGY", 0) == syn_bits("anchor", "crown", "cannon")
+    assert own(g) == {f"choice:{SYN.index(s)}" for s in ("crossed_axes", "medal", "house")}
+    g.step(f"choice:{SYN.index('medal')}")
+    assert get(g, "SYNERGY", 0) == syn_bits("anchor", "crown", "medal")
     # holding all five: the effect has nothing to give
     g = game(cards={C1: eff("imm_any_synergy")})
     set_synergy(g, 0, *SYN)
@@ -162,7 +162,7 @@ def test_syn_04_tv_06_legionnaire(anchor):
 
 def test_syn_05_imm_16_counts_synergy_tokens():
     g = game(cards={C1: eff("imm_vp_per_synergy")})
-    set_synergy(g, 0, "anchor", "crown", "tricorn")
+    set_synergy(g, 0, "anchor", "crown", "house")
     buy_one(g, 0, C1)
     assert get(g, "VP", 0) == 6
 
@@ -186,35 +186,35 @@ def _cat(g, name, i):
 
 def test_car_tv_tv_03_quest_task_4_and_6():
     g = _career(DOUBLOONS=0)
-    # the shipped Merchant card carries the rulebook's example task
-    assert [_cat(g, n, 0) for n in ("CAR_KIND", "CAR_LOW", "CAR_HIGH", "CAR_DBL", "CAR_VP")] \
+    # the shipped k1 (the published example card) has the EN example task third
+    assert [_cat(g, n, 2) for n in ("CAR_KIND", "CAR_LOW", "CAR_HIGH", "CAR_DBL", "CAR_VP")] \
         == [E.CT_QUESTS, 4, 6, 4, 4]
     give_quests(g, 0, 3)
     refresh(g)
-    assert "free:career:0" not in legal(g)
+    assert "free:career:2" not in legal(g)
     give_quests(g, 0, 1)                       # 4 tiles
     refresh(g)
     sup, car = get(g, "FIG_SUPPLY", 0), get(g, "FIG_CAREER", 0)
-    g.step("free:career:0")
+    g.step("free:career:2")
     assert get(g, "DOUBLOONS", 0) == 4 and get(g, "VP", 0) == 0
     assert get(g, "FIG_SUPPLY", 0) == sup + 1 and get(g, "FIG_CAREER", 0) == car - 1
     check(g)
     g = _career(DOUBLOONS=0)
     give_quests(g, 0, 6)
     refresh(g)
-    g.step("free:career:0")
+    g.step("free:career:2")
     assert get(g, "DOUBLOONS", 0) == 4 and get(g, "VP", 0) == 4
     assert src(g, 0, "career") == 4
 
 
 @pytest.mark.parametrize("tiles,dbl,vp", [(4, 4 + 2, 0 + 2), (6, 4 + 2, 4 + 2)])
 def test_car_04_tv_03_third_task_adds_2_doubloons_2_vp(tiles, dbl, vp):
-    g = _career(DOUBLOONS=0, CAREER_DONE=0b110)
+    g = _career(DOUBLOONS=0, CAREER_DONE=0b011)
     put(g, "FIG_CAREER", 1, 0)                 # the other two figures went to the supply
     put(g, "FIG_SUPPLY", get(g, "FIG_SUPPLY", 0) + 2, 0)
     give_quests(g, 0, tiles)
     refresh(g)
-    g.step("free:career:0")
+    g.step("free:career:2")
     assert get(g, "DOUBLOONS", 0) == dbl and get(g, "VP", 0) == vp
     assert get(g, "CAREER_DONE", 0) == 7 and get(g, "FIG_CAREER", 0) == 0
     assert not any(a.startswith("free:career") for a in legal(g))   # tucked away
@@ -276,8 +276,8 @@ def _set_progress(g, kind, arg, v):
         put(g, "INF", [v, 0, v], 0)
     elif kind == "upgrades":
         complete_areas(g, 0, list(range(v)))
-    elif kind == "barrier":
-        put(g, "BARRIERS", (1 << arg) if v else 0, 0)
+    elif kind == "barrier":                    # v barriers crossed, in the order red, blue, green
+        put(g, "BARRIERS", sum(1 << b for b in (E.BAR_RED, E.BAR_BLUE, E.BAR_GREEN)[:v]), 0)
     elif kind == "synergy":
         set_synergy(g, 0, *SYN[:v])
     elif kind == "assistants":
@@ -286,7 +286,7 @@ def _set_progress(g, kind, arg, v):
 
 @pytest.mark.parametrize("kind,arg,low,high", [
     ("combat_tokens", 0, 2, 4), ("quests", 0, 3, 5), ("influence_one", 0, 5, 8),
-    ("influence_two", 0, 4, 6), ("upgrades", 0, 2, 4), ("barrier", E.BAR_BLUE, 1, 1),
+    ("influence_two", 0, 4, 6), ("upgrades", 0, 2, 4), ("barrier", 0, 2, 3),
     ("synergy", 0, 2, 3), ("assistants", 0, 2, 3)])
 def test_car_05_task_kinds(kind, arg, low, high):
     tasks = [(kind, arg, low, high, 3, 5)] + EASY[1:]
@@ -303,11 +303,20 @@ def test_car_05_task_kinds(kind, arg, low, high):
         check(g)
 
 
-def test_car_05_barrier_of_another_colour_does_not_count():
-    g = _career([("barrier", E.BAR_GREEN, 1, 1, 5, 5)] + EASY[1:])
-    put(g, "BARRIERS", (1 << E.BAR_RED) | (1 << E.BAR_BLUE), 0)
-    refresh(g)
-    assert "free:career:0" not in legal(g)
+def test_car_05f_barrier_task_thresholds_are_barriers_in_crossing_order():
+    # CAR-05f with CAR-01's two thresholds (docs/rulings.md): low = the blue
+    # barrier, high = the green one; the explorer crosses red, blue, green in order
+    tasks = [("barrier", 0, 2, 3, 5, 4)] + EASY[1:]
+    for crossed, available, vp in (((), False, 0), ((E.BAR_RED,), False, 0),
+                                   ((E.BAR_RED, E.BAR_BLUE), True, 0),
+                                   ((E.BAR_RED, E.BAR_BLUE, E.BAR_GREEN), True, 4)):
+        g = _career(tasks, DOUBLOONS=0)
+        put(g, "BARRIERS", sum(1 << b for b in crossed), 0)
+        refresh(g)
+        assert ("free:career:0" in legal(g)) == available, crossed
+        if available:
+            g.step("free:career:0")
+            assert get(g, "DOUBLOONS", 0) == 5 and get(g, "VP", 0) == vp
 
 
 @pytest.mark.parametrize("inf,met", [((3, 5, 1), True), ((2, 5, 1), False), ((2, 5, 2), False),
@@ -461,7 +470,7 @@ def test_pres_13_tv_14_citadel_2_figures_3_cp_10_vp():
 
 
 def test_pres_14_syn_05_minster_3_vp_per_synergy_token():
-    assert _final_prestige("minster", lambda g: set_synergy(g, 0, "anchor", "crown", "cannon")) == 9
+    assert _final_prestige("minster", lambda g: set_synergy(g, 0, "anchor", "crown", "medal")) == 9
 
 
 def test_pres_15_military_base_2_vp_per_combat_token():
@@ -478,7 +487,7 @@ def test_pres_17_tv_13_cathedral_doubloon_track_vp_again_doubled(cathedral):
     g = game()
     if cathedral:
         invested_by_hand(g, 0, 0, "cathedral")
-    put(g, "DINC", 18, 0)                      # the track's VP there: 5
+    put(g, "DINC", 24, 0)                      # the track's VP there: 5 (published: ZH p21)
     check(g)
     final_scoring(g)
     assert src(g, 0, "doubloon_track") == 5

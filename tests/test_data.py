@@ -78,14 +78,29 @@ def test_shipped_data_loads(data):
     assert set(data) == set(FILES)
 
 
-def test_every_entry_has_a_source(data):
+def _entries(data):
     for stem, doc in data.items():
         for name, value in doc.items():
             entries = value if isinstance(value, list) else [value]
             for i, entry in enumerate(entries):
-                assert entry.get("source") in SOURCES, f"{stem}.{name}[{i}]"
+                yield f"{stem}.{name}[{i}]", entry
     for story in data["story_cards"]["story"]:
-        assert all(q["source"] in SOURCES for q in story["quests"])
+        for i, q in enumerate(story["quests"]):
+            yield f"story {story['number']}.quests[{i}]", q
+
+
+def test_every_entry_has_a_source(data):
+    assert SOURCES == ("rulebook", "published", "reconstructed")
+    for where, entry in _entries(data):
+        assert entry.get("source") in SOURCES, where
+
+
+def test_published_entries_name_their_source(data):
+    published = [(w, e) for w, e in _entries(data) if e["source"] == "published"]
+    assert len(published) >= 15
+    for where, entry in published:
+        ref = entry.get("ref", "")
+        assert ref and ("ZH" in ref or "SH" in ref), where   # the sources of the facts file
 
 
 def test_every_file_has_a_header_comment():
@@ -121,7 +136,19 @@ def test_con_05_24_quest_tiles(data):
 def test_con_07_5_synergy_symbols(data):
     keys = [s["key"] for s in data["goods"]["synergy"]]
     assert len(keys) == len(set(keys)) == 5
-    assert {"anchor", "crossed_axes", "crown"} <= set(keys)
+    # rulebook: anchor, crossed axes, crown; published (fact 44, ZH p14): the
+    # crossed saw and axe (= crossed axes), medal, crown, half-timbered house, anchor
+    assert set(keys) == {"anchor", "crossed_axes", "crown", "medal", "house"}
+
+
+def test_data_19_goods_and_objects(data):
+    goods = {g["key"] for g in data["goods"]["good"] if g["kind"] == "good"}
+    objects = {g["key"] for g in data["goods"]["good"] if g["kind"] == "object"}
+    assert goods == {"tobacco", "corn", "sugar"}                      # fact 45 (ZH p13)
+    assert objects == {"map", "book", "herbs", "telescope"}           # rulebook + fact 45
+    perm = {e["object"] for c in data["cards"]["card"] for e in c["effects"]
+            if e["kind"] == "perm_object"}
+    assert perm == {"map", "book", "herbs"}          # the text's permanent objects only
 
 
 def test_con_08_25_combat_tokens(data):
@@ -157,11 +184,11 @@ def test_con_11_8_prestige_buildings(data):
     assert buildings["military_base"]["scoring"] == {"per": "combat_token", "vp": 2}
     assert buildings["academy"]["scoring"] == {"per": "upgrade", "vp": 2}
     assert buildings["cathedral"]["scoring"] == {"per": "doubloon_track_vp", "vp": 2}
-    synergy = {s["key"] for s in data["goods"]["synergy"]}
-    for b in buildings.values():
-        assert 3 <= b["cost"] <= 7
-        assert b["synergy"] in synergy
-    assert len({b["synergy"] for b in buildings.values()}) == 5     # spread over all symbols
+    # published: investing gives the crown (fact 40); a building shows "20" (fact 41)
+    assert data["prestige"]["investing"]["synergy"] == "crown"
+    assert all("synergy" not in b for b in buildings.values())
+    costs = [b["cost"] for b in buildings.values()]
+    assert max(costs) == 20 and all(9 <= c <= 20 for c in costs)
 
 
 def test_con_12_supply_spaces(data):
@@ -182,7 +209,10 @@ def test_con_22_doubloon_track(data):
     vp = track["vp"]
     assert len(vp) == 27 and vp[0] == 0
     assert all(a <= b for a, b in zip(vp, vp[1:]))
-    assert 4 in vp and 5 in vp                      # the rulebook examples (FIN-TV, PRES-17)
+    at = dict(zip(range(8, 35), vp))
+    # published (facts 36-38): the final-scoring example 23 -> 4 VP (EN: 4 VP), the
+    # Cathedral example 24 -> 5 VP (EN: 5 VP), the end of the track 34 -> 10
+    assert (at[23], at[24], at[34]) == (4, 5, 10)
 
 
 def test_con_23_vp_track(data):
@@ -274,7 +304,7 @@ def test_con_37_quest_structure(data):
     quests = data["quests"]["quest"]
     cost_kinds = {"cp", "objects", "doubloons", "mp4", "figure", "goods"}
     reward_kinds = {"doubloons", "per_compass", "influence", "figure", "cp", "spain2", "discs2",
-                    "vp", "combat", "explore2"}
+                    "vp", "combat", "explore"}
     for q in quests:
         assert 1 <= len(q["cost"]) <= 2 and 1 <= len(q["reward"]) <= 3
         assert {c["kind"] for c in q["cost"]} <= cost_kinds
@@ -284,10 +314,24 @@ def test_con_37_quest_structure(data):
     assert {r["kind"] for q in quests for r in q["reward"]} == reward_kinds
     with_compass = sum(any(r["kind"] == "per_compass" for r in q["reward"]) for q in quests)
     assert 6 <= with_compass <= 10                                   # about a third
-    # the EN example (QUEST-04): pay 1 figure -> 2 doubloons per compass + explorer
-    assert any(q["cost"] == [{"kind": "figure"}]
-               and {"kind": "per_compass", "what": "doubloons", "amount": 2} in q["reward"]
-               and {"kind": "explore2"} in q["reward"] for q in quests)
+    # QREW-12: an explorer reward moves up to 2 unless the tile prints another number
+    assert {r.get("amount", 2) for q in quests for r in q["reward"] if r["kind"] == "explore"} \
+        == {2, 3}
+
+
+def test_quest_04_tv_08_the_example_tile_is_shipped(data):
+    q01 = data["quests"]["quest"][0]
+    # EN: "pays a figure ... 2 doubloons for each compass symbol ... move his explorer up to 3"
+    assert q01["key"] == "q01" and q01["source"] == "rulebook"
+    assert q01["cost"] == [{"kind": "figure"}]
+    assert q01["reward"] == [{"kind": "per_compass", "what": "doubloons", "amount": 2},
+                             {"kind": "explore", "amount": 3}]
+
+
+def test_published_quest_costs(data):
+    costs = [c for q in data["quests"]["quest"] for c in q["cost"]]
+    assert {"kind": "goods", "good": "corn", "amount": 2} in costs          # fact 46
+    assert {"kind": "objects", "object": "telescope", "amount": 2} in costs  # fact 46
 
 
 def test_con_38_combat_token_structure(data):
@@ -295,7 +339,7 @@ def test_con_38_combat_token_structure(data):
     for t in tokens:
         for n in NATIONS:
             side = t[n]
-            assert 3 <= side["value"] <= 8
+            assert 2 <= side["value"] <= 8                               # fact 56: from 2
             assert side["bonus"] in ("none", "doubloons", "influence", "vp", "figure")
             if side["bonus"] == "doubloons":
                 assert -3 <= side["amount"] <= 3 and side["amount"] != 0
@@ -306,23 +350,55 @@ def test_con_38_combat_token_structure(data):
     assert 6 <= modifiers["most_minus2"] + modifiers["fewest_plus3"] <= 10   # about a third
     # COMBAT-TV: a token with France at value 6 for a cost of 2 doubloons
     assert any(t["france"] == {"value": 6, "bonus": "doubloons", "amount": -2} for t in tokens)
+    assert sum(t[n]["value"] == 2 for t in tokens for n in NATIONS) >= 4
+
+
+def test_published_combat_tokens(data):
+    tokens = {t["key"]: t for t in data["combat_tokens"]["token"]}
+    # fact 53 (ZH p05): "fewest markers +3", France 2, Spain 3 with +1 VP, England 4
+    assert tokens["c04"] == {
+        "key": "c04", "modifier": "fewest_plus3", "source": "published",
+        "ref": tokens["c04"]["ref"],
+        "france": {"value": 2, "bonus": "none", "amount": 0},
+        "england": {"value": 4, "bonus": "none", "amount": 0},
+        "spain": {"value": 3, "bonus": "vp", "amount": 1}}
+    # fact 55 (ZH p07, the Combat example token): pay 2 / 6, 4, bonus 2 / 2
+    c01 = tokens["c01"]
+    assert [c01[n]["value"] for n in NATIONS] == [6, 4, 2]
+    assert c01["france"]["amount"] == -2 and c01["england"]["bonus"] == "none"
+    # fact 54 (ZH p06): a "most markers -2" token with France 4
+    assert tokens["c02"]["modifier"] == "most_minus2" and tokens["c02"]["france"]["value"] == 4
 
 
 def test_con_39_career_structure(data):
     careers = data["careers"]["career"]
     kinds = Counter()
+    order = ["red", "blue", "green"]
     for c in careers:
         assert len(c["tasks"]) == 3
         for t in c["tasks"]:
             kinds[t["kind"]] += 1
-            assert 1 <= t["low"] <= t["high"]
+            # CAR-01: "one with a smaller number and one with a larger number"
+            if t["kind"] == "barrier":
+                assert order.index(t["low"]) < order.index(t["high"])
+            else:
+                assert 1 <= t["low"] < t["high"]
             assert 2 <= t["doubloons"] <= 5 and 2 <= t["vp"] <= 5
-            assert ("barrier" in t) == (t["kind"] == "barrier")
     assert set(kinds) == {"combat_tokens", "quests", "influence_one", "influence_two",
                           "upgrades", "barrier", "synergy", "assistants"}
     # CAR-TV: quests 4 / 6, 4 doubloons, +4 VP
     assert any(t == {"kind": "quests", "low": 4, "high": 6, "doubloons": 4, "vp": 4}
                for c in careers for t in c["tasks"])
+
+
+def test_published_career_card(data):
+    k1 = data["careers"]["career"][0]
+    # fact 51 (ZH p05, p12): combat tokens 3 / 4 (2 doubloons, +2 VP), influence with
+    # one nation 6 / 9 (3, +3), quests 4 / 6 (4, +4)
+    assert k1["source"] == "published" and k1["tasks"] == [
+        {"kind": "combat_tokens", "low": 3, "high": 4, "doubloons": 2, "vp": 2},
+        {"kind": "influence_one", "low": 6, "high": 9, "doubloons": 3, "vp": 3},
+        {"kind": "quests", "low": 4, "high": 6, "doubloons": 4, "vp": 4}]
 
 
 def test_con_40_explorer_reward_kinds(data):
@@ -353,7 +429,7 @@ def test_con_42_card_structure(data):
         == {f"aa{i:02d}" for i in range(1, 18)}
     for c in cards:
         assert 1 <= len(c["effects"]) <= 3
-        assert 0 <= c["cost"] <= 8 and 0 <= c["vp"] <= 6
+        assert 0 <= c["cost"] <= 24 and 0 <= c["vp"] <= 6
         place = [r["location"] for r in c["requirements"] if r["kind"] == "assistant"]
         if c in assistants:
             assert len(place) == 1 and locs[place[0]]["kind"] in ("village", "city")
@@ -361,7 +437,7 @@ def test_con_42_card_structure(data):
             assert place == []
     symbols = Counter(c["symbol"] for c in cards)
     assert set(symbols) == {g["key"] for g in data["goods"]["good"]}
-    assert min(symbols.values()) >= 15 and symbols["herbs"] >= 18
+    assert min(symbols.values()) >= 10 and symbols["herbs"] >= 18
     with_synergy = [c for c in cards if c["synergy"]]
     assert 0.15 <= len(with_synergy) / len(cards) <= 0.25
     assert {s for c in with_synergy for s in c["synergy"]} == \
@@ -369,6 +445,18 @@ def test_con_42_card_structure(data):
     a_costs = [c["cost"] for c in cards if c["deck"] == "A"]
     b_costs = [c["cost"] for c in cards if c["deck"] == "B"]
     assert sum(a_costs) / len(a_costs) < sum(b_costs) / len(b_costs)
+
+
+def test_published_card_costs(data):
+    cards = {c["name"]: c for c in data["cards"]["card"]}
+    assert cards["Legionnaire"]["cost"] == 12                           # fact 47 (ZH p14)
+    assert (cards["Harbor"]["cost"], cards["Harbor"]["vp"]) == (16, 2)   # fact 48 (ZH p14)
+    mary = cards["Mary Read"]                                            # fact 49 (ZH p13)
+    assert (mary["cost"], mary["vp"]) == (10, 2)
+    assert {"kind": "income_doubloons", "amount": 2} in mary["effects"]
+    # the rest of the deck is on the same scale: B-cards cost about 12 on average
+    b_costs = [c["cost"] for c in cards.values() if c["deck"] == "B"]
+    assert 10 <= sum(b_costs) / len(b_costs) <= 16
 
 
 def test_inc_03_legionnaire_and_harbor(data):
@@ -422,6 +510,68 @@ def test_every_non_terminal_location_has_an_arrow_out_in_every_round(data):
 # Design constraints of the reconstructed parts (the engine relies on them)
 # =========================================================================
 
+def route_moves(nxt: dict[str, list[str]], start: str, end: str) -> list[list[str]]:
+    """Every route from start to end (lists of the locations entered)."""
+    if start == end:
+        return [[]]
+    return [[m] + r for m in nxt[start] for r in route_moves(nxt, m, end)]
+
+
+def test_published_map_facts(data):
+    """The map against the published facts (shared/data/maracaibo_published_facts.md)."""
+    locs = locations(data)
+    # fact 5 [code] + CON-29: the cities are exactly 4, 5, 11, 13, 14, 17; the rest villages
+    cities = sorted((k for k, l in locs.items() if l["kind"] == "city"), key=int)
+    assert cities == ["4", "5", "11", "13", "14", "17"]
+    villages = [k for k, l in locs.items() if l["kind"] == "village"]
+    assert len(villages) == 13                              # fact 7: "most" are villages
+    assert locs["11"]["name"] == "Maracaibo" and locs["11"]["maracaibo"]
+    # facts 14-17: the stop symbol only on the homeward-bound spaces
+    assert sorted(k for k, l in locs.items() if l["must_stop"]) == ["20", "21a", "21b", "22"]
+    # facts 2, 19: every move costs 1 MP
+    assert {a["cost"] for a in data["board"]["arrow"]} == {1}
+    # fact 8: printed Combat only at 11 (and the homeward space 20)
+    assert [k for k, l in locs.items() if l.get("action", {}).get("kind") == "combat"] == ["11"]
+    assert locs["20"]["action"]["kind"] == "home20"
+    # ... and no city tile brings Combat elsewhere (the 2p Maracaibo tile covers 11)
+    combat_tiles = [t for t in data["city_tiles"]["tile"] if t["action"]["kind"] == "combat"]
+    assert [t["maracaibo"] for t in combat_tiles] == [True]
+    for rnd in (1, 4):
+        nxt = active_arrows(data, rnd)
+        routes = route_moves(nxt, "havana", "20")
+        # fact 20: 4 to 21 turns a round. Fastest: 7 + 7 MP, then 20 in the third
+        # turn and the last space in the fourth, so the shortest route needs >= 15 MP
+        shortest = min(len(r) for r in routes)
+        assert 15 <= shortest <= 21
+        assert -(-shortest // 7) + 1 == 4                   # turns of the fastest player
+        # slowest: one location a turn through every location 1..19, then 20, 21a
+        longest = max(routes, key=len)
+        assert longest == [str(i) for i in range(1, 21)]
+        assert len(longest) + 1 == 21
+
+
+def test_published_route_after_maracaibo(data):
+    """Fact 9: after Maracaibo one either continues toward Nicaragua (Puerto
+    Cabezas) or takes a short cut past Jamaica (Port Royal, 13)."""
+    locs = locations(data)
+    pc = next(k for k, l in locs.items() if l["name"] == "Puerto Cabezas")
+    nxt = active_arrows(data, 1)
+    forks = [k for k, succ in nxt.items() if len(succ) == 2]
+    assert sorted(forks, key=lambda k: locs[k]["number"]) == ["1", "8", "13"]
+    found = []
+    for f in forks:
+        if locs[f]["number"] < 11:
+            continue
+        a, b = nxt[f]
+        via_a = {x for r in route_moves(nxt, a, "20") for x in [a] + r}
+        via_b = {x for r in route_moves(nxt, b, "20") for x in [b] + r}
+        long_, short = (via_a, b) if pc in via_a and pc not in via_b else (via_b, a)
+        if pc in long_ and "13" in {f, short}:
+            found.append(f)
+    assert found == ["13"]
+    assert locs["13"]["name"] == "Port Royal" and locs[pc]["kind"] == "village"
+
+
 def test_board_design(data):
     locs = locations(data)
     assert len(locs) <= 32
@@ -429,14 +579,10 @@ def test_board_design(data):
     assert numbered == list(range(1, 20))
     nxt = active_arrows(data, 1)
     forks = forks_that_rejoin(nxt)
-    assert 3 <= len(forks) <= 4
+    assert len(forks) == 3
     assert len(route_lengths(nxt, "havana", "20")) >= 2             # different MP lengths
-    extra_stops = [k for k, loc in locs.items() if loc["must_stop"] and loc["kind"] != "home"]
-    assert 1 <= len(extra_stops) <= 2
-    villages = [k for k, loc in locs.items() if loc["kind"] == "village"]
-    assert len(villages) >= 8
     printed = [loc for loc in locs.values() if loc["kind"] == "city" and not loc["tile_slot"]]
-    assert 4 <= len(printed) <= 7
+    assert sorted(loc["key"] for loc in printed) == ["11", "17"]
     for loc in printed:
         assert 1 <= loc["market"]["spaces"] <= 3
     for tile in data["city_tiles"]["tile"]:
@@ -444,7 +590,7 @@ def test_board_design(data):
     used = {loc["action"]["kind"] for loc in printed}
     used |= {t["action"]["kind"] for t in data["city_tiles"]["tile"]}
     assert used == set(CITY_ACTIONS)
-    assert all(a["cost"] == 1 for a in data["board"]["arrow"])
+    assert all(not t["special"] or t["action"]["kind"] != "combat" for t in data["city_tiles"]["tile"])
     assert not any(a["to"] == "havana" for a in data["board"]["arrow"])
     assert [a["to"] for a in data["board"]["arrow"] if a["from"] == "havana"]
 
@@ -456,11 +602,24 @@ def test_explorer_design(data):
     assert sorted(s["number"] for s in spaces.values()) == list(range(len(spaces)))
 
 
-def test_influence_design(data):
-    ranks = data["influence"]["rank"]
-    assert 4 <= len(ranks) <= 5
-    assert [r["value"] for r in ranks] == list(range(1, len(ranks) + 1))
-    assert ranks[-1]["position"] < data["influence"]["track"]["spaces"]
+def test_data_13_influence_track_published(data):
+    # facts 32-33 (ZH p06, p07, p11): numbered 1..12 after the start 0; red noble
+    # ranks x1 .. x6 at 1, 3, 6, 9, 10, 12
+    assert data["influence"]["track"]["spaces"] == 13
+    assert [(r["position"], r["value"]) for r in data["influence"]["rank"]] == \
+        [(1, 1), (3, 2), (6, 3), (9, 4), (10, 5), (12, 6)]
+
+
+def test_data_17_automa_track_published(data):
+    track = data["automa"]["track"]
+    # facts 66-67 (SH getRoundVP.ts, ZH p16): 22 spaces, 0, 1, 2, 3, 4, then +2 up to 38
+    assert track["vp"] == [0, 1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                           32, 34, 36, 38]
+    # income by discs removed k (the spaces are emptied from the left): SH's test values
+    income = {k: max(track["vp"][:k], default=0) for k in range(23)}
+    assert [income[k] for k in (0, 1, 2, 3, 4, 5, 6, 7, 22)] == [0, 0, 1, 2, 3, 4, 6, 8, 38]
+    # fact 68 (SH EndOfGame.vue): Jean's "upgrades" are floor(k / 2)
+    assert [sum(track["marked"][:k]) for k in (0, 1, 2, 3, 4, 5, 21, 22)] == [0, 0, 1, 1, 2, 2, 10, 11]
 
 
 # =========================================================================
@@ -501,8 +660,8 @@ MALFORMED = [
      ["board.toml", "arrow[12]", "to", "'99'", "allowed"]),
     ("backward_arrow", "board", 'to = "11"', 'to = "9"', 'from = "10"',
      ["board.toml", "arrow[12]", "to", "backward"]),
-    ("unknown_good_in_market", "board", 'good = "tobacco"', 'good = "silk"', None,
-     ["board.toml", 'location[2] "2"', "market.good", "silk"]),
+    ("unknown_good_in_market", "board", 'good = "sugar"', 'good = "silk"', None,
+     ["board.toml", 'location[11] "11"', "market.good", "silk"]),
     ("flag_on_village", "board", 'kind = "village"\n', 'kind = "village"\nflag = { kind = "vp", amount = 1 }\n',
      'key = "3"', ["board.toml", 'location[3] "3"', "flag", "village"]),
     ("home_arrow_rounds", "board", "rounds = [1, 3]", "rounds = [1, 4]", 'to = "21a"',
@@ -513,7 +672,7 @@ MALFORMED = [
      ["board.toml", "[setup]", "two_player_markers", "SETUP-09"]),
     ("wrong_nation", "cards", 'nation = "spain"', 'nation = "spian"', None,
      ["cards.toml", "card[", "nation", "spian", "france"]),
-    ("bool_as_integer", "cards", "cost = 3", "cost = true", None,
+    ("bool_as_integer", "cards", "cost = 12", "cost = true", None,
      ["cards.toml", 'card[0] "a01"', "cost", "integer"]),
     ("campaign_quest_reward", "quests", '{ kind = "discs2" }', '{ kind = "story_tile" }', None,
      ["quests.toml", 'quest[9] "q10"', "reward[0].kind", "story_tile"]),
@@ -526,7 +685,7 @@ MALFORMED = [
      ["story_cards.toml", 'story[0] "75"', "quests", "round 0, location 18"]),
     ("supply_spaces", "influence", "spaces = [1, 2, 2, 2, 2, 2, 2]", "spaces = [2, 2, 2, 2, 2, 2, 1]",
      None, ["influence.toml", "[supply]", "spaces", "CON-12"]),
-    ("doubloon_vp_decreasing", "income", "[ 0, 0, 1,", "[ 0, 2, 1,", None,
+    ("doubloon_vp_decreasing", "income", "[  0,  0,  0,", "[  0,  2,  0,", None,
      ["income.toml", "[doubloon_track]", "vp[2]", "non-decreasing"]),
     ("explorer_barrier_missing", "explorer", 'barrier = "blue"\n', "", None,
      ["explorer.toml", "space", "blue barrier", "exactly once"]),
@@ -541,13 +700,26 @@ MALFORMED = [
     ("assistant_at_home_space", "cards", 'location = "1"', 'location = "20"', None,
      ["cards.toml", 'card[6] "a07"', "requirements[0].location", "'20'"]),
     ("career_threshold_order", "careers", "low = 4, high = 6", "low = 7, high = 6", None,
-     ["careers.toml", 'career[0] "k1"', "tasks[0].low", "low <= high"]),
+     ["careers.toml", 'career[0] "k1"', "tasks[2].low", "low < high"]),
+    ("career_thresholds_equal", "careers", "low = 3, high = 4", "low = 4, high = 4", None,
+     ["careers.toml", 'career[0] "k1"', "tasks[0].low", "smaller and a larger"]),
+    ("career_barrier_order", "careers", 'low = "red", high = "blue"', 'low = "blue", high = "red"',
+     None, ["careers.toml", 'career[1] "k2"', "tasks[2].low", "earlier barrier"]),
+    ("career_barrier_number", "careers", 'low = "red", high = "blue"', 'low = 1, high = "blue"',
+     None, ["careers.toml", 'career[1] "k2"', "tasks[2].low", "string"]),
+    ("published_without_ref", "careers", 'ref = "ZH p05, p12', 'xref = "ZH p05, p12', None,
+     ["careers.toml", 'career[0] "k1"', "xref", "unknown field"]),
+    ("published_ref_missing", "goods", 'ref = "ZH p13 (pic): card-anatomy legend"\n', "", None,
+     ["goods.toml", 'good[0] "sugar"', "ref", 'required when source = "published"', "ZH p14"]),
+    ("quest_explore_amount", "quests", '{ kind = "explore", amount = 3 }',
+     '{ kind = "explore", amount = 9 }', None,
+     ["quests.toml", 'quest[0] "q01"', "reward[1].amount", "1..6"]),
     ("token_value_type", "combat_tokens", "value = 6,", 'value = "6",', None,
      ["combat_tokens.toml", 'token[0] "c01"', "france.value", "integer"]),
     ("unknown_field", "goods", 'kind = "good"', 'kind = "good"\ncolour = "white"', None,
      ["goods.toml", 'good[0] "sugar"', "colour", "unknown field"]),
     ("bad_source_value", "prestige", 'source = "reconstructed"', 'source = "guess"', None,
-     ["prestige.toml", 'building[0] "abbey"', "source", "rulebook, reconstructed"]),
+     ["prestige.toml", 'building[0] "abbey"', "source", "rulebook, published, reconstructed"]),
     ("named_location_renamed", "board", 'name = "San Juan"', 'name = "Ponce"', None,
      ["board.toml", 'location "6"', "name", "San Juan"]),
 ]
@@ -581,15 +753,15 @@ def test_wrong_deck_split_raises(tmp_path):
 
 def test_dead_end_on_the_map_raises(tmp_path):
     folder = copy_data(tmp_path)
-    remove_entry(folder, "board", "arrow", 'from = "18"')
-    with pytest.raises(DataError, match=r'board\.toml: location "18": arrow: dead end in round 1'):
+    remove_entry(folder, "board", "arrow", 'from = "16"')
+    with pytest.raises(DataError, match=r'board\.toml: location "16": arrow: dead end in round 1'):
         load_raw(folder)
 
 
 def test_unreachable_location_raises(tmp_path):
     folder = copy_data(tmp_path)
     remove_entry(folder, "board", "arrow", 'to = "9"')
-    edit(folder, "board", 'branch = "upper"\n', "", after='to = "7"')     # 6 -> 7 is no fork now
+    edit(folder, "board", 'branch = "lower"\n', "", after='from = "8"\nto = "10"')  # no fork now
     with pytest.raises(DataError, match=r'board\.toml: location "9": arrow: not reachable'):
         load_raw(folder)
 

@@ -41,7 +41,7 @@ def eff(kind, amt=0, arg=0, cond=-1):
     return (kind, arg, amt, cond)
 
 
-def filler(g, good="cotton", n=1):
+def filler(g, good="telescope", n=1):
     return cards_with_symbol(g, good, n, exclude=range(150, 157))
 
 
@@ -223,7 +223,7 @@ def test_imm_03_marker_in_an_empty_village_without_influence():
     g.step("nation:england")
     assert g.phase == "place"
     empty = {f"place:{k}" for k in villages(g) if get(g, "LOC_MARKER")[loc(g, k)] < 0}
-    assert own(g) == empty and "place:2" not in legal(g)
+    assert own(g) == empty and "place:4" not in legal(g)       # a city
     taken = get(g, "SUP_TAKEN")[EN]
     g.step("place:12")
     assert get(g, "LOC_MARKER")[loc(g, "12")] == EN and get(g, "SUP_TAKEN")[EN] == taken + 1

@@ -87,7 +87,7 @@ def at_village(g, p, key="1", mp=1, hand=None, **fields):
     refresh(g)
 
 
-def filler(g, good="cotton", n=1):
+def filler(g, good="telescope", n=1):
     """Plain hand cards (keeps a hand so that Phase B does not end by itself)."""
     return cards_with_symbol(g, good, n, exclude=range(150, 157))
 
@@ -332,7 +332,8 @@ def test_expl_13_sources_space_20_and_ship_11():
 def test_expl_15_no_legal_move_lapses():
     g = game()
     explorer(g, 0, "s28")
-    at_main(g, 0, "10")
+    put(g, "LOC_TILE", g.catalog.tile_keys.index("t02"), index=loc(g, "4"))   # Explore 3
+    at_main(g, 0, "4")
     refresh(g)
     g.step("main:city")  # explore 3 with nowhere to go
     if g.phase == "deliver":
@@ -345,7 +346,7 @@ def test_vill_01_village_main_action_needs_a_village():
     g = game()
     at_village(g, 0, "1")
     assert "main:village" in legal(g)
-    at_main(g, 0, "2")
+    at_main(g, 0, "4")
     refresh(g)
     assert "main:village" not in legal(g)
 
@@ -564,10 +565,10 @@ def test_buy_06_invest_instead_of_buying():
 
 
 def test_buy_07_bought_card_is_no_longer_a_good():
-    cat = make_catalog({150: dict(cost=0, symbol="coffee")})
+    cat = make_catalog({150: dict(cost=0, symbol="corn")})
     g = game(catalog=cat)
     put(g, "LOC_TILE", g.catalog.tile_keys.index("t04"), index=loc(g, "4"))  # sugar market
-    put(g, "LOC_TILE", g.catalog.tile_keys.index("t05"), index=loc(g, "5"))  # coffee market
+    put(g, "LOC_TILE", g.catalog.tile_keys.index("t05"), index=loc(g, "5"))  # corn market
     at_village(g, 0, "1", hand=[150] + filler(g, "sugar"), DOUBLOONS=0)
     g.step("main:village")
     g.step("buy:hand:hand0")
@@ -654,7 +655,7 @@ def test_req_05_nation_needs_three_markers_on_locations():
     g.step("main:village")
     assert "buy:hand:hand0" not in legal(g)  # Spain has 1 (village 6)
     h = game(catalog=cat)
-    for key in ("2", "12"):  # a city and a village
+    for key in ("4", "12"):  # a city and a village
         put(h, "LOC_MARKER", SP, index=loc(h, key))
     put(h, "SUP_TAKEN", 3, index=SP)
     at_village(h, 0, "1", hand=[150], DOUBLOONS=0)

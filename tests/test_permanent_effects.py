@@ -38,10 +38,11 @@ def lk(key) -> int:
 def make_catalog(cards=None, careers=None, **extra):
     """A private copy of the shipped catalog with some cards / careers redefined.
 
-    cards: {id: dict(cost=0, symbol="cocoa", vp=0, syn=[names],
+    cards: {id: dict(cost=0, symbol="telescope", vp=0, syn=[names],
                      effects=[(kind, arg, amount, cond)], reqs=[(kind, arg)])}
     (effect / requirement slots not named are cleared);
-    careers: {c: [(kind, arg, low, high, doubloons, vp)] * 3};
+    careers: {c: [(kind, arg, low, high, doubloons, vp)] * 3} (arg is unused; a
+    barrier task's thresholds count barriers crossed: 1 red, 2 blue, 3 green);
     extra: raw field edits as for custom_catalog."""
     ed = {}
 
@@ -50,7 +51,7 @@ def make_catalog(cards=None, careers=None, **extra):
 
     for cid, c in (cards or {}).items():
         setf("CARD_COST", cid, c.get("cost", 0))
-        setf("CARD_SYMBOL", cid, GOODS.index(c.get("symbol", "cocoa")))
+        setf("CARD_SYMBOL", cid, GOODS.index(c.get("symbol", "telescope")))
         setf("CARD_VP", cid, c.get("vp", 0))
         setf("CARD_SYN", cid, sum(1 << SYN.index(s) for s in c.get("syn", [])))
         effs = c.get("effects", [])
@@ -69,7 +70,6 @@ def make_catalog(cards=None, careers=None, **extra):
         for t, (kind, arg, low, high, dbl, vp) in enumerate(tasks):
             o = c * 3 + t
             setf("CAR_KIND", o, E.CAREER_TASKS.index(kind))
-            setf("CAR_ARG", o, arg)
             setf("CAR_LOW", o, low)
             setf("CAR_HIGH", o, high)
             setf("CAR_DBL", o, dbl)
@@ -520,38 +520,38 @@ def _sail(g, p, frm, action):
 
 def test_perm_07_assistant_location_income_any_ship_stopping():
     g = _income_game()
-    _sail(g, 1, "6", "sail:9:mp1")           # another player stops at 9
+    _sail(g, 1, "8", "sail:9:mp1")           # another player stops at 9
     assert get(g, "VP", 0) == 1 and src(g, 0, "assistants") == 1
     g2 = _income_game()
-    _sail(g2, 0, "6", "sail:9:mp1")          # you yourself
+    _sail(g2, 0, "8", "sail:9:mp1")          # you yourself
     assert get(g2, "VP", 0) == 1
     check(g2)
 
 
 def test_perm_07_once_per_event_however_many_assistants():
     g = _income_game(assistants=2)
-    _sail(g, 1, "6", "sail:9:mp1")
+    _sail(g, 1, "8", "sail:9:mp1")
     assert get(g, "VP", 0) == 1
 
 
 def test_perm_07_doubloon_card_and_passing_through_pays_nothing():
     g = _income_game(what=1)
     d = get(g, "DOUBLOONS", 0)
-    _sail(g, 1, "6", "sail:9:mp1")
+    _sail(g, 1, "8", "sail:9:mp1")
     assert get(g, "DOUBLOONS", 0) == d + 2 and get(g, "VP", 0) == 0
     g = _income_game()
-    _sail(g, 1, "6", "sail:10:mp2")          # 6 -> 9 -> 10: passes 9 without stopping
+    _sail(g, 1, "8", "sail:10:mp2")          # 8 -> 9 -> 10: passes 9 without stopping
     assert get(g, "VP", 0) == 0
     g = _income_game()
     put(g, "ASSIST", 0, 0, index=lk("9"))   # no assistant there: nothing
     put(g, "ASSIST", 1, 0, index=lk("7"))
-    _sail(g, 1, "6", "sail:9:mp1")
+    _sail(g, 1, "8", "sail:9:mp1")
     assert get(g, "VP", 0) == 0
 
 
 def test_perm_07_two_cards_stack():
     g = _income_game(n_cards=2)
-    _sail(g, 1, "6", "sail:9:mp1")
+    _sail(g, 1, "8", "sail:9:mp1")
     assert get(g, "VP", 0) == 2
 
 
@@ -703,13 +703,13 @@ def test_nva_03_permanent_book_lowers_the_cost():
 
 def test_nva_04_two_identical_goods_for_4_doubloons_repeatable():
     g = _nva([("nva_goods_doubloons", 0, 0, -1)],
-             lambda g: goods(g, "sugar", 2) + goods(g, "coffee", 2), DOUBLOONS=0)
+             lambda g: goods(g, "sugar", 2) + goods(g, "corn", 2), DOUBLOONS=0)
     g.step("vil:nva:4")
-    assert g.phase == "choice" and own(g) == {"choice:0", "choice:2"}  # sugar or coffee
+    assert g.phase == "choice" and own(g) == {"choice:0", "choice:2"}  # sugar or corn
     g.step("choice:0")
     assert get(g, "DOUBLOONS", 0) == 4 and len(hand(g, 0)) == 2
     assert g.phase == "village"               # not a last action: the batch goes on
-    g.step("vil:nva:4")                        # only coffee is left: paid at once
+    g.step("vil:nva:4")                        # only corn is left: paid at once
     assert get(g, "DOUBLOONS", 0) == 8 and hand(g, 0) == []
     assert main_over(g)
     check(g)
@@ -717,7 +717,7 @@ def test_nva_04_two_identical_goods_for_4_doubloons_repeatable():
 
 def test_nva_04_goods_only_not_objects():
     g = _nva([("nva_goods_doubloons", 0, 0, -1)],
-             lambda g: goods(g, "map", 2) + goods(g, "sugar", 1) + goods(g, "coffee", 1))
+             lambda g: goods(g, "map", 2) + goods(g, "sugar", 1) + goods(g, "corn", 1))
     assert "vil:nva:4" not in legal(g)
 
 
@@ -759,9 +759,9 @@ def test_nca_01_needs_value_2_and_two_cards_each_once():
     assert get(g, "INF", 0)[FR] == 2
 
 
-@pytest.mark.parametrize("owned,vp", [((), 0), (("cannon",), 2)])
+@pytest.mark.parametrize("owned,vp", [((), 0), (("medal",), 2)])
 def test_nca_02_minus_1_for_3_doubloons_plus_2_vp_with_the_synergy(owned, vp):
-    g = _combat([("nca_doubloons", 0, 0, SYN.index("cannon"))], syn=owned, DOUBLOONS=4)
+    g = _combat([("nca_doubloons", 0, 0, SYN.index("medal"))], syn=owned, DOUBLOONS=4)
     g.step("cb:nca:2")
     assert combat_value(g) == 2
     assert get(g, "DOUBLOONS", 0) == 7 and get(g, "VP", 0) == vp

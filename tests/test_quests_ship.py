@@ -46,7 +46,7 @@ def catalog(costs=(), rewards=(), cards=None, **extra):
             ed["Q_REW_AMT"][t * 3 + i] = amt
     for cid, effs in (cards or {}).items():
         ed["CARD_COST"][cid] = 0
-        ed["CARD_SYMBOL"][cid] = GOODS.index("cocoa")
+        ed["CARD_SYMBOL"][cid] = GOODS.index("telescope")
         for k in range(3):
             ed["CARD_REQ"][cid * 3 + k] = 0
         for k in range(4):
@@ -92,7 +92,7 @@ def at_quest(g, p=0, hand=None, mp=1, key="15", **fields):
     return quest_slots(g, key)[0]
 
 
-def filler(g, good="cotton", n=1):
+def filler(g, good="telescope", n=1):
     return cards_with_symbol(g, good, n, exclude=range(150, 157))
 
 
@@ -141,10 +141,10 @@ def test_quest_01_a_main_action_one_quest_at_the_ship():
     g, k = quest_game([("doubloons", None, 2)], [("vp", 3)], DOUBLOONS=5)
     k2 = add_quest(g, "15")
     refresh(g)
-    assert {f"main:quest:{k}", f"main:quest:{k2}", "main:city"} <= legal(g)
+    assert {f"main:quest:{k}", f"main:quest:{k2}", "main:village"} <= legal(g)
     g.step(f"main:quest:{k}")
     assert get(g, "MAIN_DONE") == 1 and g.phase == "main"
-    assert not any(n.startswith("main:") for n in legal(g))  # no second quest, no city
+    assert not any(n.startswith("main:") for n in legal(g))  # no second quest, no village
     # elsewhere: not offered
     h, _ = quest_game([("doubloons", None, 2)], [("vp", 3)], DOUBLOONS=5)
     at_main(h, 0, "14")
@@ -182,7 +182,7 @@ def test_quest_03_costs_are_paid_as_printed():
 def test_quest_04_tv_08_compass_part_per_compass():
     comp = {150: [("perm_compass", 0, 0)], 151: [("perm_compass", 0, 0)]}
     g, k = quest_game([("figure", None, 1)],
-                      [("per_compass_doubloons", 2), ("explore2", 3)],
+                      [("per_compass_doubloons", 2), ("explore", 3)],
                       cards=comp, tableau=[150, 151], DOUBLOONS=0, FIG_SUPPLY=2, FIG_GENERAL=3)
     g.step(f"main:quest:{k}")
     assert get(g, "DOUBLOONS", 0) == 6 and get(g, "FIG_SUPPLY", 0) == 1
@@ -361,7 +361,7 @@ def test_qrew_11_a_whole_combat():
 
 
 def test_qrew_12_explorer_up_to_2():
-    g = _reward([("explore2", 0)])
+    g = _reward([("explore", 2)])
     assert own(g) == {"pass", "explore:s1", "explore:s2"}
     g.step("explore:s1")
     assert get(g, "EXPLORER", 0) == g.catalog.exp_keys.index("s1")
@@ -386,7 +386,7 @@ def test_ship_00b_removed_discs_leave_the_game_except_deliveries():
     # delivery: the disc goes to the city market
     h = game()
     put(h, "LOC_TILE", h.catalog.tile_keys.index("t05"), index=loc(h, "4"))
-    set_hand(h, 0, cards_with_symbol(h, "coffee", 1) + filler(h))
+    set_hand(h, 0, cards_with_symbol(h, "corn", 1) + filler(h))
     at_main(h, 0, "4")
     refresh(h)
     h.step("main:city")
@@ -521,7 +521,7 @@ def _village_combat(**fields):
     set_hand(g, 0, filler(g))
     for k, v in fields.items():
         put(g, k, v, 0)
-    at_main(g, 0, "2")
+    at_main(g, 0, "11")                     # Maracaibo: Combat
     refresh(g)
     g.step("main:city")
     g.step("cb:nation:france")
@@ -537,7 +537,7 @@ def test_ship_07_tv_41_village_annex_payout():
     check(g)
     refresh(g)
     assert loc(g, "12") == 12
-    assert "cb:village:12" in legal(g) and "cb:village:2" not in legal(g)
+    assert "cb:village:12" in legal(g) and "cb:village:4" not in legal(g)   # 4: a city
     g.step("cb:village:12")
     assert get(g, "LOC_MARKER")[loc(g, "12")] == FR
     assert get(g, "INF", 0)[FR] == 1 and get(g, "DOUBLOONS", 0) == 7
@@ -558,7 +558,7 @@ def test_ship_07_village_displace_costs_5_and_needs_the_upgrade():
     put(h, "TPILE0", -1)
     put(h, "TPILE1", -1)
     set_hand(h, 0, filler(h))
-    at_main(h, 0, "2")
+    at_main(h, 0, "11")
     refresh(h)
     h.step("main:city")
     h.step("cb:nation:france")

@@ -6,6 +6,7 @@ import pytest
 from maracaibo_env import IllegalActionError
 from maracaibo_env.core import enums as E
 from maracaibo_env.core.actions import MAX_MP
+from maracaibo_env.core.sailing import location_action
 from maracaibo_env.core.catalog_layout import CATALOG, MAX_OUT, Q_COSTS, Q_REWARDS
 
 from helpers import (own, new_game, finish_setup, get, put, loc, at_phase, at_main, refresh,
@@ -177,7 +178,7 @@ def test_sail_05_ships_share_locations():
     assert "sail:2:mp2" in g.legal_action_names()
     g.step("sail:2:mp2")
     assert [get(g, "SHIP", q) for q in range(3)] == [loc(g, "2")] * 3
-    assert "main:city" in g.legal_action_names()
+    assert "main:village" in g.legal_action_names()
 
 
 def test_sail_06_must_stop_locations_end_the_move():
@@ -276,7 +277,7 @@ def test_main_02_options_depend_on_location():
     p = g.current_player
     at_main(g, p, "havana", mp=1)
     assert not any(n.startswith("main:") for n in g.legal_action_names())
-    at_main(g, p, "2", mp=1)          # city
+    at_main(g, p, "17", mp=1)         # city
     assert [n for n in g.legal_action_names() if n.startswith("main:")] == ["main:city"]
     at_main(g, p, "3", mp=1)          # village
     assert [n for n in g.legal_action_names() if n.startswith("main:")] == ["main:village"]
@@ -341,9 +342,9 @@ def test_main_05_homeward_spaces_no_delivery():
         g.step("main:city")
         assert g.phase != "deliver"
     # a printed city with a matching card does offer delivery
-    good = int(_cat_arr(g, "LOC_GOOD")[loc(g, "2")])
+    good = int(_cat_arr(g, "LOC_GOOD")[loc(g, "17")])
     set_hand(g, p, cards_with_symbol(g, g.catalog.goods_keys[good], 2))
-    at_main(g, p, "2", mp=1)
+    at_main(g, p, "17", mp=1)
     g.step("main:city")
     assert g.phase == "deliver"
 
@@ -385,7 +386,7 @@ def test_tv_33_village_action_counts():
 def test_main_07_village_main_action_only_in_a_village():
     g = _game(2, seed=15)
     p = g.current_player
-    for key in ("2", "10", "20"):
+    for key in ("11", "17", "20"):
         at_main(g, p, key, mp=7)
         assert "main:village" not in g.legal_action_names()
     # a city action that grants a village action gives exactly 1, whatever the
@@ -439,13 +440,13 @@ def test_free_02_planning_needs_an_empty_space():
 def test_free_03_planning_cards_are_not_hand_cards():
     g = _game(2, seed=18)
     p = g.current_player
-    tob = cards_with_symbol(g, "tobacco", 3)
+    tob = cards_with_symbol(g, "corn", 3)          # the good of city 17's market
     other = cards_with_symbol(g, "sugar", 1)
     set_hand(g, p, tob + other + [int(get(g, "PLAN", p)[0])])   # planning area emptied
     assert (get(g, "PLAN", p) == -1).all()
     at_main(g, p, "1", mp=1)
     for _ in range(3):
-        g.step("free:plan:hand0")     # the three tobacco cards
+        g.step("free:plan:hand0")     # the three corn cards
     plan = [int(c) for c in get(g, "PLAN", p)]
     assert sorted(plan) == sorted(tob)
     # not counted toward the hand limit: Phase C refills the hand to 4
@@ -460,9 +461,9 @@ def test_free_03_planning_cards_are_not_hand_cards():
     g.step("vil:discard")
     assert get(g, "HAND_N", p) == 0
     assert sorted(int(c) for c in get(g, "PLAN", p)) == sorted(tob)
-    # cannot be used as goods: no delivery of tobacco from the planning area
-    assert int(_cat_arr(g, "LOC_GOOD")[loc(g, "2")]) == g.catalog.goods_keys.index("tobacco")
-    at_main(g, p, "2", mp=1)
+    # cannot be used as goods: no delivery of corn from the planning area
+    assert int(_cat_arr(g, "LOC_GOOD")[loc(g, "17")]) == g.catalog.goods_keys.index("corn")
+    at_main(g, p, "17", mp=1)
     g.step("main:city")
     assert g.phase != "deliver"
     # can be bought later
@@ -527,8 +528,9 @@ def test_free_05_figure_for_two_cp():
     g.step("free:figure:cp")
     assert get(g, "CP", p) == 3
     assert (get(g, "FIG_SUPPLY", p), get(g, "FIG_GENERAL", p)) == (1, 4)
-    # also during a Combat (not only between main-action steps)
-    at_main(g, p, "2", mp=1)
+    # also during a Combat (not only between main-action steps) at the Combat city
+    at_main(g, p, next(k for i, k in enumerate(g.catalog.loc_keys)
+                       if location_action(g.state, g._cat, i) == E.CA_COMBAT), mp=1)
     set_hand(g, p, [])
     g.step("main:city")
     while g.phase in ("combat_pile", "combat_nation"):

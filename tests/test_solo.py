@@ -5,10 +5,13 @@ States are built by hand with tests/helpers.py: the wanted Automa card is put
 on top of Jean's pile (AUTOMA_DECK / AUTOMA_N), then Jean's turn is run either
 directly (core.automa.take_turn) or by letting the human end a turn, and the
 exact effects are asserted. Movement expectations use the shipped map
-(data/board.toml): Havana -> 1 (village) -> 2 (city) | 4 (city, lower short
-cut); 4 -> 5 (city) -> 6 -> 7 / 9 (villages) ... -> 10 (city, must stop) ->
-11 -> 12 (village) / 13 (city) -> 14 -> 15 (city) / 18 (village) ...
--> 16 (village, must stop) -> 17 -> 19 -> 20 -> 21a | 21b -> 22.
+(data/board.toml): Havana -> 1 -> 2 | 3 (villages; fork at 1: upper 2, lower
+short cut to 3) -> 4, 5 (cities) -> 6, 7, 8 (villages with the 2p markers;
+fork at 8: upper 9, lower short cut to 10) -> 10 -> 11 (Maracaibo, city) ->
+12 -> 13 (city; fork: upper 14 (city) -> 15 -> 16 -> 17, lower short cut to
+17 (city)) -> 18 -> 19 -> 20 -> 21a | 21b -> 22. No location but the homeward
+spaces has the stop symbol. Noble ranks (influence.toml): 1 at position 1,
+2 at 3, 3 at 6, 4 at 9, 5 at 10, 6 at 12.
 """
 from __future__ import annotations
 
@@ -238,8 +241,9 @@ def test_solo_04_jean_uses_the_automa_board_not_a_ship_board():
 def test_solo_05_every_track_space_starts_with_a_disc():
     g = solo(7)
     n = cat_get(g, "TRACK_N")
-    assert n == 14
-    assert [cat_get(g, "TRACK_VP", i) for i in range(n)] == [0, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 8, 10]
+    assert n == 22                                   # DATA-17: published (ZH p16, SH)
+    assert [cat_get(g, "TRACK_VP", i) for i in range(n)] == [
+        0, 1, 2, 3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38]
     assert automa.track_emptied(g.state) == 0 and income(g) == 0
 
 
@@ -274,6 +278,19 @@ def test_solo_06_vectors_and_shuffle():
     assert {"B1", "B2", "B3", "B4", "B5", "B6"} <= chosen
 
 
+def test_solo_06_deck_is_shuffled_after_it_is_built():
+    # medium (EN): 5 A, 1 B, 1 C. Built letter by letter, an unshuffled pile would
+    # always hold the C-card on top and the B-card below it.
+    tops, b_at = set(), set()
+    for seed in range(20):
+        g = solo(seed, difficulty="medium")
+        deck = [g.catalog.automa_ids[c] for c in get(g, "AUTOMA_DECK")[: get(g, "AUTOMA_N")]]
+        tops.add(deck[-1][0])
+        b_at.add(next(i for i, c in enumerate(deck) if c[0] == "B"))
+    assert tops == {"A", "B", "C"}
+    assert len(b_at) >= 4
+
+
 def test_solo_07_you_start_with_8_doubloons():
     for seed in range(8):
         g = Game(num_players=1, seed=seed)
@@ -293,7 +310,7 @@ def test_solo_08_draw_top_card_discard_after_and_alternate_turns():
     assert g.jean_log()[0] == ("card", "A1")
     assert get(g, "AUTOMA_N") == 2 and list(get(g, "AUTOMA_DECK")[:3]) == [cid(g, "A2"), cid(g, "A5"), -1]
     assert get(g, "AUTOMA_DISCARD_N") == 1 and get(g, "AUTOMA_DISCARD")[0] == cid(g, "A1")
-    assert get(g, "SHIP", JEAN) == loc(g, "2")
+    assert get(g, "SHIP", JEAN) == loc(g, "4")
     g.step("sail:2:mp1")
     g.step("pass")
     assert g.jean_log()[0] == ("card", "A5")
@@ -314,14 +331,27 @@ def test_solo_08_reshuffle_when_the_pile_runs_out():
     assert list(get(g, "AUTOMA_DISCARD")[1:]) == [-1] * (L.N_AUTOMA - 1)
 
 
+def test_solo_08_the_reshuffle_shuffles():
+    # the same discard pile (A4 last) gives different new piles: without a
+    # shuffle A4 would be drawn every time
+    drawn, orders = set(), set()
+    for seed in range(12):
+        g = solo(seed)
+        set_deck(g, [], discard=["A1", "A2", "A4"])
+        drawn.add(turn(g)[0][1])
+        orders.add(tuple(int(c) for c in get(g, "AUTOMA_DECK")[:2]))
+    assert drawn == {"A1", "A2", "A4"}
+    assert len(orders) >= 4
+
+
 def test_solo_08_actions_in_printed_order():
     g = solo(3)
     put(g, "ROUND", 3)
-    fill_market(g, "4")
+    fill_market(g, "5")
     log = turn(g, "B3")   # remove a disc, then (round III+) 4 VP
     assert events(log) == ["card", "sail", "take_card", "remove_disc", "vp"]
     g = solo(3)
-    fill_market(g, "4")
+    fill_market(g, "5")
     log = turn(g, "C1")   # 4 VP, then remove a disc
     assert events(log) == ["card", "sail", "take_card", "vp", "remove_disc"]
     g = solo(3)
@@ -331,14 +361,18 @@ def test_solo_08_actions_in_printed_order():
 
 
 @pytest.mark.parametrize("start,card,dest", [
-    ("havana", "A1", "2"),    # upper: 1 is skipped, Nassau is space 1
-    ("havana", "A2", "4"),    # lower short cut 1 -> 4
-    ("havana", "A4", "4"),    # upper, 2 spaces: 2, (3), 4
-    ("havana", "A5", "5"),    # lower, 2 spaces: 4, 5
-    ("11", "A1", "14"),       # upper: 12 (village, no quest) is skipped
-    ("11", "A2", "13"),       # lower
-    ("14", "A1", "15"),       # upper
-    ("14", "A2", "19"),       # lower: 18 (village) skipped
+    ("havana", "A1", "4"),    # upper, 1 space: the villages 1, 2, 3 are not counted
+    ("havana", "A2", "4"),    # lower short cut 1 -> 3, then 4
+    ("havana", "A4", "5"),    # upper, 2 spaces: 4, 5
+    ("5", "A1", "11"),        # 6 .. 10 are villages
+    ("5", "A5", "13"),        # lower, 2 spaces: 11, 13
+    ("11", "A4", "14"),       # upper, 2 spaces: 13, then the fork's upper arrow to 14
+    ("11", "A5", "17"),       # lower, 2 spaces: 13, then the short cut to 17
+    ("13", "A1", "14"),       # upper
+    ("13", "A2", "17"),       # lower: 14, 15, 16 are bypassed
+    ("14", "A2", "15"),       # 15 is a village with card 75's set-up quest: it counts
+    ("15", "A2", "17"),       # 16 (village) skipped
+    ("17", "A1", "20"),       # 18, 19 skipped; 20 counts (a homeward-bound city)
 ])
 def test_solo_09_move_and_route_arrow_at_forks(start, card, dest):
     g = solo(4)
@@ -349,29 +383,40 @@ def test_solo_09_move_and_route_arrow_at_forks(start, card, dest):
 
 
 def test_solo_09_route_through_a_village_fork():
-    # 6 -> 7 (upper) / 9 (lower); with a quest at 9 the lower arrow ends there
+    # 8 -> 9 (upper) / 10 (lower); with a quest at 9 the upper arrow ends there
     g = solo(4)
     add_board_quest(g, "9")
     jean_at(g, "5")
-    turn(g, "A2")                # lower, move 1
+    turn(g, "A1")                # upper, move 1: 6, 7, 8 skipped, 9 has a quest
     assert get(g, "SHIP", JEAN) == loc(g, "9")
     g = solo(4)
     add_board_quest(g, "9")
     jean_at(g, "5")
-    turn(g, "A1")                # upper, move 1: 6, 7, 8 skipped -> 10
-    assert get(g, "SHIP", JEAN) == loc(g, "10")
+    turn(g, "A2")                # lower, move 1: the short cut 8 -> 10 passes 9 by -> 11
+    assert get(g, "SHIP", JEAN) == loc(g, "11")
+    # the same at the first fork: 1 -> 2 (upper) / 3 (lower)
+    g = solo(4)
+    add_board_quest(g, "2")
+    turn(g, "A1")
+    assert get(g, "SHIP", JEAN) == loc(g, "2")
+    g = solo(4)
+    add_board_quest(g, "2")
+    turn(g, "A2")
+    assert get(g, "SHIP", JEAN) == loc(g, "4")
 
 
 def test_solo_10_tv_45_villages_without_quest_are_not_counted():
-    # route: Havana, 1 V(no quest), 2 C, 3 V(quest), 4 C, 5 C; move 3 upper
+    # route from 4: 5 C, 6 V(no quest), 7 V(quest), 8 .. 10 V(no quest), 11 C; move 3
     cat = custom_catalog(AUTO_MOVE={0: 3})   # A1: move 3, upper
     g = solo(4, catalog=cat)
-    add_board_quest(g, "3")
+    jean_at(g, "4")
+    add_board_quest(g, "7")
     turn(g, "A1")
-    assert get(g, "SHIP", JEAN) == loc(g, "4")   # 2 = 1, 3 (quest) = 2, 4 = 3
+    assert get(g, "SHIP", JEAN) == loc(g, "11")  # 5 = 1, 7 (quest) = 2, 11 = 3
     g = solo(4, catalog=cat)
+    jean_at(g, "4")
     turn(g, "A1")
-    assert get(g, "SHIP", JEAN) == loc(g, "5")   # no quest at 3: 2, 4, 5
+    assert get(g, "SHIP", JEAN) == loc(g, "13")  # no quest at 7: 5, 11, 13
     # a quest in the first village makes it space 1
     g = solo(4)
     add_board_quest(g, "1")
@@ -379,19 +424,38 @@ def test_solo_10_tv_45_villages_without_quest_are_not_counted():
     assert get(g, "SHIP", JEAN) == loc(g, "1")
 
 
+def test_solo_10_jean_never_ends_on_a_village_without_a_quest():
+    # the shipped map has no stop symbol outside 20-22 (published facts 14-17), so
+    # every move of hers ends at a city, a homeward-bound space or a quest
+    cities = {"4", "5", "11", "13", "14", "17", "20", "21a", "21b", "22"}
+    ends = 0
+    for seed in range(4):
+        g = Game(num_players=1, seed=seed, difficulty="very_hard")
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            g.step(int(rng.choice(g.legal_actions())))
+            log = g.jean_log()
+            sails = [a for e, a in log if e == "sail"]
+            if sails:
+                ends += 1
+                assert sails[0] in cities or ("quest", sails[0]) in log, (seed, log)
+    assert ends > 40
+
+
 def test_solo_11_must_stop_locations_end_her_move():
-    g = solo(5)
-    jean_at(g, "5")
-    turn(g, "A5")                     # move 2 lower: 6, 9 skipped, 10 must-stop = 1
-    assert get(g, "SHIP", JEAN) == loc(g, "10")
-    g = solo(5, catalog=custom_catalog(LOC_MUST_STOP={10: 0}))
-    jean_at(g, "5")
-    turn(g, "A5")                     # without the stop symbol she goes on to 11
-    assert get(g, "SHIP", JEAN) == loc(g, "11")
     g = solo(5)
     jean_at(g, "19")
     turn(g, "A4")                     # move 2: 20 ends it
     assert get(g, "SHIP", JEAN) == loc(g, "20")
+    g = solo(5)
+    jean_at(g, "17")
+    turn(g, "A4")                     # move 2: 20 is the first counted space and ends it
+    assert get(g, "SHIP", JEAN) == loc(g, "20")
+    # a stop symbol on a village (a corrected map may have one) ends her move there
+    g = solo(5, catalog=custom_catalog(LOC_MUST_STOP={16: 1}))
+    jean_at(g, "14")
+    turn(g, "A4")                     # 15 skipped, 16 (must stop) ends it uncounted
+    assert get(g, "SHIP", JEAN) == loc(g, "16")
 
 
 @pytest.mark.parametrize("rnd,start,dest", [
@@ -425,25 +489,31 @@ def test_solo_13_quest_taken_without_cost_or_reward_and_turn_ends():
     # B1 in round III would score 4 VP and explore 4: nothing after the quest
     g = solo(6)
     put(g, "ROUND", 3)
-    add_board_quest(g, "4")
+    add_board_quest(g, "5")
     log = turn(g, "B1")
-    assert log == [("card", "B1"), ("sail", "4"), ("quest", "4")]
+    assert log == [("card", "B1"), ("sail", "5"), ("quest", "5")]
     assert vp(g) == 0 and get(g, "EXPLORER", JEAN) == exp(g, "s0") and get(g, "QUESTS", JEAN) == 1
 
 
 def test_solo_13_city_with_a_quest_quest_first():
     g = solo(6)
-    add_board_quest(g, "2")
+    add_board_quest(g, "4")
     log = turn(g, "A1")
     assert events(log) == ["card", "sail", "quest"]
-    assert get(g, "LOC_MARKET")[loc(g, "2")] == 0 and get(g, "QUESTS", JEAN) == 1
+    assert get(g, "LOC_MARKET")[loc(g, "4")] == 0 and get(g, "QUESTS", JEAN) == 1
     assert get(g, "EXPLORER", JEAN) == exp(g, "s0")
 
 
-def test_solo_13_takes_the_oldest_tile():
+@pytest.mark.parametrize("old_first", [True, False])
+def test_solo_13_takes_the_oldest_tile(old_first):
+    # the oldest tile, wherever it lies in the board's quest slots (not the last or
+    # the first slot)
     g = solo(6)
-    k_new = add_board_quest(g, "1", age=50)
-    k_old = add_board_quest(g, "1", age=7)
+    ages = (7, 50) if old_first else (50, 7)
+    k1 = add_board_quest(g, "1", age=ages[0])
+    k2 = add_board_quest(g, "1", age=ages[1])
+    assert k1 < k2
+    k_old, k_new = (k1, k2) if old_first else (k2, k1)
     t_new, t_old = get(g, "BQ_TILE")[k_new], get(g, "BQ_TILE")[k_old]
     turn(g, "A1")
     assert board_quests(g, "1") == [t_new] and t_old not in get(g, "BQ_TILE")
@@ -452,18 +522,19 @@ def test_solo_13_takes_the_oldest_tile():
 
 def test_solo_14_delivery_into_an_empty_market_space():
     g = solo(7)
-    assert spaces(g, "2") == 2
+    assert spaces(g, "11") == 2                # the 2p Maracaibo tile: 2 spaces
+    jean_at(g, "5")
     market = list(get(g, "MARKET"))
     log = turn(g, "A1")
-    assert ("deliver", "2") in log
-    assert get(g, "LOC_MARKET")[loc(g, "2")] == 1
+    assert ("deliver", "11") in log
+    assert get(g, "LOC_MARKET")[loc(g, "11")] == 1
     assert get(g, "TRACK_TO_MARKET") == 1 and get(g, "TRACK_REMOVED") == 0
     assert get(g, "AUTOMA_CARDS") == 0 and list(get(g, "MARKET")) == market
     check(g)
-    jean_at(g, "havana")
+    jean_at(g, "5")
     turn(g, "A1")                              # the second space
-    assert get(g, "LOC_MARKET")[loc(g, "2")] == 2 and get(g, "TRACK_TO_MARKET") == 2
-    jean_at(g, "havana")
+    assert get(g, "LOC_MARKET")[loc(g, "11")] == 2 and get(g, "TRACK_TO_MARKET") == 2
+    jean_at(g, "5")
     top = draw_top_card(g)
     old = get(g, "MARKET")[2]
     log = turn(g, "A1")                        # full now: display card 3
@@ -474,7 +545,7 @@ def test_solo_14_delivery_into_an_empty_market_space():
 
 
 @pytest.mark.parametrize("card,dest,pos", [
-    ("A1", "2", 3), ("A2", "4", 2), ("A3", "4", 4), ("A4", "4", 1), ("C2", "5", 2),
+    ("A1", "4", 3), ("A2", "4", 2), ("A3", "4", 4), ("A4", "5", 1), ("C2", "5", 2),
 ])
 def test_solo_14_full_market_takes_the_shown_display_card(card, dest, pos):
     g = solo(8)
@@ -508,20 +579,23 @@ def test_solo_15_homeward_spaces_always_take_a_card():
 
 
 def test_solo_16_actions_do_not_depend_on_the_city():
-    # A1 ends at Nassau (2), a Combat city: Jean only explores, no Combat
+    # A1 from 5 ends at Maracaibo (11), a Combat city: Jean only explores, no Combat
     g = solo(10)
+    jean_at(g, "5")
     piles = list(get(g, "TPILE_N"))
     markers = list(get(g, "LOC_MARKER"))
     log = turn(g, "A1")
-    assert get(g, "SHIP", JEAN) == loc(g, "2")
+    assert get(g, "SHIP", JEAN) == loc(g, "11")
     assert events(log) == ["card", "sail", "deliver", "explore"]
     assert list(get(g, "TPILE_N")) == piles and list(get(g, "LOC_MARKER")) == markers
     assert get(g, "EXPLORER", JEAN) == exp(g, "s2")
-    # the same card at La Guaira (10, Explore 3) still explores only 2
+    # the same card at the Explore 3 city (the special tile t02) still explores only 2
     g = solo(10)
-    jean_at(g, "8")
+    slot = next(k for k in ("4", "5", "13", "14")
+                if get(g, "LOC_TILE")[loc(g, k)] == g.catalog.tile_keys.index("t02"))
+    jean_at(g, {"4": "havana", "5": "4", "13": "11", "14": "13"}[slot])
     turn(g, "A1")
-    assert get(g, "SHIP", JEAN) == loc(g, "10") and get(g, "EXPLORER", JEAN) == exp(g, "s2")
+    assert get(g, "SHIP", JEAN) == loc(g, slot) and get(g, "EXPLORER", JEAN) == exp(g, "s2")
     # and actions are performed even when nothing was delivered or taken (market full)
     g = solo(10)
     fill_market(g, "4")
@@ -530,7 +604,8 @@ def test_solo_16_actions_do_not_depend_on_the_city():
 
 
 def test_solo_16_must_stop_village_without_quest_still_performs_actions():
-    g = solo(11)
+    # no such village on the shipped map; a corrected map may have one
+    g = solo(11, catalog=custom_catalog(LOC_MUST_STOP={16: 1}))
     jean_at(g, "14")
     market = list(get(g, "MARKET"))
     log = turn(g, "A4")             # move 2 upper: 15 = 1, 16 (must stop, village) ends it
@@ -544,7 +619,8 @@ def test_solo_16_must_stop_village_without_quest_still_performs_actions():
 # ===================================================================== every card, every round range
 # From Havana, both explorers on s0, the destination market full (so the shown
 # display card is taken), both token piles empty (Combat: 3 for every nation ->
-# France; she annexes Nassau 2, the lowest empty city with a flag).
+# France; she annexes Puerto Plata 4, the lowest empty city with a flag, and the
+# Warrior also the lowest empty village, 1).
 # card: (destination, display, {round: (influence F/E/S, VP, explorer, quests, discs removed)},
 #        annexed locations)
 def _r(rounds, inf=(0, 0, 0), vp_=0, explorer="s0", quests=0, discs=0):
@@ -552,21 +628,21 @@ def _r(rounds, inf=(0, 0, 0), vp_=0, explorer="s0", quests=0, discs=0):
 
 
 CARD_SCENARIOS = {
-    "A1": ("2", 3, _r((1, 2, 3, 4), explorer="s2"), []),
+    "A1": ("4", 3, _r((1, 2, 3, 4), explorer="s2"), []),
     "A2": ("4", 2, _r((1, 2, 3, 4), inf=(1, 0, 0)), []),
-    "A3": ("4", 4, _r((1, 2, 3, 4), inf=(2, 0, 0)), ["2"]),
-    "A4": ("4", 1, _r((1, 2, 3, 4), inf=(0, 0, 1)), []),
+    "A3": ("4", 4, _r((1, 2, 3, 4), inf=(2, 0, 0)), ["4"]),
+    "A4": ("5", 1, _r((1, 2, 3, 4), inf=(0, 0, 1)), []),
     "A5": ("5", 3, _r((1, 2, 3, 4), inf=(0, 1, 0)), []),
-    "B1": ("4", 3, {**_r((1, 2), vp_=4, explorer="s2"), **_r((3, 4), vp_=4, explorer="s4")}, []),
-    "B2": ("4", 3, {**_r((1, 2), quests=1), **_r((3, 4), quests=1, vp_=4)}, []),
-    "B3": ("4", 3, {**_r((1, 2), discs=1), **_r((3, 4), discs=1, vp_=4)}, []),
+    "B1": ("5", 3, {**_r((1, 2), vp_=4, explorer="s2"), **_r((3, 4), vp_=4, explorer="s4")}, []),
+    "B2": ("5", 3, {**_r((1, 2), quests=1), **_r((3, 4), quests=1, vp_=4)}, []),
+    "B3": ("5", 3, {**_r((1, 2), discs=1), **_r((3, 4), discs=1, vp_=4)}, []),
     "B4": ("5", 3, {**_r((1, 2), vp_=4, explorer="s2"), **_r((3, 4), vp_=4, explorer="s4")}, []),
     "B5": ("5", 3, {**_r((1, 2), discs=1), **_r((3, 4), discs=1, vp_=4)}, []),
-    "B6": ("5", 4, _r((1, 2, 3, 4), inf=(3, 0, 0), vp_=2), ["2"]),
-    "C1": ("4", 1, _r((1, 2, 3, 4), vp_=4, discs=1), []),
+    "B6": ("5", 4, _r((1, 2, 3, 4), inf=(3, 0, 0), vp_=2), ["4"]),
+    "C1": ("5", 1, _r((1, 2, 3, 4), vp_=4, discs=1), []),
     "C2": ("5", 2, _r((1, 2, 3, 4), vp_=3, quests=1), []),
-    "C3": ("4", 3, {**_r((1, 2), vp_=4, explorer="s3"), **_r((3, 4), vp_=4, explorer="s4")}, []),
-    "C4": ("5", 4, _r((1, 2, 3, 4), inf=(3, 0, 0), vp_=2), ["2", "1"]),   # Warrior
+    "C3": ("5", 3, {**_r((1, 2), vp_=4, explorer="s3"), **_r((3, 4), vp_=4, explorer="s4")}, []),
+    "C4": ("5", 4, _r((1, 2, 3, 4), inf=(3, 0, 0), vp_=2), ["4", "1"]),   # Warrior
 }
 
 
@@ -621,7 +697,7 @@ def test_jact_01_influence_with_the_shown_nation_and_overflow():
     assert get(g, "INF", JEAN)[FR] == last and vp(g) == 2
 
 
-@pytest.mark.parametrize("card,dest", [("B3", "4"), ("B5", "5")])
+@pytest.mark.parametrize("card,dest", [("B3", "5"), ("B5", "5")])
 def test_jact_02_remove_disc_and_from_round_3_four_vp(card, dest):
     for rnd, vp_ in ((1, 0), (2, 0), (3, 4), (4, 4)):
         g = solo(14)
@@ -637,17 +713,17 @@ def test_jact_03_remove_disc_and_four_vp_every_round():
     for rnd in (1, 4):
         g = solo(15)
         put(g, "ROUND", rnd)
-        fill_market(g, "4")
+        fill_market(g, "5")
         turn(g, "C1")
         assert get(g, "TRACK_REMOVED") == 1 and vp(g) == 4
 
 
 def test_jact_03_empty_track_still_scores_the_vp():
     g = solo(15)
-    put(g, "TRACK_REMOVED", 14)
-    fill_market(g, "4")
+    put(g, "TRACK_REMOVED", 22)
+    fill_market(g, "5")
     log = turn(g, "C1")
-    assert get(g, "TRACK_REMOVED") == 14 and vp(g) == 4
+    assert get(g, "TRACK_REMOVED") == 22 and vp(g) == 4
     assert "remove_disc" not in events(log)
 
 
@@ -740,7 +816,7 @@ def test_jact_04_counts_for_first_crossing_and_arrival_no_reward():
     assert get(g, "EXPLORER", JEAN) == exp(g, "s28") and get(g, "EXP_LAST_N") == 1
 
 
-@pytest.mark.parametrize("card,dest", [("B1", "4"), ("B4", "5")])
+@pytest.mark.parametrize("card,dest", [("B1", "5"), ("B4", "5")])
 def test_jact_05_four_vp_and_explore_two_then_four(card, dest):
     for rnd, to in ((1, "s2"), (2, "s2"), (3, "s4"), (4, "s4")):
         g = solo(20)
@@ -806,7 +882,7 @@ def test_jcombat_01_both_piles_empty_value_three_for_every_nation():
     cat = token_catalog({0: ("none", [(3, "none", 0), (3, "none", 0), (3, "none", 0)])})
     g = solo(24, catalog=cat)
     empty_piles(g)
-    put(g, "INF", [0, 9, 0], JEAN)                # English rank 3: 3 + 3 beats 3
+    put(g, "INF", [0, 6, 0], JEAN)                # English rank 3: 3 + 3 beats 3
     log = turn(g, "A3")
     assert ("combat", "england") in log
 
@@ -840,12 +916,12 @@ def test_jcombat_02_modified_value_ranks_and_token_modifier():
                          2: ("fewest_plus3", [(5, "none", 0), (4, "none", 0), (2, "none", 0)])})
     g = solo(25, catalog=cat)
     token_on_top(g, 0)
-    put(g, "INF", [0, 3, 0], JEAN)                 # England 4 + 1 = 5 ties France 5
+    put(g, "INF", [0, 1, 0], JEAN)                 # England 4 + 1 = 5 ties France 5
     assert ("combat", "france") in turn(g, "A3")   # tie: printed F 5 > E 4
     g = solo(25, catalog=cat)
     token_on_top(g, 0)
-    put(g, "INF", [0, 3, 0], JEAN)
-    put(g, "INF", [3, 0, 0], HUMAN)                 # your French rank 1: F 4 < E 5
+    put(g, "INF", [0, 1, 0], JEAN)
+    put(g, "INF", [1, 0, 0], HUMAN)                 # your French rank 1: F 4 < E 5
     assert ("combat", "england") in turn(g, "A3")
     # most -2: France alone has the most markers on locations -> F 3, E 4, S 4 -> Spain
     g = solo(25, catalog=cat)
@@ -861,7 +937,7 @@ def test_jcombat_02_modified_value_ranks_and_token_modifier():
     token_on_top(g, 2)
     marker(g, "1", FR)
     marker(g, "3", EN)
-    put(g, "INF", [0, 0, 3], JEAN)
+    put(g, "INF", [0, 0, 1], JEAN)
     assert ("combat", "spain") in turn(g, "A3")
 
 
@@ -880,15 +956,15 @@ def test_jcombat_02_costs_and_bonuses_ignored():
 
 @pytest.mark.parametrize("values,jean_inf,human_inf,nation", [
     # F 5, E 5, S 4; Jean F 0, E 2, S 3; you F 1 -> F 4, E 7, S 7 -> printed E 5 > S 4
-    ((5, 5, 4), (0, 6, 9), (3, 0, 0), "england"),
+    ((5, 5, 4), (0, 3, 6), (1, 0, 0), "england"),
     # everything equal -> France
     ((4, 4, 4), (0, 0, 0), (0, 0, 0), "france"),
     # F 6, S 6, E 2, printed F 4 = S 4 -> France before Spain
-    ((4, 2, 4), (6, 0, 6), (0, 0, 0), "france"),
+    ((4, 2, 4), (3, 0, 3), (0, 0, 0), "france"),
     # S 5 = E 5, printed equal -> Spain before England
     ((3, 5, 5), (0, 0, 0), (0, 0, 0), "spain"),
     # highest modified value wins even against a higher printed value
-    ((6, 2, 5), (0, 0, 6), (3, 0, 0), "spain"),
+    ((6, 2, 5), (0, 0, 3), (1, 0, 0), "spain"),
 ])
 def test_jcombat_03_tv_44_tie_break_printed_value_then_france_spain_england(
         values, jean_inf, human_inf, nation):
@@ -902,32 +978,63 @@ def test_jcombat_03_tv_44_tie_break_printed_value_then_france_spain_england(
     assert ("combat", nation) in log
 
 
+def test_jcombat_03_the_tie_break_ignores_the_token_modifier():
+    # "fewest markers +3": Spain alone has the fewest markers, 3 + 3 = 6; France
+    # 5 + Jean's rank 1 = 6: a tie. The printed values (no modifier) decide:
+    # France 5 > Spain 3 (with the +3 counted Spain would win 6 > 5)
+    cat = token_catalog({0: ("fewest_plus3", [(5, "none", 0), (1, "none", 0), (3, "none", 0)])})
+    g = solo(27, catalog=cat)
+    token_on_top(g, 0)
+    marker(g, "4", FR)
+    marker(g, "5", EN)                             # France 2, England 2, Spain 1 on the board
+    put(g, "INF", [1, 0, 0], JEAN)
+    assert automa.choose_nation(g.state, g._cat, 0) == FR
+    assert ("combat", "france") in turn(g, "A3")
+    # nor do the ranks: England 5 vs Spain 2 + Jean's rank 3 = 5; printed E 5 > S 2
+    # (with the rank counted Spain 5 = England 5 and Spain would win the F, S, E order)
+    cat = token_catalog({0: ("none", [(1, "none", 0), (5, "none", 0), (2, "none", 0)])})
+    g = solo(27, catalog=cat)
+    token_on_top(g, 0)
+    put(g, "INF", [0, 0, 6], JEAN)
+    assert automa.choose_nation(g.state, g._cat, 0) == EN
+
+
+CITIES = ("4", "5", "11", "13", "14", "17")                 # every city has a flag
+VILLAGES = ("1", "2", "3", "9", "10", "12", "15", "16", "18", "19")   # 6, 7, 8: 2p markers
+
+
 def test_jcombat_04_annex_lowest_empty_flag_city_then_village_then_out():
     g = solo(28)
     empty_piles(g)                                  # France
     log = turn(g, "A3")
-    assert ("annex", "2") in log and get(g, "LOC_MARKER")[loc(g, "2")] == FR
-    # 2, 4, 5 taken; 10 (La Guaira) has no flag: next is 11
+    assert ("annex", "4") in log and get(g, "LOC_MARKER")[loc(g, "4")] == FR
+    # 4, 5 taken: next is 11
     g = solo(28)
     empty_piles(g)
-    for key in ("2", "4", "5"):
+    for key in ("4", "5"):
         marker(g, key, EN)
     turn(g, "A3")
-    assert get(g, "LOC_MARKER")[loc(g, "10")] == -1 and get(g, "LOC_MARKER")[loc(g, "11")] == FR
+    assert get(g, "LOC_MARKER")[loc(g, "11")] == FR
+    # a city without a flag is passed over (none on the shipped map: 11's flag removed)
+    g = solo(28, catalog=custom_catalog(LOC_FLAG={loc(g, "11"): 0}))
+    empty_piles(g)
+    for key in ("4", "5"):
+        marker(g, key, EN)
+    turn(g, "A3")
+    assert get(g, "LOC_MARKER")[loc(g, "11")] == -1 and get(g, "LOC_MARKER")[loc(g, "13")] == FR
     # every flag city taken: the lowest empty village (1)
     g = solo(28)
     empty_piles(g)
-    for key in ("2", "4", "5", "11", "13", "14", "15", "17", "19"):
+    for key in CITIES:
         marker(g, key, EN)
     log = turn(g, "A3")
     assert ("annex", "1") in log and get(g, "LOC_MARKER")[loc(g, "1")] == FR
-    assert get(g, "LOC_MARKER")[loc(g, "10")] == -1      # never the flagless city
     # nothing empty: the marker leaves the game, the supply space still empties
     g = solo(28)
     empty_piles(g)
-    for key in ("2", "4", "5", "11", "13", "14", "15", "17", "19"):
+    for key in CITIES:
         marker(g, key, EN)
-    for key in ("1", "3", "9", "12", "16", "18"):
+    for key in VILLAGES:
         marker(g, key, SP)
     taken, out = get(g, "SUP_TAKEN")[FR], get(g, "SUP_OUT")[FR]
     log = turn(g, "A3")
@@ -940,14 +1047,15 @@ def test_jcombat_04_annex_lowest_empty_flag_city_then_village_then_out():
 def test_jcombat_04_no_flag_reward_and_homeward_never_annexed():
     g = solo(28)
     empty_piles(g)
-    for key in ("2", "4", "5", "11", "13", "14", "15", "17", "19"):
+    for key in CITIES:
         marker(g, key, EN)
     turn(g, "A3")
     for key in ("havana", "20", "21a", "21b", "22"):
         assert get(g, "LOC_MARKER")[loc(g, key)] == -1
     g = solo(28)
     empty_piles(g)
-    turn(g, "A3")                                   # Nassau's flag: 2 doubloons -- not for Jean
+    turn(g, "A3")                                   # Puerto Plata's flag: 1 VP -- not for Jean
+    assert get(g, "LOC_MARKER")[loc(g, "4")] == FR
     assert get(g, "DOUBLOONS", JEAN) == 0 and vp(g) == 0 and get(g, "CP", JEAN) == 0
 
 
@@ -955,22 +1063,22 @@ def test_jcombat_04_warrior_annexes_one_more_village():
     g = solo(29)
     empty_piles(g)
     log = turn(g, "C4")
-    assert [a for e, a in log if e == "annex"] == ["2", "1"]
+    assert [a for e, a in log if e == "annex"] == ["4", "1"]
     g = solo(29)
     empty_piles(g)
     marker(g, "1", EN)
-    marker(g, "3", EN)
+    marker(g, "2", EN)
     turn(g, "C4")
-    assert get(g, "LOC_MARKER")[loc(g, "2")] == FR and get(g, "LOC_MARKER")[loc(g, "9")] == FR
+    assert get(g, "LOC_MARKER")[loc(g, "4")] == FR and get(g, "LOC_MARKER")[loc(g, "3")] == FR
     # the second annex is a village even when flag cities are still empty
-    assert get(g, "LOC_MARKER")[loc(g, "4")] == -1
+    assert get(g, "LOC_MARKER")[loc(g, "5")] == -1
     # no empty village for the second marker: it leaves the game
     g = solo(29)
     empty_piles(g)
-    for key in ("1", "3", "9", "12", "16", "18"):
+    for key in VILLAGES:
         marker(g, key, SP)
     log = turn(g, "C4")
-    assert [a for e, a in log if e in ("annex", "marker_out")] == ["2", "france"]
+    assert [a for e, a in log if e in ("annex", "marker_out")] == ["4", "france"]
     assert get(g, "SUP_OUT")[FR] == 1
     check(g)
 
@@ -1048,18 +1156,57 @@ def test_solo_18_tv_10_income_vectors():
     put(g, "TRACK_REMOVED", 1)
     put(g, "TRACK_TO_MARKET", 2)                       # delivered discs empty spaces too
     assert income(g) == 4
-    put(g, "TRACK_REMOVED", 14)
+    put(g, "TRACK_REMOVED", 22)
     put(g, "TRACK_TO_MARKET", 0)
-    assert income(g) == 10 + 2
+    assert income(g) == 38 + 2                         # the whole published track
     put(g, "TRACK_REMOVED", 0)
     put(g, "AUTOMA_CARDS", 0)
     assert income(g) == 0
 
 
+@pytest.mark.parametrize("reading", ["en", "de"])
+def test_solo_18_published_track_both_readings_agree(reading):
+    # the solo helper app's values (SH getRoundVP.spec.ts): k discs removed -> VP
+    g = Game(num_players=1, seed=33, automa_income=reading)
+    for k, want in ((0, 0), (1, 0), (2, 1), (3, 2), (4, 3), (5, 4), (6, 6), (7, 8), (22, 38)):
+        put(g, "TRACK_REMOVED", k)
+        assert income(g) == want, (reading, k)
+
+
+def test_solo_18_en_highest_empty_space_vs_de_last_uncovered_space():
+    # EN: "the highest-value empty space"; DE: "dem zuletzt freigelegten Feld"
+    # (the space uncovered last). They differ only on a track whose values fall:
+    # here the spaces read 0, 5, 1, 2, ...
+    cat = custom_catalog(TRACK_VP={1: 5, 2: 1, 3: 2})
+    for reading, want in (("en", 5), ("de", 1)):
+        g = Game(num_players=1, seed=33, automa_income=reading, catalog=cat)
+        put(g, "TRACK_REMOVED", 3)
+        put(g, "AUTOMA_CARDS", 2)
+        assert income(g) == want + 2, reading
+    g = Game(num_players=1, seed=33, automa_income="de", catalog=cat)
+    put(g, "TRACK_REMOVED", 2)
+    assert income(g) == 5
+    put(g, "TRACK_REMOVED", 0)
+    assert income(g) == 0
+
+
+def test_solo_18_income_reading_is_an_option():
+    assert Game(num_players=1, seed=1).config["automa_income"] == "en"
+    g = Game(num_players=1, seed=1, automa_income="de")
+    assert get(g, "AUTOMA_INCOME") == 1 and get(g, "AUTOMA_TABLE") == 0
+    g = Game(num_players=1, seed=1, automa_table="de", automa_income="de")
+    assert get(g, "AUTOMA_INCOME") == 1 and get(g, "AUTOMA_TABLE") == 1
+    assert get(Game(num_players=1, seed=1, automa_table="de"), "AUTOMA_INCOME") == 0
+    with pytest.raises(ValueError, match=r"automa_income must be one of \('en', 'de'\), got 'fr'"):
+        Game(num_players=1, automa_income="fr")
+    h = Game.from_json(g.to_json())
+    assert get(h, "AUTOMA_INCOME") == 1
+
+
 def test_solo_18_income_at_interim_scoring():
     g = solo(34)
     put(g, "ROUND", 2)
-    put(g, "TRACK_REMOVED", 5)                         # spaces 1..5 empty: best 3
+    put(g, "TRACK_REMOVED", 5)                         # spaces 1..5 empty: best 4
     put(g, "AUTOMA_CARDS", 2)
     jean_at(g, "20")
     set_deck(g, ["A5", "A2"])
@@ -1067,7 +1214,7 @@ def test_solo_18_income_at_interim_scoring():
     g.step("pass")
     v = vp(g)
     g.step("score:vp2")
-    assert vp(g) - v == 3 + 3                          # 3 + 3 cards (one taken at 21a)
+    assert vp(g) - v == 4 + 3                          # 4 + 3 cards (one taken at 21a)
     assert g.round == 3
 
 
@@ -1075,9 +1222,9 @@ def test_solo_18_income_also_at_final_scoring_and_jend_01_influence_scored():
     g = solo(35)
     put(g, "ROUND", 4)
     put(g, "TRACK_REMOVED", 3)
-    put(g, "INF", [6, 0, 0], JEAN)                     # French rank 2
+    put(g, "INF", [4, 0, 0], JEAN)                     # French rank 2
     jean_at(g, "21b")
-    set_deck(g, ["A5", "A2"])                          # A2: +1 France (7, still rank 2)
+    set_deck(g, ["A5", "A2"])                          # A2: +1 France (5, still rank 2)
     g.step("sail:1:mp1")
     g.step("pass")
     assert g.jean_log()[1] == ("sail", "22")
@@ -1086,7 +1233,7 @@ def test_solo_18_income_also_at_final_scoring_and_jend_01_influence_scored():
     assert g.is_over
     br = g.score_breakdown()[JEAN]
     # income 2 (3 discs) + 1 card; majority France 3; rank 2 x (1 empty supply space + 2 tied);
-    # end bonus: 1 marked space emptied vs 0 upgrades -> 10
+    # end bonus: 3 discs removed = 1 upgrade (floor(3 / 2)) vs 0 upgrades -> 10
     assert vp(g) - v == 3 + 3 + 6 + 10
     assert br["influence_majority"] == 3 and br["noble_ranks"] == 6 and br["automa"] == 3 + 10
     assert br["cards"] == 0 and br["doubloon_track"] == 0 and br["prestige"] == 0
@@ -1109,7 +1256,6 @@ def test_solo_19_jean_never_has_doubloons_cp_or_figures_in_random_games():
             assert steps < 5000
         check(g)
         assert sum(g.score_breakdown()[JEAN].values()) == g.scores()[JEAN]
-        assert g.winners() == ([0] if g.scores()[0] > g.scores()[1] else [1])
 
 
 def test_solo_21_jean_is_jumped_and_takes_crossing_and_arrival_rewards():
@@ -1175,19 +1321,19 @@ def test_solo_23_jean_stopping_at_your_assistant_triggers_perm_07():
     g = solo(38)
     c = card_by_name(g, "Hostel Owner")          # PERM-07: 1 VP
     set_tableau(g, HUMAN, [c])
-    i = loc(g, "2")
+    i = loc(g, "4")
     put(g, "ASSIST", 1, HUMAN, index=i)
     put(g, "FIG_BOARD", 1, HUMAN)
     put(g, "FIG_SUPPLY", get(g, "FIG_SUPPLY", HUMAN) - 1, HUMAN)
-    turn(g, "A1")                                  # Jean ends at 2
+    turn(g, "A1")                                  # Jean ends at 4
     assert vp(g, HUMAN) == 1 and src(g, HUMAN, "assistants") == 1
     g2 = solo(38)
     set_tableau(g2, HUMAN, [c])
-    put(g2, "ASSIST", 1, HUMAN, index=loc(g2, "2"))
+    put(g2, "ASSIST", 1, HUMAN, index=loc(g2, "4"))
     put(g2, "FIG_BOARD", 1, HUMAN)
     put(g2, "FIG_SUPPLY", get(g2, "FIG_SUPPLY", HUMAN) - 1, HUMAN)
-    turn(g2, "A4")                                 # passes 2, ends at 4: nothing
-    assert get(g2, "SHIP", JEAN) == loc(g2, "4") and vp(g2, HUMAN) == 0
+    turn(g2, "A4")                                 # passes 4, ends at 5: nothing
+    assert get(g2, "SHIP", JEAN) == loc(g2, "5") and vp(g2, HUMAN) == 0
     check(g)
 
 
@@ -1213,14 +1359,17 @@ def test_jend_03_tv_22_quest_lead_bands(jean, human, lead_vp):
 
 
 @pytest.mark.parametrize("emptied,to_market,upgrades,lead_vp", [
-    (3, 0, 0, 10),      # spaces 1..3: one marked (the 2-VP space)
-    (2, 0, 0, 0),       # no marked space emptied yet
-    (14, 0, 4, 20),     # 7 marked - 4 = 3
-    (14, 0, 3, 30),     # 7 - 3 = 4
-    (14, 0, 6, 10),     # 7 - 6 = 1
-    (14, 0, 7, 0),
-    (1, 4, 0, 10),      # delivered discs empty spaces too: 5 spaces, 2 marked -> 10
-    (9, 0, 0, 30),      # 4 marked
+    # Jean's "upgrades" are floor(discs removed / 2) (SH EndOfGame.vue)
+    (3, 0, 0, 10),      # 1 upgrade
+    (1, 0, 0, 0),       # none yet
+    (2, 0, 0, 10),      # 1
+    (22, 0, 8, 20),     # 11 - 8 = 3
+    (22, 0, 7, 30),     # 11 - 7 = 4
+    (22, 0, 10, 10),    # 11 - 10 = 1
+    (22, 0, 11, 0),
+    (1, 4, 0, 10),      # delivered discs empty spaces too: 5 spaces, 2 upgrades -> 10
+    (8, 0, 0, 30),      # 4
+    (7, 0, 0, 20),      # 3
 ])
 def test_jend_04_tv_22_upgrade_lead_bands(emptied, to_market, upgrades, lead_vp):
     g = solo(41)
@@ -1261,7 +1410,7 @@ def test_jend_02_to_05_add_up_after_normal_final_scoring():
     g = solo(43)
     put(g, "QUESTS", 4, JEAN)
     put(g, "QUESTS", 1, HUMAN)              # +20 + 3 * ... : 20 quests VP, lead 3 -> 20
-    put(g, "TRACK_REMOVED", 5)              # 2 marked, 0 upgrades -> 10
+    put(g, "TRACK_REMOVED", 5)              # 2 upgrades, 0 upgrades -> 10
     explorers(g, human="s0", jean="s8")     # 8 ahead -> 20
     assert bonuses(g) == 20 + 20 + 10 + 20
     assert src(g, JEAN, "automa") == 70
@@ -1276,3 +1425,17 @@ def test_jend_06_end_02_a_tie_goes_to_jean():
     assert g.winners() == [HUMAN]
     put(g, "VP", 40, HUMAN)
     assert g.winners() == [JEAN]
+
+
+def test_end_02_a_finished_solo_game_tied_goes_to_jean():
+    # a whole game, then the final scores set by hand: 120 : 120 is Jean's win,
+    # 121 : 120 yours (DE "Bei Gleichstand gewinnt Jean!")
+    g = Game(num_players=1, seed=45)
+    rng = np.random.default_rng(45)
+    while not g.is_over:
+        g.step(int(rng.choice(g.legal_actions())))
+    for human, jean, winners in ((120, 120, [JEAN]), (121, 120, [HUMAN]), (0, 0, [JEAN]),
+                                 (119, 120, [JEAN])):
+        put(g, "VP", human, HUMAN)
+        put(g, "VP", jean, JEAN)
+        assert g.scores() == [human, jean] and g.winners() == winners

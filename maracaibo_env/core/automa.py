@@ -133,10 +133,17 @@ def track_emptied(state):
 
 @njit(cache=True)
 def jean_income(state, cat):
-    """SOLO-18: the highest-value empty track space + 1 VP per card beside the board."""
+    """SOLO-18: the track's VP + 1 VP per card beside the board. EN: the
+    highest-value empty space; DE: the space uncovered last (the emptied spaces
+    are always the leftmost ones). On a track whose values rise they agree."""
+    n = min(track_emptied(state), cat[C_TRACK_N])
     best = 0
-    for i in range(min(track_emptied(state), cat[C_TRACK_N])):
-        best = max(best, cat[C_TRACK_VP + i])
+    if state[G_AUTOMA_INCOME] == 1:
+        if n > 0:
+            best = cat[C_TRACK_VP + n - 1]
+    else:
+        for i in range(n):
+            best = max(best, cat[C_TRACK_VP + i])
     return best + state[G_AUTOMA_CARDS]
 
 

@@ -5,7 +5,7 @@ from .common import *  # noqa: F401,F403
 
 
 @njit(cache=True)
-def task_progress(state, cat, p, kind, arg):
+def task_progress(state, cat, p, kind):
     """The quantity a task of this kind measures for player p now."""
     b = pb(p)
     if kind == CT_COMBAT_TOKENS:
@@ -28,8 +28,8 @@ def task_progress(state, cat, p, kind, arg):
         return c
     if kind == CT_UPGRADES:
         return completed_areas(state, p)
-    if kind == CT_BARRIER:
-        return (state[b + P_BARRIERS] >> arg) & 1
+    if kind == CT_BARRIER:  # CAR-05f: barriers crossed (red, blue, green in this order)
+        return popcount(state[b + P_BARRIERS])
     if kind == CT_SYNERGY:
         return popcount(state[b + P_SYNERGY])
     return state[b + P_FIG_BOARD]  # CT_ASSISTANTS
@@ -42,7 +42,7 @@ def task_available(state, cat, p, t):
     if c < 0 or (state[b + P_CAREER_DONE] >> t) & 1:
         return False
     o = c * 3 + t
-    return task_progress(state, cat, p, cat[C_CAR_KIND + o], cat[C_CAR_ARG + o]) >= cat[C_CAR_LOW + o]
+    return task_progress(state, cat, p, cat[C_CAR_KIND + o]) >= cat[C_CAR_LOW + o]
 
 
 @njit(cache=True)
@@ -54,7 +54,7 @@ def complete_task(state, cat, p, t):
     state[b + P_DOUBLOONS] += cat[C_CAR_DBL + o]
     state[b + P_FIG_CAREER] -= 1
     state[b + P_FIG_SUPPLY] += 1
-    if task_progress(state, cat, p, cat[C_CAR_KIND + o], cat[C_CAR_ARG + o]) >= cat[C_CAR_HIGH + o]:
+    if task_progress(state, cat, p, cat[C_CAR_KIND + o]) >= cat[C_CAR_HIGH + o]:
         add_vp(state, p, cat[C_CAR_VP + o], VS_CAREER)
     if state[b + P_CAREER_DONE] == 7:
         state[b + P_DOUBLOONS] += 2

@@ -21,7 +21,7 @@ CARD_REQS = 3
 CARD_EFFS = 4
 N_AUTOMA = 15        # Automa cards (CON-16)
 AUTOMA_ACTS = 4      # actions per Automa card
-MAX_TRACK = 16       # spaces of the Automa board's disc track
+MAX_TRACK = 24       # spaces of the Automa board's disc track (22 printed)
 
 CATALOG_FIELDS = [
     ("NLOC", 1), ("HAVANA", 1), ("NEXP", 1), ("EXP_START", 1), ("NGOODS", 1),
@@ -57,7 +57,7 @@ CATALOG_FIELDS = [
     ("Q_COST", N_QUESTS * Q_COSTS), ("Q_COST_ARG", N_QUESTS * Q_COSTS), ("Q_COST_AMT", N_QUESTS * Q_COSTS),
     ("Q_REW", N_QUESTS * Q_REWARDS), ("Q_REW_AMT", N_QUESTS * Q_REWARDS),
     # careers
-    ("CAR_KIND", N_CAREERS * 3), ("CAR_ARG", N_CAREERS * 3), ("CAR_LOW", N_CAREERS * 3),
+    ("CAR_KIND", N_CAREERS * 3), ("CAR_LOW", N_CAREERS * 3),
     ("CAR_HIGH", N_CAREERS * 3), ("CAR_DBL", N_CAREERS * 3), ("CAR_VP", N_CAREERS * 3),
     # prestige
     ("PRE_COST", N_PRESTIGE), ("PRE_SYN", N_PRESTIGE), ("PRE_KIND", N_PRESTIGE),

@@ -34,7 +34,7 @@ TOKEN_BONUSES = ("none", "doubloons", "influence", "vp", "figure")
 QUEST_COSTS = ("none", "cp", "objects", "doubloons", "mp4", "figure", "goods")
 QUEST_REWARDS = ("none", "doubloons", "per_compass_vp", "per_compass_doubloons",
                  "influence", "figure", "cp", "spain2", "discs2", "vp", "combat",
-                 "explore2")
+                 "explore")
 
 CAREER_TASKS = ("combat_tokens", "quests", "influence_one", "influence_two",
                 "upgrades", "barrier", "synergy", "assistants")
@@ -68,6 +68,7 @@ EFFECTS = (
 AUTOMA_ACTIONS = ("none", "explore", "influence", "combat", "remove_disc", "vp", "quest_pile")
 DIFFICULTIES = ("very_easy", "easy", "medium", "hard", "very_hard")
 AUTOMA_TABLES = ("en", "de")
+AUTOMA_INCOMES = ("en", "de")   # SOLO-18: highest-value empty space | last uncovered space
 
 ASSISTANT_ACTIONS = tuple("aa%02d" % i for i in range(1, 18))
 NVA_EFFECTS = ("nva_maps_vp_explore", "nva_maps_doubloons_explore", "nva_books",

@@ -75,6 +75,7 @@ GLOBAL_FIELDS = [
     ("LAST_ACTION", 1),
     # solo (§26): Jean is seat 1 when SOLO = 1
     ("SOLO", 1), ("DIFFICULTY", 1), ("AUTOMA_TABLE", 1),
+    ("AUTOMA_INCOME", 1),  # SOLO-18 reading: 0 = EN highest-value empty space, 1 = DE last uncovered
     ("AUTOMA_DECK", N_AUTOMA), ("AUTOMA_N", 1), ("AUTOMA_DISCARD", N_AUTOMA),
     ("AUTOMA_DISCARD_N", 1), ("TRACK_REMOVED", 1), ("TRACK_TO_MARKET", 1),
     ("AUTOMA_CARDS", 1), ("AUTOMA_LOG", AUTOMA_LOG_CAP * 2), ("AUTOMA_LOG_N", 1),

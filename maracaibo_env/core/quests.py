@@ -76,8 +76,8 @@ def fulfil(state, cat, p, t):
             add_vp(state, p, amt, VS_QUESTS)
         elif k == QR_COMBAT:
             push(state, OP_COMBAT, p, -1, 0)
-        elif k == QR_EXPLORE2:  # up to 2 (QREW-12); a tile may print more (TV-08: 3)
-            push(state, OP_EXPLORE, p, amt if amt > 0 else 2, 0)
+        elif k == QR_EXPLORE:  # up to the printed N (QREW-12: 2; TV-08: 3)
+            push(state, OP_EXPLORE, p, amt, 0)
     for i in range(Q_COSTS):
         o = t * Q_COSTS + i
         k = cat[C_Q_COST + o]

@@ -19,7 +19,8 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     state[G_NP] = np_
     state[G_SOLO] = 1 if solo else 0
     state[G_DIFFICULTY] = difficulty
-    state[G_AUTOMA_TABLE] = table
+    state[G_AUTOMA_TABLE] = table & 1            # solo options: bit 0 deck table (SOLO-06),
+    state[G_AUTOMA_INCOME] = (table >> 1) & 1    # bit 1 income reading (SOLO-18)
     state[G_SEED] = seed
     state[G_STORY] = story
     state[G_ROUND] = 1
