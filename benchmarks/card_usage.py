@@ -95,9 +95,13 @@ def main(argv=None) -> int:
             if k:
                 per_effect[EFFECTS[k]] += int(bought[c])
     never = [catalog.card_names[c] for c in range(L.N_CARDS) if bought[c] == 0]
-    print(f"\ncards bought at least once: {L.N_CARDS - len(never)}/{L.N_CARDS}")
+    seats = sum(args.games * n for n in args.players)
+    print(f"\ncards bought per player and game: {bought.sum() / seats:.2f}")
+    print(f"cards bought at least once: {L.N_CARDS - len(never)}/{L.N_CARDS}")
     if never:
         print("never bought:", ", ".join(never))
+    rare = np.argsort(bought)[:5]
+    print("least bought:", ", ".join(f"{catalog.card_names[c]} ({int(bought[c])})" for c in rare))
     print("\npurchases per effect kind:")
     for k in EFFECTS[1:]:
         print(f"  {k:30s} {per_effect[k]:8d}")

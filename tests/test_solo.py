@@ -1203,6 +1203,29 @@ def test_solo_18_income_reading_is_an_option():
     assert get(h, "AUTOMA_INCOME") == 1
 
 
+def test_solo_18_income_reading_reaches_every_front_end():
+    from maracaibo_env import raw_env
+    from maracaibo_env.batch import Batch
+    from maracaibo_env.cli import main as cli_main
+    from maracaibo_env.single import MaracaiboSingleEnv
+    b = Batch(3, num_players=1, automa_income="de", auto_reset=True)
+    assert list(b.states[:, L.G_AUTOMA_INCOME]) == [1, 1, 1]
+    b.reset_rows([0])
+    assert b.states[0, L.G_AUTOMA_INCOME] == 1
+    e = raw_env(num_players=1, automa_income="de")
+    e.reset(seed=3)
+    assert get(e.game, "AUTOMA_INCOME") == 1
+    s = MaracaiboSingleEnv(num_players=1, automa_income="de")
+    s.reset(seed=3)
+    assert get(s.game, "AUTOMA_INCOME") == 1
+    for bad in (lambda: Batch(2, num_players=1, automa_income="xx"),
+                lambda: raw_env(num_players=1, automa_income="xx"),
+                lambda: MaracaiboSingleEnv(num_players=1, automa_income="xx")):
+        with pytest.raises(ValueError, match=r"automa_income must be one of \('en', 'de'\)"):
+            bad()
+    assert cli_main(["demo", "--players", "1", "--seed", "4", "--automa-income", "de"]) == 0
+
+
 def test_solo_18_income_at_interim_scoring():
     g = solo(34)
     put(g, "ROUND", 2)
