@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import make_catalog
+from helpers import make_catalog, rank_bands_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
@@ -986,14 +986,9 @@ def test_inf_03_tv_35_overflow_scores_2_vp_per_step():
 
 
 def test_inf_04_noble_rank_is_the_last_band_reached():
-    g = game()
-    bands = sorted((r["position"], r["value"]) for r in g.catalog.raw["influence"]["rank"])
-    first_pos, first_val = bands[0]
-    assert noble_rank(g._cat, 0) == 0
-    assert noble_rank(g._cat, first_pos - 1) == 0
-    assert noble_rank(g._cat, first_pos) == first_val
-    for (pa, va), (pb_, vb) in zip(bands, bands[1:]):
-        assert noble_rank(g._cat, pb_ - 1) == va and noble_rank(g._cat, pb_) == vb
+    cat = rank_bands_catalog()  # bands at 2, 5, 11 with ranks 1, 3, 4
+    assert [int(noble_rank(cat.array, pos)) for pos in range(12)] == [0, 0, 1, 1, 1, 3, 3, 3, 3, 3, 3, 4]
+    assert int(noble_rank(cat.array, int(cat.array[C_INF_SPACES]) - 1)) == 4
 
 
 def _next_rank(g, p, pos, nation="france"):
@@ -1010,13 +1005,14 @@ def at_phase_main(g, p):
 
 
 def test_inf_05_next_noble_rank_moves_to_the_next_band():
-    g = game()
-    bands = sorted(r["position"] for r in g.catalog.raw["influence"]["rank"])
-    assert _next_rank(game(), 0, 0) == bands[0]
-    assert _next_rank(game(), 0, bands[0]) == bands[1]
-    assert _next_rank(game(), 0, bands[0] + 1) == bands[1]
+    cat = rank_bands_catalog()  # bands at 2, 5, 11
+    assert _next_rank(game(catalog=cat), 0, 0) == 2
+    assert _next_rank(game(catalog=cat), 0, 2) == 5
+    assert _next_rank(game(catalog=cat), 0, 3) == 5
+    g = game(catalog=cat)
     vp = get(g, "VP", 0)
-    assert _next_rank(g, 0, bands[-1]) == bands[-1]  # at/after the last band: nothing
+    assert _next_rank(g, 0, 11) == 11  # at the last band: nothing
+    assert _next_rank(g, 0, 13) == 13  # after it: nothing
     assert get(g, "VP", 0) == vp
 
 

@@ -1,8 +1,9 @@
 """Batch kernels: many games in one 2-D state array, stepped in parallel
 (numba prange over games). Rows are independent games."""
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from .jit import njit
 from .layout import STATE_SIZE, G_OVER, G_CUR
 from .actions import NUM_ACTIONS
 from .engine import new_game_with, step_unchecked
