@@ -579,7 +579,7 @@ def new_game(state, cat, num_players, seed, story, mask):
     new_game_with(state, cat, num_players, seed, story, 2, 0, mask)
 
 
-@njit(cache=True, inline="always")  # Game calls setup.reset and step_unchecked(-1)
+@njit(cache=True)  # (Game calls setup.reset and step_unchecked(-1) instead)
 def new_game_with(state, cat, num_players, seed, story, difficulty, table, mask):
     """A new game with solo options: difficulty 0-4 (very easy..very hard),
     table 0 = EN, 1 = DE difficulty table (SOLO-06)."""
