@@ -176,7 +176,7 @@ class _Printer:
     def __init__(self):
         try:
             from rich.console import Console
-            self.console = Console(highlight=False)
+            self.console = Console(highlight=False, emoji=False)
         except ImportError:  # rich is optional
             self.console = None
 

@@ -127,7 +127,7 @@ def _console():
     global _CONSOLE
     if _CONSOLE is None:
         from rich.console import Console
-        _CONSOLE = Console(stderr=True)
+        _CONSOLE = Console(stderr=True, highlight=False, emoji=False)
     return _CONSOLE
 
 
