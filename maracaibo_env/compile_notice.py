@@ -1,16 +1,17 @@
 """A status line on stderr while numba compiles this package's kernels.
 
 The first use of the core (the first Game, Batch or env, and the first call of
-a kernel not yet in numba's on-disk cache) compiles it: about half a minute on
-two cores, once; later runs load the cache in under a second. Rather than
-minutes of silence, a compile that is still running after DELAY seconds shows
+a kernel not yet in numba's on-disk cache) compiles it, once: under a minute
+on two cores; later runs load the cache in about a second. Rather than a long
+silence, a compile still running after DELAY seconds shows
 
-    maracaibo_env: compiling the numba core (first run only, cached afterwards) 12 s
+    maracaibo_env: compiling the numba core (first run only): 12 s
 
-(a live line on a terminal, one plain line otherwise) and ends with one line
-"compiled in N s" once numba has compiled nothing for half a second. It listens to numba's "numba:compile" events, so nothing
-runs on a normal call and a cache load (no compile event) prints nothing.
-MARACAIBO_COMPILE_NOTICE=0 turns it off.
+(a live line on a terminal, one plain line otherwise) and, once numba has
+compiled nothing for half a second, one line "compiled in N s". It listens to
+numba's "numba:compile" events, so nothing runs on a normal call, and a cache
+load (no compile event) prints nothing. MARACAIBO_COMPILE_NOTICE=0 turns it
+off; MARACAIBO_COMPILE_NOTICE_DELAY sets DELAY (default 1 s).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from numba.core import event
 
 DELAY = float(os.environ.get("MARACAIBO_COMPILE_NOTICE_DELAY", "1.0"))
 _PACKAGES = ("maracaibo_env", "agents")
-_MESSAGE = "maracaibo_env: compiling the numba core (first run only, cached afterwards)"
+_MESSAGE = "maracaibo_env: compiling the numba core (first run only)"
 
 
 class _Elapsed:
@@ -33,7 +34,7 @@ class _Elapsed:
         self.t0 = t0
 
     def __rich__(self):
-        return f"{_MESSAGE} {time.perf_counter() - self.t0:.0f} s"
+        return f"{_MESSAGE}: {time.perf_counter() - self.t0:.0f} s"
 
 
 class CompileNotice(event.Listener):
@@ -103,7 +104,7 @@ class CompileNotice(event.Listener):
                     self.status.stop()
                     self.status = None
                 _console().print(f"maracaibo_env: compiled in {self.t_end - self.t0:.1f} s "
-                                 "(cached: later runs start in about a second)",
+                                 "(cached for later runs)",
                                  markup=False, highlight=False, soft_wrap=True)
             self.t0, self.shown = None, False
             self._cancel()
