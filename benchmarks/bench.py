@@ -1,7 +1,7 @@
 """Throughput of every layer, in one run, with ratios against PettingZoo and OpenSpiel.
 
-    python benchmarks/bench.py                  # everything (cold start adds ~2-3 min)
-    python benchmarks/bench.py --quick          # shorter runs, no cold start
+    python benchmarks/bench.py                  # everything (the cold start adds ~1 min)
+    python benchmarks/bench.py --quick          # < 1 min: 3 players, short single runs, no cold compile
     python benchmarks/bench.py --only core,aec,compare --json
     python benchmarks/bench.py --out results.jsonl   # the table, and JSON lines in a file
 
@@ -20,7 +20,8 @@ Sections (--only picks some):
 * memory   state bytes per game, batch bytes per game, and resident-memory
            growth over many games through raw_env() and an auto-resetting Batch;
 * startup  first import + compile with an empty numba cache (cold) and a cached
-           start, each in a fresh interpreter;
+           start, each in a fresh interpreter (--quick / --no-cold: the cached
+           start only, from this checkout's own cache, warmed first if needed);
 * compare  PettingZoo `connect_four_v3` raw_env()/env() through the same AEC
            loop, and OpenSpiel (pyspiel) random playouts of bridge (no double
            dummy) and gin_rummy through the same kind of Python loop as `game`,
@@ -264,7 +265,8 @@ def bench_single(players, seconds, runs):
                  note="learner steps (random opponents play inside step)")]
 
 
-def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
+def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2), min_runs=5,
+                warm_steps=600):
     """Batch.step with Batch.random_actions (auto-reset on), and whole playouts
     inside numba. Each batch is first played past the first wave of game ends
     (its rows then sit at every stage of a game) and snapshotted; every timed
@@ -276,7 +278,7 @@ def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
     rows = []
     for n in sizes:
         b = Batch(n, num_players=players, seed=0, auto_reset=True)
-        for _ in range(600):  # > 2 games of steps
+        for _ in range(warm_steps):  # > 2 games of steps
             b.step(b.random_actions())
         snap = (b.states.copy(), b.masks.copy(), b._policy_rng.copy(), b._next_seed)
 
@@ -292,7 +294,7 @@ def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
         for t in counts:
             numba.set_num_threads(t)
             steps(2)
-            (secs, d, _), times = _median_runs(lambda: (steps(k), 0), max(runs, 5))
+            (secs, d, _), times = _median_runs(lambda: (steps(k), 0), max(runs, min_runs))
             rows.append(_row("batch_step", players, d, 0, secs, times, n=n, threads=t))
     b = Batch(1024, num_players=players, seed=0)
     numba.set_num_threads(counts[0])
@@ -300,7 +302,8 @@ def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2)):
     gpr = _calibrate(lambda k: b.random_playouts(k, seed=0), seconds)
     for t in counts:
         numba.set_num_threads(t)
-        (secs, d, g), times = _median_runs(lambda: (b.random_playouts(gpr, seed=0), gpr * b.n), max(runs, 5))
+        (secs, d, g), times = _median_runs(lambda: (b.random_playouts(gpr, seed=0), gpr * b.n),
+                                           max(runs, min_runs))
         rows.append(_row("batch_playout", players, d, g, secs, times, n=b.n, threads=t))
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     return rows
@@ -361,12 +364,13 @@ def _start(env) -> float:
 
 
 def bench_startup(cold: bool, runs: int):
-    rows = []
+    """cold: the snippet with an empty numba cache (everything compiles), then
+    cached starts from that cache. Not cold: cached starts from the checkout's
+    own cache (one untimed start first fills it if it is empty)."""
     with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        first = _start(env)  # an empty cache: compiles everything
-        if cold:
-            rows.append({"name": "cold_start_s", "players": None, "value": round(first, 2)})
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache) if cold else dict(os.environ)
+        first = _start(env)
+        rows = [{"name": "cold_start_s", "players": None, "value": round(first, 2)}] if cold else []
         times = sorted(_start(env) for _ in range(runs))
         rows.append({"name": "cached_start_s", "players": None,
                      "value": round(times[len(times) // 2], 2), "run_seconds": [round(t, 2) for t in times]})
@@ -507,11 +511,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default=",".join(SECTIONS),
                     help=f"comma-separated sections (default all): {','.join(SECTIONS)}")
-    ap.add_argument("--runs", type=int, default=3, help="timed runs per figure (median reported)")
-    ap.add_argument("--seconds", type=float, default=1.0, help="target seconds per timed run")
-    ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4], choices=[1, 2, 3, 4],
-                    help="player counts for core/aec (1 = solo vs Jean)")
-    ap.add_argument("--quick", action="store_true", help="--runs 3 --seconds 0.3, no cold start")
+    ap.add_argument("--runs", type=int, help="timed runs per figure (median reported; default 3)")
+    ap.add_argument("--seconds", type=float, help="target seconds per timed run (default 1)")
+    ap.add_argument("--players", type=int, nargs="*", choices=[1, 2, 3, 4],
+                    help="player counts for core/aec (1 = solo vs Jean; default 1 2 3 4)")
+    ap.add_argument("--quick", action="store_true",
+                    help="under a minute: --runs 1 --seconds 0.2 --players 3, batch N = 1024 only, "
+                         "no cold compile (the cached start uses this checkout's cache)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold compile in startup")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
     ap.add_argument("--out", help="also write the JSON lines to this file")
@@ -520,10 +526,13 @@ def main(argv=None) -> int:
     unknown = [s for s in sections if s not in SECTIONS]
     if unknown:
         ap.error(f"unknown section(s) {unknown}; choose from {', '.join(SECTIONS)}")
-    if args.runs < 1 or args.seconds <= 0:
+    q = args.quick
+    runs = args.runs if args.runs is not None else (1 if q else 3)
+    seconds = args.seconds if args.seconds is not None else (0.2 if q else 1.0)
+    players = args.players or ([3] if q else [1, 2, 3, 4])
+    if runs < 1 or seconds <= 0:
         ap.error("--runs must be >= 1 and --seconds > 0")
-    seconds = 0.3 if args.quick else args.seconds
-    cold = not (args.quick or args.no_cold)
+    cold = not (q or args.no_cold)
 
     cat = load_catalog().array
     rows: list[dict] = []
@@ -537,26 +546,27 @@ def main(argv=None) -> int:
     from maracaibo_env.aec import env, raw_env
     for s in sections:
         if s == "core":
-            for p in args.players:
-                emit(bench_core(cat, p, seconds, args.runs))
+            for p in players:
+                emit(bench_core(cat, p, seconds, runs))
         elif s == "split":
-            emit(bench_split(cat, seconds, args.runs))
+            emit(bench_split(cat, seconds, runs))
         elif s == "game":
-            emit(bench_game(3, seconds, args.runs))
+            emit(bench_game(3, seconds, runs))
         elif s == "aec":
-            for p in args.players:
-                emit(bench_aec("aec_raw", lambda: raw_env(num_players=p), p, seconds, args.runs))
-                emit(bench_aec("aec_env", lambda: env(num_players=p), p, seconds, args.runs))
+            for p in players:
+                emit(bench_aec("aec_raw", lambda: raw_env(num_players=p), p, seconds, runs))
+                emit(bench_aec("aec_env", lambda: env(num_players=p), p, seconds, runs))
         elif s == "single":
-            emit(bench_single(3, seconds, args.runs))
+            emit(bench_single(3, seconds, runs))
         elif s == "batch":
-            emit(bench_batch(seconds, args.runs))
+            emit(bench_batch(seconds, runs, sizes=(1024,), min_runs=1, warm_steps=300) if q
+                 else bench_batch(seconds, runs))
         elif s == "memory":
             emit(bench_memory(seconds))
         elif s == "startup":
-            emit(bench_startup(cold, args.runs))
+            emit(bench_startup(cold, runs))
         elif s == "compare":
-            emit(bench_compare(seconds, args.runs))
+            emit(bench_compare(seconds, runs))
     checks = targets(rows)
     check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
                   for name, measured, met in checks]

@@ -7,6 +7,7 @@
 The numba core (maracaibo_env.core) takes only arrays; game data lives in
 maracaibo_env/data/*.toml.
 """
+from . import compile_notice
 from .catalog import Catalog, load_catalog
 from .data_load import DataError
 from .game import Game, GameConfigError, IllegalActionError
@@ -14,6 +15,8 @@ from .game import Game, GameConfigError, IllegalActionError
 __all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalog",
            "load_catalog", "env", "raw_env"]
 __version__ = "0.1.0"
+
+compile_notice.install()  # a status line while numba compiles (first run only)
 
 
 def __getattr__(name):

@@ -1,19 +1,24 @@
 """Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
 
+    maracaibo --version
     maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
-                   [--automa-income en|de]
+                   [--automa-income en|de] [--verbose]
 
 (--players 1 plays the solo game: a random player against the Automa Jean)
 
 plays one full game between random agents and prints one line per round
 (who ended it, scores after that round's scoring), the final VP-by-source
-table with totals and winners, the number of decisions and the time taken.
+table with totals and winners, the number of decisions and the time taken;
+--verbose also prints every move by name with the player who made it, and
+each of Jean's turns.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -23,11 +28,31 @@ from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
 from .game import Game, PLAYER_COUNTS
 
 
+EXAMPLES = """examples:
+  maracaibo demo                                  3 random players, seed 0
+  maracaibo demo --players 1 --difficulty hard    a random player against the Automa Jean
+  maracaibo demo --players 2 --seed 7 --verbose   every move, by name and player
+  maracaibo demo --replay game.jsonl              also write the game's replay
+  maracaibo replay game.jsonl                     re-run a replay and verify its scores
+  maracaibo --version                             package, numba and data versions
+"""
+
+AUTOMA_NOTE = ("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
+               "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
+               "noble-rank and other VP are in their own rows.")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for the `maracaibo` command."""
-    parser = argparse.ArgumentParser(prog="maracaibo", description="Maracaibo game environment tools.")
+    parser = argparse.ArgumentParser(prog="maracaibo", description="Maracaibo game environment tools.",
+                                     epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the package, numba and game-data versions and exit")
     sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="play one game between random agents and print a summary")
+    demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
+                          epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    demo.add_argument("--verbose", "-v", action="store_true",
+                      help="print every move by name with its player, and Jean's turns")
     demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
                       help="number of players (default 3; 1 = solo against Jean)")
     demo.add_argument("--difficulty", default="medium", choices=DIFFICULTIES,
@@ -48,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
-                    args.automa_income)
+                    args.automa_income, args.verbose)
     if args.command == "replay":
         return replay(args.path)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
@@ -70,9 +95,29 @@ def replay(path: str) -> int:
     return 0
 
 
+def version_text() -> str:
+    """'maracaibo-env X (numba Y, Python Z); data: <folder> sha256 <digest> (<n> files)'."""
+    import platform
+    import numba
+    try:
+        from importlib.metadata import version
+        pkg = version("maracaibo-env")
+    except Exception:  # not installed (run from a checkout)
+        from . import __version__ as pkg
+    folder = Path(__file__).parent / "data"
+    files = sorted(folder.glob("*.toml"))
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    return (f"maracaibo-env {pkg} (numba {numba.__version__}, Python {platform.python_version()}); "
+            f"data: {folder} sha256 {digest.hexdigest()[:16]} ({len(files)} files)")
+
+
 def demo(players: int, seed: int, story: int, difficulty: str = "medium",
-         replay_path: str | None = None, automa_income: str = "en") -> int:
-    """Play one random-agent game and print the per-round lines and final table."""
+         replay_path: str | None = None, automa_income: str = "en",
+         verbose: bool = False) -> int:
+    """Play one random-agent game and print the per-round lines and final table
+    (verbose: every move by name with its player, and Jean's turns)."""
     out = _Printer()
     if not 0 <= seed < 2**31:
         print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
@@ -88,10 +133,17 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     decisions = 0
     t0 = time.perf_counter()
     rnd = game.round
+    jean = _jean_turn(game)
     while not game.is_over:
         legal = game.legal_actions()  # uniform random play (the package does not import agents/)
-        game.step(legal[rng.integers(len(legal))])
+        a = legal[rng.integers(len(legal))]
+        if verbose:
+            out.line(f"  {_seat_name(game, game.current_player)}: {game.action_name(a)}")
+        game.step(a)
         decisions += 1
+        if verbose and game.solo and _jean_turn(game) != jean:
+            jean = _jean_turn(game)
+            out.line("  jean: " + ", ".join(f"{ev} {arg}" for ev, arg in game.jean_log()))
         if game.round != rnd or game.is_over:
             trigger = _seat_name(game, int(game.state[L.G_TRIGGER]))
             scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
@@ -110,6 +162,15 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     return 0
 
 
+def _jean_turn(game: Game) -> tuple:
+    """Changes whenever Jean has taken a turn: her deck and discard counts
+    (every turn draws a card) and her log."""
+    if not game.solo:
+        return ()
+    st = game.state
+    return (int(st[L.G_AUTOMA_N]), int(st[L.G_AUTOMA_DISCARD_N]), int(st[L.G_AUTOMA_LOG_N]))
+
+
 def _seat_name(game: Game, p: int) -> str:
     return "jean" if game.solo and p == 1 else f"player_{p}"
 
@@ -120,13 +181,13 @@ class _Printer:
     def __init__(self):
         try:
             from rich.console import Console
-            self.console = Console(highlight=False)
+            self.console = Console(highlight=False, emoji=False)
         except ImportError:  # rich is optional
             self.console = None
 
     def line(self, text: str) -> None:
         if self.console is not None:
-            self.console.print(text, markup=False)
+            self.console.print(text, markup=False, soft_wrap=True)
         else:
             print(text)
 
@@ -150,6 +211,8 @@ class _Printer:
             t.add_section()
             t.add_row(*total, style="bold")
             self.console.print(t)
+            if game.solo:
+                self.line(AUTOMA_NOTE)
             return
         widths = [max(len(r[i]) for r in [headers] + rows + [total]) for i in range(n + 1)]
         fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)  # noqa: E731
@@ -161,6 +224,8 @@ class _Printer:
             print(fmt(r))
         print("  ".join("-" * w for w in widths))
         print(fmt(total))
+        if game.solo:
+            print(AUTOMA_NOTE)
 
 
 if __name__ == "__main__":  # pragma: no cover

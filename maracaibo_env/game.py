@@ -21,6 +21,7 @@ from .core.actions import NUM_ACTIONS, action_names
 from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
+from .core.setup import reset
 from .invariants import check_invariants
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
@@ -64,9 +65,11 @@ class Game:
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
-        engine.new_game_with(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
-                             DIFFICULTIES.index(difficulty), solo_options(automa_table, automa_income),
-                             self._mask)
+        # = engine.new_game_with; step_unchecked(-1) only advances, so that one
+        # compiled copy of the engine serves new games and steps (cold start)
+        reset(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
+              DIFFICULTIES.index(difficulty), solo_options(automa_table, automa_income))
+        engine.step_unchecked(self.state, self._cat, -1, self._mask)
         #: how the game was set up, and every action id since (for replays)
         self.config = {"num_players": num_players, "seed": int(seed), "story": story,
                        "difficulty": difficulty, "automa_table": automa_table,

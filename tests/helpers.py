@@ -9,11 +9,12 @@ use raw offsets. resume(g) lets the engine resolve pending tasks after edits.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import numpy as np
 
-from maracaibo_env.catalog import load_catalog
+from maracaibo_env.catalog import compile_catalog, load_catalog
 from maracaibo_env.core import engine, layout as L, enums as E
 from maracaibo_env.core.catalog_layout import CATALOG
 from maracaibo_env.game import Game
@@ -50,7 +51,7 @@ def refresh(g: Game):
 
 def resume(g: Game):
     """Let the engine resolve pending tasks (and forced single choices)."""
-    engine.advance(g.state, g._cat, g._mask)
+    engine.step_unchecked(g.state, g._cat, -1, g._mask)  # -1: advance only
 
 
 def loc(g: Game, key) -> int:
@@ -164,10 +165,10 @@ def cat_get(g_or_cat, name: str, i: int = 0) -> int:
     return int(arr[CATALOG[name][0] + i])
 
 
-def custom_catalog(**edits):
-    """A copy of the shipped catalog with fields changed:
+def custom_catalog(base=None, **edits):
+    """A copy of the shipped catalog (or of base) with fields changed:
     custom_catalog(TOK_VAL={0: 6, 1: 5}) sets TOK_VAL[0] = 6, TOK_VAL[1] = 5."""
-    base = load_catalog()
+    base = base or load_catalog()
     arr = base.array.copy()
     for name, changes in edits.items():
         off, size = CATALOG[name]
@@ -178,19 +179,42 @@ def custom_catalog(**edits):
     return c
 
 
+# Noble-rank bands chosen by the tests (position, rank), unlike the shipped,
+# reconstructed ones (DATA-13), so a rule test's expected values are its own.
+TEST_RANK_BANDS = [(2, 1), (5, 3), (11, 4)]
+
+
+def catalog_from_raw(edit):
+    """The shipped data with edit(raw) applied to a copy of its raw tables,
+    compiled: a test that sets a reconstructed value itself can state the
+    expected result as a fixed number."""
+    raw = copy.deepcopy(load_catalog().raw)
+    edit(raw)
+    return compile_catalog(raw)
+
+
+def rank_bands_catalog(bands=TEST_RANK_BANDS):
+    """The shipped data with the noble-rank bands replaced by `bands`."""
+    def edit(raw):
+        raw["influence"]["rank"] = [dict(position=p, value=v, source="reconstructed")
+                                    for p, v in bands]
+    return catalog_from_raw(edit)
+
+
 def check(g: Game):
     from maracaibo_env.invariants import check_invariants
     bad = check_invariants(g.state, g.catalog)
     assert not bad, bad
 
 
-def make_catalog(cards=None, tokens=None, default_symbol=None, **extra):
+def make_catalog(cards=None, tokens=None, default_symbol=None, base=None, **extra):
     """The shipped catalog with some cards and combat tokens redefined.
     cards: {id: dict(cost=0, symbol=None, effects=[(kind, arg, amt, cond)],
     reqs=[(kind, arg)], syn=[names])} (unnamed effect / requirement slots cleared);
     tokens: {t: (modifier, [(value, bonus, amount)] for france, england, spain)};
-    extra: further custom_catalog edits {FIELD: {index: value}}."""
-    base = load_catalog()
+    extra: further custom_catalog edits {FIELD: {index: value}}; base: the
+    catalog to start from (default the shipped one)."""
+    base = base or load_catalog()
     ed = {k: {} for k in ("CARD_COST", "CARD_SYMBOL", "CARD_SYN", "CARD_EFF", "CARD_EFF_ARG",
                           "CARD_EFF_AMT", "CARD_EFF_COND", "CARD_REQ", "CARD_REQ_ARG",
                           "TOK_MOD", "TOK_VAL", "TOK_BONUS", "TOK_AMT")}
@@ -220,7 +244,7 @@ def make_catalog(cards=None, tokens=None, default_symbol=None, **extra):
             ed["CARD_REQ_ARG"][cid * 3 + k] = arg
     for k, v in extra.items():
         ed.setdefault(k, {}).update(v)
-    return custom_catalog(**ed)
+    return custom_catalog(base, **ed)
 
 
 def own(g: Game) -> set[str]:

@@ -100,13 +100,14 @@ def test_syn_02_imm_02_buying_a_card_with_a_synergy_symbol():
 
 
 def test_syn_02_pres_03_investing_gives_the_building_token():
-    g = game()
-    b = building_in_slot(g, 0, "citadel")
+    b = E.BUILDINGS.index("citadel")  # the test's own cost and symbol (the data's are reconstructed)
+    g = game(PRE_COST={b: 6}, PRE_SYN={b: SYN.index("tricorn")})
+    building_in_slot(g, 0, "citadel")
     supply(g, 0, 1)
-    put(g, "DOUBLOONS", pre_cost(g, b), 0)
+    put(g, "DOUBLOONS", 6, 0)
     run_task(g, "village", 0, 1, 1)
     g.step("invest:0")
-    assert get(g, "SYNERGY", 0) == 1 << pre_syn(g, b)
+    assert get(g, "SYNERGY", 0) == syn_bits("tricorn") and get(g, "DOUBLOONS", 0) == 0
 
 
 def test_syn_02_imm_12_any_synergy_you_lack():
@@ -347,7 +348,7 @@ def test_pres_01_building_i_face_up_then_one_more_each_interim():
 
 
 def test_pres_02_invest_in_scoring_step_1():
-    g = game()
+    g = game(PRE_COST={b: 7 for b in range(len(E.BUILDINGS))})  # every building costs 7 here
     supply(g, 0, 1)
     put(g, "DOUBLOONS", 20, 0)
     put(g, "SHIP", lk("20"), 1)
@@ -362,22 +363,22 @@ def test_pres_02_invest_in_scoring_step_1():
     dinc = get(g, "DINC", 0)
     g.step("invest:0")                         # then the income step of the scoring
     assert get(g, "FIG_PRESTIGE", 0) == 1 and get(g, "PRESTIGE", 0) == 1 << b
-    assert get(g, "DOUBLOONS", 0) == 20 - pre_cost(g, b) + dinc
+    assert get(g, "DOUBLOONS", 0) == 20 - 7 + dinc
     assert src(g, 0, "prestige") == 2
 
 
 def test_pres_03_cost_figure_token_and_first_investor_2_vp():
-    g = game()
-    b = building_in_slot(g, 0, "minster")
-    cost = pre_cost(g, b)
+    b = E.BUILDINGS.index("minster")  # the test's own cost and symbol
+    g = game(PRE_COST={b: 9}, PRE_SYN={b: SYN.index("cannon")})
+    building_in_slot(g, 0, "minster")
     for p in (0, 1):
         supply(g, p, 1)
-        put(g, "DOUBLOONS", cost + 1, p)
+        put(g, "DOUBLOONS", 10, p)
     run_task(g, "village", 0, 1, 1)
     g.step("invest:0")
     assert get(g, "DOUBLOONS", 0) == 1
     assert get(g, "FIG_SUPPLY", 0) == 0 and get(g, "FIG_PRESTIGE", 0) == 1
-    assert get(g, "SYNERGY", 0) == 1 << pre_syn(g, b)
+    assert get(g, "SYNERGY", 0) == syn_bits("cannon")
     assert get(g, "VP", 0) == 2 and src(g, 0, "prestige") == 2       # the first investor
     assert get(g, "PRESTIGE", 0) == 1 << b
     run_task(g, "village", 1, 1, 1)

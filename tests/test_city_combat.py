@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import own, make_catalog
+from helpers import own, make_catalog, rank_bands_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
@@ -1017,6 +1017,12 @@ RANK_AT = {0: 0, 1: 1, 2: 1, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3, 9: 4, 10: 5, 11
 
 
 def test_inf_04_noble_rank_is_the_last_band_reached():
+    cat = rank_bands_catalog()  # bands at 2, 5, 11 with ranks 1, 3, 4
+    assert [int(noble_rank(cat.array, pos)) for pos in range(12)] == [0, 0, 1, 1, 1, 3, 3, 3, 3, 3, 3, 4]
+    assert int(noble_rank(cat.array, int(cat.array[C_INF_SPACES]) - 1)) == 4
+
+
+def test_inf_04_shipped_tracks_follow_the_published_bands():
     g = game()
     assert int(g._cat[C_INF_SPACES]) == 13
     for pos, rank in RANK_AT.items():
@@ -1037,11 +1043,14 @@ def at_phase_main(g, p):
 
 
 def test_inf_05_next_noble_rank_moves_to_the_next_band():
-    g = game()
-    for start, to in ((0, 1), (1, 3), (2, 3), (3, 6), (6, 9), (9, 10), (10, 12), (11, 12)):
-        assert _next_rank(game(), 0, start) == to, start
+    cat = rank_bands_catalog()  # bands at 2, 5, 11
+    assert _next_rank(game(catalog=cat), 0, 0) == 2
+    assert _next_rank(game(catalog=cat), 0, 2) == 5
+    assert _next_rank(game(catalog=cat), 0, 3) == 5
+    g = game(catalog=cat)
     vp = get(g, "VP", 0)
-    assert _next_rank(g, 0, 12) == 12  # at/after the last band: nothing
+    assert _next_rank(g, 0, 11) == 11  # at the last band: nothing
+    assert _next_rank(g, 0, 13) == 13  # after it: nothing
     assert get(g, "VP", 0) == vp
 
 

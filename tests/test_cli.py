@@ -38,3 +38,44 @@ def test_demo_solo_against_jean(capsys):
     assert main(["demo", "--players", "1", "--seed", "2", "--difficulty", "hard"]) == 0
     out = capsys.readouterr().out
     assert "Automa Jean (hard)" in out and "jean" in out and "automa" in out
+
+
+def test_version_names_package_numba_and_data(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert re.match(r"maracaibo-env \d+\.\d+\.\d+ \(numba [\d.]+, Python [\d.]+\); "
+                    r"data: .*data sha256 [0-9a-f]{16} \(\d+ files\)", out)
+
+
+def test_help_shows_examples(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "examples:" in out and "maracaibo demo --players 1 --difficulty hard" in out
+
+
+def test_demo_verbose_names_every_move_and_its_player(capsys):
+    from maracaibo_env import Game
+    assert main(["demo", "--players", "2", "--seed", "5", "--verbose"]) == 0
+    out = capsys.readouterr().out
+    moves = re.findall(r"^  (player_[01]): (\S+)$", out, re.M)
+    decisions = int(re.search(r"(\d+) decisions in", out).group(1))
+    assert len(moves) == decisions > 0
+    g = Game(2, seed=0)  # every printed name is an action name
+    assert {name for _, name in moves} <= set(g.action_names)
+    assert {p for p, _ in moves} == {"player_0", "player_1"}
+
+
+def test_demo_verbose_solo_shows_jeans_turns_and_explains_automa_row(capsys):
+    assert main(["demo", "--players", "1", "--seed", "2", "--verbose"]) == 0
+    out = capsys.readouterr().out
+    jean = re.findall(r"^  jean: card (\S+), sail (\S+)", out, re.M)
+    assert len(jean) >= 10  # she plays a turn after nearly every one of yours
+    assert "automa = VP Jean scores by the Automa rules" in out
+
+
+def test_demo_score_table_of_a_multiplayer_game_has_no_automa_note(capsys):
+    main(["demo", "--players", "2", "--seed", "3"])
+    assert "automa =" not in capsys.readouterr().out

@@ -12,7 +12,7 @@ from helpers import own, make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_EXP_QUEST, C_PRE_COST
+from maracaibo_env.core.catalog_layout import C_EXP_QUEST
 from maracaibo_env.core.common import push, compasses
 
 FR, EN, SP = 0, 1, 2
@@ -536,7 +536,8 @@ def test_buy_04_bought_cards_work_at_once_planned_cards_do_not():
 
 def test_buy_05_tv_53_cost_floor_and_discounted_investments():
     cat = make_catalog({150: dict(cost=1), 151: dict(effects=[("perm_discount", 0, 1, -1)]),
-                        152: dict(effects=[("perm_discount", 0, 1, -1)])})
+                        152: dict(effects=[("perm_discount", 0, 1, -1)])},
+                       PRE_COST={b: 6 for b in range(len(E.BUILDINGS))})  # the test's own costs
     g = game(catalog=cat)
     set_tableau(g, 0, [151, 152])
     at_village(g, 0, "1", hand=[150], DOUBLOONS=0)
@@ -546,17 +547,15 @@ def test_buy_05_tv_53_cost_floor_and_discounted_investments():
     # the same reductions apply to a prestige investment
     h = game(catalog=cat)
     set_tableau(h, 0, [151, 152])
-    cost = int(h._cat[C_PRE_COST + get(h, "PR_BUILD")[0]])
-    at_village(h, 0, "1", hand=[], DOUBLOONS=cost - 2)
+    at_village(h, 0, "1", hand=[], DOUBLOONS=6 - 2)
     h.step("main:village")
     h.step("invest:0")
     assert get(h, "DOUBLOONS", 0) == 0 and get(h, "FIG_PRESTIGE", 0) == 1
 
 
 def test_buy_06_invest_instead_of_buying():
-    g = game()
-    cost = int(g._cat[C_PRE_COST + get(g, "PR_BUILD")[0]])
-    at_village(g, 0, "1", hand=[], DOUBLOONS=cost)
+    g = game(catalog=make_catalog(PRE_COST={b: 5 for b in range(len(E.BUILDINGS))}))
+    at_village(g, 0, "1", hand=[], DOUBLOONS=5)
     g.step("main:village")
     assert "invest:0" in legal(g) and "invest:1" not in legal(g)  # only I is revealed
     g.step("invest:0")

@@ -373,11 +373,10 @@ def test_perm_02_buy_05_reduction_lets_you_buy_with_less_money():
 @pytest.mark.parametrize("disc,money,left", [(0, None, None), (2, 0, 0), (20, 0, 0)])
 def test_perm_02_also_lowers_prestige_investments(disc, money, left):
     cards = {C1: eff("perm_discount", 0, disc)} if disc else {}
-    g = game(cards=cards)
+    cost = 7  # every building costs 7 here (the shipped costs are reconstructed)
+    g = game(cards=cards, PRE_COST={b: cost for b in range(len(E.BUILDINGS))})
     if disc:
         set_tableau(g, 0, [C1])
-    b = int(get(g, "PR_BUILD")[0])
-    cost = int(g._cat[CATALOG["PRE_COST"][0] + b])
     supply(g, 0, 1)
     have = max(cost - disc, 0) if disc else cost - 1
     put(g, "DOUBLOONS", have, 0)

@@ -4,7 +4,7 @@ An assistant is a figure on a board location, placed when its card was bought
 (REQ-03). The card's `assistant` effect names its action; the card's
 assistant requirement names the location.
 """
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 

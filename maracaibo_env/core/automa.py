@@ -6,7 +6,7 @@ action space. What she did is written to AUTOMA_LOG as (event, argument)
 pairs for logs and `infos` (events: JEV_*).
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .rng import rand_below

@@ -1,11 +1,13 @@
 """Batch kernels: many games in one 2-D state array, stepped in parallel
 (numba prange over games). Rows are independent games."""
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from .jit import njit
 from .layout import STATE_SIZE, G_OVER, G_CUR
 from .actions import NUM_ACTIONS
-from .engine import new_game_with, step_unchecked
+from .engine import step_unchecked
+from .setup import reset
 from .observe import observe, OBS_SIZE
 from .random_play import pick_uniform
 
@@ -14,7 +16,9 @@ from .random_play import pick_uniform
 def reset_rows(states, masks, cat, rows, num_players, seeds, story, difficulty, table):
     for k in prange(rows.shape[0]):
         i = rows[k]
-        new_game_with(states[i], cat, num_players, seeds[k], story, difficulty, table, masks[i])
+        # = engine.new_game_with, reusing step_unchecked's compiled engine (cold start)
+        reset(states[i], cat, num_players, seeds[k], story, difficulty, table)
+        step_unchecked(states[i], cat, -1, masks[i])
 
 
 @njit(cache=True)
@@ -65,8 +69,8 @@ def random_playouts(states, masks, cat, num_players, seed, games_per_row, story,
     for i in prange(n):
         x = np.uint64(seed * 1000003 + i * 7919 + 1)
         for gidx in range(games_per_row):
-            new_game_with(states[i], cat, num_players, seed + i * games_per_row + gidx, story,
-                          difficulty, table, masks[i])
+            reset(states[i], cat, num_players, seed + i * games_per_row + gidx, story, difficulty, table)
+            step_unchecked(states[i], cat, -1, masks[i])
             while states[i, G_OVER] == 0:
                 a, x = pick_uniform(masks[i], x)
                 step_unchecked(states[i], cat, a, masks[i])

@@ -1,6 +1,6 @@
 """Buying project cards and investing in prestige buildings (checklist §10,
 §11 income + immediate effects, §12 synergy, §24 investing)."""
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 

@@ -1,5 +1,5 @@
 """Career cards (checklist §22): three tasks, two thresholds, the admiral bonus."""
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 

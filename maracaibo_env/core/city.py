@@ -1,5 +1,5 @@
 """City actions (checklist §5, §19): optional delivery, then the city's action."""
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .sailing import (location_action, location_action_amount, market_good,

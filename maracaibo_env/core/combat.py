@@ -7,7 +7,7 @@ NCA-02 uses << 10 | value << 13, so a Combat started from inside another
 effect nests safely.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,

@@ -3,7 +3,7 @@ markers, income tracks (§7, §13), ship-board discs (§18), hands and decks.
 
 Numba kernels only: arrays and ints in, no Python objects.
 """
-from numba import njit
+from .jit import njit
 
 from .layout import *  # noqa: F401,F403  (G_*/P_* offsets and capacities)
 from .catalog_layout import *  # noqa: F401,F403

@@ -7,7 +7,7 @@ decision sets the phase). A decision with exactly one legal action is taken
 automatically, so every decision an agent sees is a real choice.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import *  # noqa: F401,F403
@@ -577,7 +577,7 @@ def _resolve_automatic(state, cat):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into step_unchecked: one compiled copy of the engine
 def advance(state, cat, mask):
     """Run until a decision with at least two legal actions (or the game end)."""
     while True:
@@ -612,10 +612,12 @@ def advance(state, cat, mask):
 
 @njit(cache=True)
 def step_unchecked(state, cat, action, mask):
-    """Apply a legal action and advance; mask is scratch and ends as the new mask."""
-    state[G_LAST_ACTION] = action
-    state[G_STEPS] += 1
-    _apply(state, cat, action)
+    """Apply a legal action and advance; mask is scratch and ends as the new mask.
+    action -1 only advances (a new game after setup.reset)."""
+    if action >= 0:
+        state[G_LAST_ACTION] = action
+        state[G_STEPS] += 1
+        _apply(state, cat, action)
     advance(state, cat, mask)
 
 
@@ -634,7 +636,7 @@ def new_game(state, cat, num_players, seed, story, mask):
     new_game_with(state, cat, num_players, seed, story, 2, 0, mask)
 
 
-@njit(cache=True)
+@njit(cache=True)  # (Game calls setup.reset and step_unchecked(-1) instead)
 def new_game_with(state, cat, num_players, seed, story, difficulty, table, mask):
     """A new game with solo options: difficulty 0-4 (very easy..very hard),
     table 0 = EN, 1 = DE difficulty table (SOLO-06)."""

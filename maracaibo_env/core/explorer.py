@@ -1,7 +1,7 @@
 """Exploring (checklist §8): move up to N spaces, jumping occupied spaces and
 emptied quest spaces, forks, barriers, space rewards, the last space."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import A_EXPLORE

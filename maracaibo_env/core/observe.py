@@ -4,7 +4,7 @@ OBS_SPEC lists every slice (name, size, meaning); `observe` writes exactly
 those slices in that order. Opponents' hands and planning areas appear only
 as counts; deck order never; unrevealed prestige buildings as -1.
 """
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 

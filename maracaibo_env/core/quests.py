@@ -1,6 +1,6 @@
 """Quests (checklist §15): costs, rewards with the compass multiplier, the
 quest track's 4th/5th+ VP. A quest tile index t refers to the catalog."""
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 

@@ -6,7 +6,7 @@ game's chance (shuffles, tokens) comes only from the RNG in the state, so a
 game stays reproducible from its seed whoever plays it.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .layout import G_CUR, G_OVER
 from .actions import NUM_ACTIONS

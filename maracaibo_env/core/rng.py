@@ -4,7 +4,7 @@ The same seed and the same actions always give the same game; copying the
 state copies the generator.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .layout import G_RNG
 

@@ -1,7 +1,7 @@
 """Phase A, sailing (checklist §3): 1-7 MP along the arrows, forks, must-stop
 locations, per-arrow MP costs from the data, homeward routes by round."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import A_SAIL, MAX_MP

@@ -1,6 +1,6 @@
 """Interim scoring (checklist §20), final scoring (§21), round hand-off."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .automa import jean_income, end_bonuses

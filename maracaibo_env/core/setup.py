@@ -1,6 +1,6 @@
 """Game set-up (checklist §1): board, decks, tiles, players, story quests."""
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .rng import rng_seed, rand_below, shuffle_slice

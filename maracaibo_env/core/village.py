@@ -1,7 +1,7 @@
 """Village actions (checklist §9, SHIP-08/09/10): discard hand for 2, take 1,
 buy / invest, and the ship-upgrade options. A batch is one stack task:
 a = village actions left, b = 1 when it is the main action."""
-from numba import njit
+from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import (A_PASS, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_CP_DOUBLOON,

@@ -1,0 +1,110 @@
+"""tests/checklist_coverage.py: its groups, its per-section counts, and a clone without the checklist."""
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent / "checklist_coverage.py"
+spec = importlib.util.spec_from_file_location("checklist_coverage", SCRIPT)
+cc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cc)
+
+CHECKLIST = """# Checklist
+## 0. Preface
+- **INFO-01** public things.
+## 1. Setup (SETUP)
+- **SETUP-01** tested rule.
+- **SETUP-02 Title.** a rule with only a ruling.
+- **SETUP-03** a campaign rule.
+- **SETUP-04** nobody covers this.
+## 2. Villages (VILL)
+- **NVA-01** range start.
+- **NVA-03** inside the range.
+- **NVA-05** past the range.
+- **SHIP-00e** a lettered ID, tested.
+- **TV-08 [R] Example** (a test vector).
+"""
+RULINGS = """# Rulings
+- SETUP-02 / INFO-01: a reading.
+- NVA-01..04: one option per action.
+- SETUP-03: story tiles are campaign-only; not modelled.
+- SETUP-01: also not modelled in part (a test outranks the ruling).
+"""
+TESTS = """
+def test_setup_01_something(): pass
+def test_ship_00e_disc(): pass
+def test_tv_08(): pass
+def test_setup_04x_other_rule(): pass
+"""
+
+
+def _fixture(tmp_path):
+    (tmp_path / "checklist.md").write_text(CHECKLIST, encoding="utf-8")
+    (tmp_path / "rulings.md").write_text(RULINGS, encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(TESTS, encoding="utf-8")
+    ids = cc.checklist_ids(tmp_path / "checklist.md")
+    tests = cc.collect_test_names(tmp_path / "tests")
+    ruled, not_modelled = cc.ruled_ids(tmp_path / "rulings.md")
+    return ids, tests, cc.classify(ids, tests, ruled, not_modelled)
+
+
+def test_groups_tested_ruling_not_modelled_uncovered(tmp_path):
+    ids, _, groups = _fixture(tmp_path)
+    assert [(s, i) for s, _, i in ids] == [
+        (0, "INFO-01"), (1, "SETUP-01"), (1, "SETUP-02"), (1, "SETUP-03"), (1, "SETUP-04"),
+        (2, "NVA-01"), (2, "NVA-03"), (2, "NVA-05"), (2, "SHIP-00e"), (2, "TV-08")]
+    assert groups == {
+        "INFO-01": "ruling only", "SETUP-01": "tested", "SETUP-02": "ruling only",
+        "SETUP-03": "not modelled", "SETUP-04": "uncovered",  # test_setup_04x is another ID
+        "NVA-01": "ruling only", "NVA-03": "ruling only",    # NVA-01..04 is a range
+        "NVA-05": "uncovered", "SHIP-00e": "tested", "TV-08": "tested"}
+
+
+def test_report_counts_per_section_and_lists_uncovered(tmp_path):
+    import io
+    ids, tests, groups = _fixture(tmp_path)
+    out = io.StringIO()
+    cc.report(ids, groups, tests, listing=False, out=out)
+    lines = out.getvalue().splitlines()
+    row = next(line for line in lines if line.startswith("§1 Setup"))
+    assert row.split()[2:] == ["4", "1", "1", "1", "1"]  # IDs, tested, ruling only, not modelled, uncovered
+    total = next(line for line in lines if line.startswith("total"))
+    assert total.split()[1:] == ["10", "3", "4", "1", "2"]
+    listed = [line.split()[2] for line in lines if line.startswith("uncovered ")]
+    assert listed == ["SETUP-04", "NVA-05"]
+
+
+def _run(*args, env=None):
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                          env=dict(os.environ, **(env or {})), timeout=60)
+
+
+def test_missing_checklist_says_so_without_a_traceback(tmp_path):
+    missing = tmp_path / "no" / "checklist.md"
+    r = _run("--checklist", str(missing))
+    assert r.returncode == 0
+    assert "checklist not found" in r.stderr and str(missing) in r.stderr
+    assert "--checklist PATH" in r.stderr and "Traceback" not in r.stderr + r.stdout
+    strict = _run("--checklist", str(missing), "--strict")
+    assert strict.returncode == 1 and "Traceback" not in strict.stderr
+
+
+def test_environment_variable_names_the_checklist(tmp_path):
+    path = tmp_path / "elsewhere.md"
+    path.write_text("## 1. Setup (SETUP)\n- **SETUP-01** a rule.\n- **ZZZ-99** nobody's rule.\n",
+                    encoding="utf-8")
+    r = _run(env={cc.ENV_VAR: str(path)})
+    assert r.returncode == 0, r.stderr
+    assert str(path) in r.stdout and "uncovered     §1  ZZZ-99" in r.stdout
+    assert _run("--strict", env={cc.ENV_VAR: str(path)}).returncode == 1  # ZZZ-99 is uncovered
+
+
+@pytest.mark.skipif(cc.find_checklist(None)[0] is None, reason="the checklist is not next to this checkout")
+def test_every_base_game_and_solo_rule_has_a_test_or_a_ruling():
+    r = _run("--sections", "0-26", "--strict")
+    assert r.returncode == 0, r.stdout[-3000:]
+    assert " 0 uncovered" in r.stdout
