@@ -19,12 +19,27 @@ removes them without touching any rule code:
 3. numba's C-callback wrapper (`no_cfunc_wrapper`), only used when a function
    is passed around as a first-class function value, which the core never does.
 """
+import os
+
+import numba
 from numba import types
-from numba.core import event, typing
-from numba.core.caching import CompileResultCacheImpl, FunctionCache
-from numba.core.compiler_lock import global_compiler_lock
-from numba.core.dispatcher import _FunctionCompiler
-from numba.core.registry import CPUDispatcher
+
+# The dispatcher below reaches into numba internals that change between
+# releases; it is used only with the numba versions it was tested with (else,
+# or with MARACAIBO_PLAIN_JIT=1, plain numba.njit: the same code, a longer
+# first compile).
+TESTED_NUMBA = ((0, 68),)
+try:
+    from numba.core import event, typing
+    from numba.core.caching import CompileResultCacheImpl, FunctionCache
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.core.dispatcher import _FunctionCompiler
+    from numba.core.registry import CPUDispatcher
+    FAST_COMPILE = (tuple(int(x) for x in numba.__version__.split(".")[:2]) in TESTED_NUMBA
+                    and os.environ.get("MARACAIBO_PLAIN_JIT", "") in ("", "0"))
+except (ImportError, ValueError):  # pragma: no cover  (another numba release)
+    FAST_COMPILE = False
+    CompileResultCacheImpl = FunctionCache = CPUDispatcher = object
 
 
 def _canonical(t):
@@ -102,6 +117,10 @@ class CoreDispatcher(CPUDispatcher):
 
 def njit(func=None, *, cache=True, **options):
     """@njit or @njit(cache=True, parallel=..., inline=...), with CoreDispatcher."""
+    if not FAST_COMPILE:
+        return numba.njit(func, cache=cache, **options) if func is not None \
+            else numba.njit(cache=cache, **options)
+
     def wrap(f):
         opts = dict(options, nopython=True, boundscheck=None, no_cfunc_wrapper=True)
         disp = CoreDispatcher(py_func=f, locals={}, targetoptions=opts)
