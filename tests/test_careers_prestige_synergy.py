@@ -101,13 +101,13 @@ def test_syn_02_imm_02_buying_a_card_with_a_synergy_symbol():
 
 def test_syn_02_pres_03_investing_gives_the_building_token():
     b = E.BUILDINGS.index("citadel")  # the test's own cost and symbol (the data's are reconstructed)
-    g = game(PRE_COST={b: 6}, PRE_SYN={b: SYN.index("tricorn")})
+    g = game(PRE_COST={b: 6}, PRE_SYN={b: SYN.index("house")})
     building_in_slot(g, 0, "citadel")
     supply(g, 0, 1)
     put(g, "DOUBLOONS", 6, 0)
     run_task(g, "village", 0, 1, 1)
     g.step("invest:0")
-    assert get(g, "SYNERGY", 0) == syn_bits("tricorn") and get(g, "DOUBLOONS", 0) == 0
+    assert get(g, "SYNERGY", 0) == syn_bits("house") and get(g, "DOUBLOONS", 0) == 0
 
 
 def test_syn_02_imm_12_any_synergy_you_lack():
@@ -369,7 +369,7 @@ def test_pres_02_invest_in_scoring_step_1():
 
 def test_pres_03_cost_figure_token_and_first_investor_2_vp():
     b = E.BUILDINGS.index("minster")  # the test's own cost and symbol
-    g = game(PRE_COST={b: 9}, PRE_SYN={b: SYN.index("cannon")})
+    g = game(PRE_COST={b: 9}, PRE_SYN={b: SYN.index("anchor")})
     building_in_slot(g, 0, "minster")
     for p in (0, 1):
         supply(g, p, 1)
@@ -378,7 +378,7 @@ def test_pres_03_cost_figure_token_and_first_investor_2_vp():
     g.step("invest:0")
     assert get(g, "DOUBLOONS", 0) == 1
     assert get(g, "FIG_SUPPLY", 0) == 0 and get(g, "FIG_PRESTIGE", 0) == 1
-    assert get(g, "SYNERGY", 0) == syn_bits("cannon")
+    assert get(g, "SYNERGY", 0) == syn_bits("anchor")
     assert get(g, "VP", 0) == 2 and src(g, 0, "prestige") == 2       # the first investor
     assert get(g, "PRESTIGE", 0) == 1 << b
     run_task(g, "village", 1, 1, 1)
