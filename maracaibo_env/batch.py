@@ -9,20 +9,22 @@
 Rows are independent games (state vectors as in `Game.state`); stepping runs
 in parallel over rows (numba prange; threads = numba.get_num_threads()).
 An illegal action raises IllegalActionError naming the game and changes no
-game. `auto_reset=True` starts a fresh game in a row as soon as it ends and
-records the finished game's scores in `finished`.
+game; actions must be integers (a float or bool array is refused, never
+truncated), -1 exactly for finished games. `auto_reset=True` starts a fresh
+game in a row as soon as it ends and records the finished game's scores in
+`finished`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .catalog import Catalog, load_catalog, STORY_NUMBERS
+from .catalog import Catalog, STORY_NUMBERS
 from .core import layout as L
 from .core import batch as K
 from .core.actions import NUM_ACTIONS
 from .core.enums import DIFFICULTIES, AUTOMA_TABLES
 from .core.observe import OBS_SIZE
-from .game import Game, IllegalActionError, _check_config
+from .game import Game, IllegalActionError, _check_config, _check_catalog, _int_option
 
 
 class Batch:
@@ -40,16 +42,16 @@ class Batch:
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
                  catalog: Catalog | None = None):
-        if not isinstance(n, (int, np.integer)) or n < 1:
-            raise ValueError(f"n must be a positive int, got {n!r}")
-        _check_config(num_players, seed, story, difficulty, automa_table)
-        self.catalog = catalog or load_catalog()
+        self.n = _int_option("n", n, range(1, 2**31), "a positive int")
+        num_players, seed, story = _check_config(num_players, seed, story, difficulty, automa_table)
+        if not isinstance(auto_reset, (bool, np.bool_)):
+            raise ValueError(f"auto_reset must be True or False, got {auto_reset!r}")
+        self.catalog = _check_catalog(catalog)
         self._cat = self.catalog.array
-        self.n = int(n)
         self.num_players = num_players
         self._opts = (STORY_NUMBERS.index(story), DIFFICULTIES.index(difficulty),
                       AUTOMA_TABLES.index(automa_table))
-        self.auto_reset = auto_reset
+        self.auto_reset = bool(auto_reset)
         self.states = np.zeros((self.n, L.STATE_SIZE), np.int32)
         self.masks = np.zeros((self.n, NUM_ACTIONS), np.int8)
         self._obs = np.zeros((self.n, OBS_SIZE), np.int32)
@@ -62,8 +64,9 @@ class Batch:
         self.reset_rows(np.arange(self.n))
 
     def reset_rows(self, rows) -> None:
-        """Start new games in the given rows (seeds continue the batch's sequence)."""
-        rows = np.asarray(rows, np.int64)
+        """Start new games in the given rows (distinct ints 0..n-1; seeds continue
+        the batch's sequence)."""
+        rows = self._rows(rows)
         seeds = (self._next_seed + np.arange(len(rows))) % 2**31
         self._next_seed += len(rows)
         story, diff, table = self._opts
@@ -90,11 +93,37 @@ class Batch:
         K.observe_rows(self.states, self._obs)
         return self._obs
 
+    def _rows(self, rows) -> np.ndarray:
+        a = np.asarray(rows)
+        if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
+            raise ValueError(f"rows must be a 1-D sequence of ints, got {a.dtype} of shape {a.shape}")
+        if a.size and (a.min() < 0 or a.max() >= self.n):
+            raise ValueError(f"rows must be in 0..{self.n - 1}, got {int(a.min())}..{int(a.max())}")
+        a = a.astype(np.int64)
+        if len(np.unique(a)) != len(a):
+            raise ValueError("rows must not repeat a row")
+        return a
+
     def step(self, actions) -> None:
-        """Apply one action per game (-1 for a finished game)."""
-        actions = np.asarray(actions, np.int64)
+        """Apply one action per game: a legal action id for every game in
+        play, -1 for every finished game (an int array or a list of ints)."""
+        actions = np.asarray(actions)
         if actions.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},), got {actions.shape}")
+        if actions.dtype.kind not in "iu":  # a float or bool array is an error, not truncated
+            raise ValueError(f"actions must be integers, got an array of {actions.dtype}")
+        if actions.dtype != np.int64:
+            if actions.dtype.kind == "u" and actions.size and actions.max() >= NUM_ACTIONS:
+                i = int(np.argmax(actions >= NUM_ACTIONS))
+                raise IllegalActionError(f"game {i}: action {int(actions[i])} is out of range 0..{NUM_ACTIONS - 1}")
+            actions = actions.astype(np.int64)
+        skip = actions < 0
+        if skip.any():
+            wrong = skip & ((actions != -1) | (self.states[:, L.G_OVER] == 0))
+            if wrong.any():
+                i = int(np.argmax(wrong))
+                raise IllegalActionError(f"game {i}: action {int(actions[i])}: -1 is for a finished game only; "
+                                         f"legal: {np.flatnonzero(self.masks[i]).tolist()[:12]}")
         bad = K.first_illegal(self.masks, actions)
         if bad >= 0:
             raise IllegalActionError(
@@ -115,15 +144,21 @@ class Batch:
         return self._actions
 
     def game(self, i: int) -> Game:
-        """Game i as a `Game` object (a copy)."""
+        """Game i as a `Game` object (a copy; it has no replay history)."""
+        i = _int_option("i", i, range(self.n), f"a row 0..{self.n - 1}")
         g = object.__new__(Game)
         g.catalog, g._cat = self.catalog, self._cat
         g.state = self.states[i].copy()
         g._mask = self.masks[i].copy()
+        g.config, g.history = None, None
         return g
 
     def random_playouts(self, games_per_row: int, seed: int = 0) -> int:
         """Benchmark kernel: every row plays games_per_row uniform-random games
-        inside numba (the rows' current games are overwritten). Returns decisions."""
+        inside numba (the rows' current games are overwritten). Returns decisions.
+        Game seeds are seed, seed + 1, ... (all below 2**31)."""
+        games_per_row = _int_option("games_per_row", games_per_row, range(1, 2**31), "a positive int")
+        seed = _int_option("seed", seed, range(2**31 - self.n * games_per_row + 1),
+                           f"0..{2**31 - self.n * games_per_row} (n * games_per_row game seeds follow it)")
         return int(K.random_playouts(self.states, self.masks, self._cat, self.num_players, seed,
                                      games_per_row, *self._opts).sum())

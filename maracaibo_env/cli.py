@@ -1,6 +1,7 @@
 """Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
 
-    maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
+    maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL] [--replay FILE]
+    maracaibo replay FILE [--partial]
 
 (--players 1 plays the solo game: a random player against the Automa Jean)
 
@@ -19,7 +20,7 @@ import numpy as np
 from .catalog import STORY_NUMBERS
 from .core import layout as L
 from .core.enums import DIFFICULTIES
-from .game import Game, PLAYER_COUNTS
+from .game import Game, GameConfigError, PLAYER_COUNTS
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
+    rep.add_argument("--partial", action="store_true",
+                     help="accept an unfinished game (no final scores to verify)")
     demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
@@ -46,21 +49,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay)
     if args.command == "replay":
-        return replay(args.path)
+        return replay(args.path, args.partial)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 
-def replay(path: str) -> int:
-    """Re-run a replay; print its result, or the first mismatch (exit status 1)."""
+def replay(path: str, partial: bool = False) -> int:
+    """Re-run a replay; print its result, or what is wrong with it (exit status 1)."""
     from .replay import verify_replay, ReplayError
     try:
-        game = verify_replay(path)
-    except (ReplayError, OSError) as exc:
+        game = verify_replay(path, partial)
+    except ReplayError as exc:
         print(f"replay FAILED: {exc}", file=sys.stderr)
         return 1
     out = _Printer()
     out.line(f"replay OK: {len(game.history)} actions, "
-             + ("final scores " + str(game.scores()) if game.is_over else "game not finished"))
+             + ("final scores " + str(game.scores()) if game.is_over
+                else f"game not finished (round {game.round}, phase {game.phase})"))
     if game.is_over:
         out.score_table(game)
     return 0
@@ -73,8 +77,16 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     if not 0 <= seed < 2**31:
         print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
         return 2
+    problem = _replay_target_problem(replay_path) if replay_path else None
+    if problem:  # before playing: the game would be lost at the end
+        print(f"--replay {replay_path}: {problem}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    game = Game(players, seed=seed, story=story, difficulty=difficulty)
+    try:
+        game = Game(players, seed=seed, story=story, difficulty=difficulty)
+    except GameConfigError as exc:
+        print(f"maracaibo demo: {exc}", file=sys.stderr)
+        return 2
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
     who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo
@@ -104,6 +116,21 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     out.line(f"{decisions} decisions in {elapsed:.3f} s "
              f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
     return 0
+
+
+def _replay_target_problem(path: str) -> str | None:
+    """Why a replay cannot be written to path (None: it can)."""
+    import os
+    from pathlib import Path
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        return "is a folder; give a file name such as game.jsonl"
+    if not folder.is_dir():
+        return f"the folder {str(folder)!r} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {str(folder)!r} is not writable"
+    return None
 
 
 def _seat_name(game: Game, p: int) -> str:
