@@ -66,7 +66,9 @@ class Batch:
     def reset_rows(self, rows) -> None:
         """Start new games in the given rows (distinct ints 0..n-1; seeds continue
         the batch's sequence)."""
-        rows = self._rows(rows)
+        self._reset(self._rows(rows))
+
+    def _reset(self, rows: np.ndarray) -> None:
         seeds = (self._next_seed + np.arange(len(rows))) % 2**31
         self._next_seed += len(rows)
         story, diff, table = self._opts
@@ -104,37 +106,39 @@ class Batch:
             raise ValueError("rows must not repeat a row")
         return a
 
+    def _actions_array(self, actions) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu":  # a float or bool array is an error, not truncated
+            raise ValueError(f"actions must be integers, got an array of {a.dtype}")
+        if a.dtype.kind == "u" and a.size and a.max() > np.iinfo(np.int64).max:
+            i = int(np.argmax(a > np.iinfo(np.int64).max))
+            raise IllegalActionError(f"game {i}: action {int(a[i])} is out of range 0..{NUM_ACTIONS - 1}")
+        return np.ascontiguousarray(a, dtype=np.int64)
+
     def step(self, actions) -> None:
         """Apply one action per game: a legal action id for every game in
         play, -1 for every finished game (an int array or a list of ints)."""
-        actions = np.asarray(actions)
+        if not (type(actions) is np.ndarray and actions.dtype == np.int64 and actions.flags.c_contiguous):
+            actions = self._actions_array(actions)  # (random_actions() needs no conversion)
         if actions.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},), got {actions.shape}")
-        if actions.dtype.kind not in "iu":  # a float or bool array is an error, not truncated
-            raise ValueError(f"actions must be integers, got an array of {actions.dtype}")
-        if actions.dtype != np.int64:
-            if actions.dtype.kind == "u" and actions.size and actions.max() >= NUM_ACTIONS:
-                i = int(np.argmax(actions >= NUM_ACTIONS))
-                raise IllegalActionError(f"game {i}: action {int(actions[i])} is out of range 0..{NUM_ACTIONS - 1}")
-            actions = actions.astype(np.int64)
-        skip = actions < 0
-        if skip.any():
-            wrong = skip & ((actions != -1) | (self.states[:, L.G_OVER] == 0))
-            if wrong.any():
-                i = int(np.argmax(wrong))
-                raise IllegalActionError(f"game {i}: action {int(actions[i])}: -1 is for a finished game only; "
-                                         f"legal: {np.flatnonzero(self.masks[i]).tolist()[:12]}")
-        bad = K.first_illegal(self.masks, actions)
+        bad = K.first_illegal(self.states, self.masks, actions)
         if bad >= 0:
-            raise IllegalActionError(
-                f"game {bad}: action {int(actions[bad])} is not legal "
-                f"(legal: {np.flatnonzero(self.masks[bad]).tolist()[:12]})")
+            a = int(actions[bad])
+            if a < 0:
+                why = "-1 is for a finished game only" if a == -1 else "not an action id (-1: a finished game)"
+            elif a >= NUM_ACTIONS:
+                why = f"out of range 0..{NUM_ACTIONS - 1}"
+            else:
+                why = "the game is over: give -1" if self.states[bad, L.G_OVER] else "not legal"
+            raise IllegalActionError(f"game {bad}: action {a}: {why} "
+                                     f"(legal: {np.flatnonzero(self.masks[bad]).tolist()[:12]})")
         K.step_rows(self.states, self.masks, self._cat, actions)
         if self.auto_reset:
             ended = np.flatnonzero(self.done)
             if len(ended):
                 self.finished.extend(self.scores()[ended].tolist())
-                self.reset_rows(ended)
+                self._reset(ended)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game (-1 for finished games),

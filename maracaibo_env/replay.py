@@ -19,6 +19,7 @@ or a file that stops after a complete action line).
 """
 from __future__ import annotations
 
+import inspect
 import json
 import os
 from pathlib import Path
@@ -29,7 +30,8 @@ from .game import Game, IllegalActionError, _check_catalog
 FORMAT = "maracaibo-replay"
 VERSION = 2
 HEADER_KEYS = ("format", "version", "data_hash", "setup")
-SETUP_KEYS = ("num_players", "seed", "story", "difficulty", "automa_table")
+# the setup is Game's keywords (a new option is accepted without a change here)
+SETUP_KEYS = tuple(k for k in inspect.signature(Game.__init__).parameters if k not in ("self", "catalog"))
 
 
 class ReplayError(ValueError):

@@ -49,9 +49,12 @@ SETUP_DEAL = 8           # A-cards dealt to each player (SETUP-06)
 SETUP_KEEP = 4           # cards kept in hand after the set-up split (SETUP-19)
 CAREER_TASKS = 3         # tasks per career card (CAR-01); CAREER_DONE is a 3-bit mask
 JEAN = 1                 # solo: Jean is seat 1 (SOLO-01)
-# int32 headroom: values the core adds to stay below this, so that a whole
-# game of additions (a few thousand at most) can never overflow
+# int32 headroom: in a saved game, values the core adds to (VP, doubloons,
+# step counters) are at most this, so that the rest of a game (a few thousand
+# at most) can never overflow int32. Play itself may pass it; the invariants
+# checked during play (headroom=False) only keep int32 and the sign.
 VALUE_MAX = 1_000_000
+INT32_MAX = 2**31 - 1
 # a deeper task stack never occurs in play (7 is the deepest seen in random
 # games); the rest of STACK_CAP is room for what resolving the tasks pushes
 STACK_DEPTH_MAX = L.STACK_CAP // 2
@@ -97,14 +100,17 @@ def validate_state(state: np.ndarray, catalog, what: str = "state") -> None:
         raise StateError(bad, what)
 
 
-def state_problems(state: np.ndarray, catalog, turn_checks: bool = True) -> list[str]:
+def state_problems(state: np.ndarray, catalog, turn_checks: bool = True, headroom: bool = True) -> list[str]:
     """Problems of a state vector (each naming field, value, what is allowed);
     [] when the core may be given it. turn_checks=False stops after stage 4
     (ranges, ids, stack, conservation: what any state must satisfy, even one
-    a test built by hand that is not a decision point)."""
+    a test built by hand that is not a decision point); headroom=False
+    allows the counters up to int32 (states reached by play) instead of
+    VALUE_MAX (states loaded from outside)."""
     if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (L.STATE_SIZE,)):
         return [f"state must be an int32 array of shape ({L.STATE_SIZE},)"]
     v = _Checker(state, catalog)
+    v.headroom = headroom
     stages = [_stage_ranges, _stage_board, _stage_stack, _stage_conservation]
     if turn_checks:
         stages += [_stage_turn, _stage_engine]
@@ -179,10 +185,10 @@ class Limits:
         """An arrow out of loc is open this round and affordable in one turn (SAIL-01)."""
         return any(r0 <= rnd <= r1 and c <= MAX_MP for _, c, r0, r1 in self.arrows[loc])
 
-    def table(self, np_: int, solo: bool) -> "_Table":
-        t = self._tables.get((np_, solo))
+    def table(self, np_: int, solo: bool, headroom: bool = True) -> "_Table":
+        t = self._tables.get((np_, solo, headroom))
         if t is None:
-            t = self._tables[(np_, solo)] = _Table(self, np_, solo)
+            t = self._tables[(np_, solo, headroom)] = _Table(self, np_, solo, VALUE_MAX if headroom else INT32_MAX)
         return t
 
 
@@ -223,7 +229,7 @@ class _Table:
     """lo/hi for each state index (int32 range where a later stage checks it),
     and the counted lists: slots below their count hold ids, past it `empty`."""
 
-    def __init__(self, lim: Limits, np_: int, solo: bool):
+    def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int):
         self.lo = np.full(L.STATE_SIZE, -2**31, np.int64)
         self.hi = np.full(L.STATE_SIZE, 2**31 - 1, np.int64)
         self.why: dict[str, str] = {}
@@ -254,7 +260,7 @@ class _Table:
         G("LOC_FROM", 0, nloc - 1, "a location")
         G("LAST_ACTION", 0, NUM_ACTIONS - 1, "an action id")
         for name in ("STEPS", "TURN_COUNT", "BQ_NEXT_AGE"):
-            G(name, 0, VALUE_MAX, "int32 headroom")
+            G(name, 0, value_max, "int32 headroom")
         G("STK_N", 0, STACK_DEPTH_MAX, "pending tasks")
         G("LOC_MARKER", -1, L.N_NATIONS - 1, "-1 or a nation")
         G("LOC_MARKET", 0, max(lim.loc_spaces.max(initial=0), lim.tile_spaces.max(initial=0)))
@@ -264,7 +270,7 @@ class _Table:
             self.lo[off + nloc: off + size] = self.hi[off + nloc: off + size] = want
         G("BQ_LOC", -1, nloc - 1, "-1 or a location")
         G("BQ_TILE", -1, nq - 1, "-1 or a quest tile id")
-        G("BQ_AGE", -1, VALUE_MAX, "-1 or the order of placement")
+        G("BQ_AGE", -1, value_max, "-1 or the order of placement")
         G("EXQ_TILE", -1, nq - 1, "-1 or a quest tile id")
         off, size = L.GLOBAL["EXQ_TILE"]
         self.lo[off + lim.n_exp_quests: off + size] = self.hi[off + lim.n_exp_quests: off + size] = -1
@@ -298,9 +304,9 @@ class _Table:
                 for name in L.PLAYER:
                     P(p, name, 0, 0, f"seat {p} is not in a {np_}-seat game")
                 continue
-            P(p, "VP", 0, VALUE_MAX, "int32 headroom")
-            P(p, "VP_SRC", -VALUE_MAX, VALUE_MAX, "int32 headroom")
-            P(p, "DOUBLOONS", 0, VALUE_MAX, "int32 headroom")
+            P(p, "VP", 0, value_max, "int32 headroom")
+            P(p, "VP_SRC", -value_max, value_max, "int32 headroom")
+            P(p, "DOUBLOONS", 0, value_max, "int32 headroom")
             P(p, "CP", 0, CP_MAX, "COMBAT-10")
             for name in FIGURES:
                 P(p, name, 0, L.FIGURES_PER_COLOUR)
@@ -445,7 +451,7 @@ def _stage_ranges(v: _Checker) -> None:
     if v.solo and v.np != 2:
         v.fail("SOLO", 1, f"a solo game has NP = 2 (you and Jean), not {v.np}")
         return
-    t = v.table = v.lim.table(v.np, v.solo)
+    t = v.table = v.lim.table(v.np, v.solo, v.headroom)
     out = np.flatnonzero((s < t.lo) | (s > t.hi))
     for i in out[:40].tolist():
         name, elem = field_at(i)
