@@ -429,10 +429,10 @@ class _Pool:
             reader = _LineReader(proc.stdout.fileno())
             stalled = False
             ready = reader.readline(self.args.start_timeout)
-            while pending and ready is not None:
+            while pending and ready:
                 line = reader.readline(self.args.case_timeout)
-                if line is None:
-                    stalled = proc.poll() is None
+                if not line:  # None: no answer in time; "": the worker is gone
+                    stalled = line is None
                     break
                 r = json.loads(line)
                 pending.remove(r["case"])
@@ -446,7 +446,7 @@ class _Pool:
             proc.wait()
             errlog.seek(0)
             err = errlog.read().decode(errors="replace")[-400:]
-            if ready is None:
+            if not ready:
                 raise RuntimeError(f"fuzz worker failed to start:\n{err}")
             k = pending.pop(0)
             reason = "hang" if stalled else f"crash (exit {proc.returncode})"
@@ -455,7 +455,8 @@ class _Pool:
 
 
 class _LineReader:
-    """Lines from a pipe with a timeout (select on the raw descriptor, own buffer)."""
+    """Lines from a pipe with a timeout (select on the raw descriptor, own
+    buffer): the line, None when none came in time, "" at the end of the pipe."""
 
     def __init__(self, fd):
         self.fd, self.buf = fd, b""
@@ -468,7 +469,7 @@ class _LineReader:
                 return None
             chunk = os.read(self.fd, 65536)
             if not chunk:
-                return None
+                return ""
             self.buf += chunk
         line, self.buf = self.buf.split(b"\n", 1)
         return line.decode()

@@ -170,13 +170,14 @@ class Game:
         "random" opponents). rng is the random player's generator: a 1-element
         nonzero uint64 array, advanced in place. Returns the number of moves
         (recorded in history like any step)."""
-        if not (isinstance(rng, np.ndarray) and rng.dtype == np.uint64 and rng.shape == (1,)
-                and rng.flags.c_contiguous and rng.flags.writeable and rng[0]):
+        if not (type(rng) is np.ndarray and rng.dtype == np.uint64 and rng.shape == (1,)
+                and rng.flags.writeable and rng[0]):
             raise ValueError(f"rng must be a writeable nonzero uint64 array of shape (1,), got {rng!r}")
-        if (isinstance(stop_seats, (bool, np.bool_)) or not isinstance(stop_seats, (int, np.integer))
-                or not 0 <= stop_seats < 1 << L.MAX_P):
-            raise ValueError(f"stop_seats must be an int bitmask of seats 0..{(1 << L.MAX_P) - 1}, "
-                             f"got {stop_seats!r}")
+        if not (type(stop_seats) is int and 0 <= stop_seats < 1 << L.MAX_P):
+            if (isinstance(stop_seats, (bool, np.bool_)) or not isinstance(stop_seats, (int, np.integer))
+                    or not 0 <= stop_seats < 1 << L.MAX_P):
+                raise ValueError(f"stop_seats must be an int bitmask of seats 0..{(1 << L.MAX_P) - 1}, "
+                                 f"got {stop_seats!r}")
         buf = np.empty(512, np.int64)
         total = 0
         while True:

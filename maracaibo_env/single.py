@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .core.actions import NUM_ACTIONS
+from .core.layout import G_CUR
 from .core.observe import OBS_SIZE
 from .game import Game, IllegalActionError, _check_config
 from .obs_bounds import observation_bounds
@@ -135,11 +136,11 @@ class MaracaiboSingleEnv(gym.Env):
             raise RuntimeError("call reset() before step()")
         if self.game.is_over or self._ended:
             raise RuntimeError("the episode is over; call reset()")
-        a = _int_action(action)
-        if self.game.current_player != self.learner:
+        a = action if type(action) is int else _int_action(action)
+        if self.game.state[G_CUR] != self.learner:
             raise RuntimeError(f"it is not the learner's turn: player {self.game.current_player} is to act "
                                f"(the learner is seat {self.learner}); env.game must not be stepped directly")
-        if self.illegal == "lose" and not (0 <= a < NUM_ACTIONS and self.game.action_mask()[a]):
+        if self.illegal == "lose" and not (0 <= a < NUM_ACTIONS and self.game._mask[a]):
             self._ended = True
             info = self._info()
             info["illegal_action"] = a

@@ -16,15 +16,21 @@ allowed. The checks run in stages, each only when the earlier ones found
 nothing, so that no check reads through a bad index itself:
 
 1. ranges: every int against its bounds, in one vectorised comparison
-   (counted lists such as a hand: ids below the count, -1 past it);
+   (counted lists such as a hand: ids below the count);
 2. the board and the ids that need more than a range (city tiles, markers,
    board quests, prestige investors, Jean's log, careers);
 3. the task stack, entry by entry, by opcode;
 4. conservation (cards, quest tiles, combat tokens, discs, markers, figures,
-   VP by source) and cross-field consistency;
-5. the turn structure (phase vs top task, current player, set-up, scoring);
-6. the engine accepts the state as a decision point: its resolver, run on a
+   VP by source);
+5. cross-field consistency (prestige, assistants and their cards, careers,
+   ship-board upgrades, explorer ranks);
+6. the turn structure (phase vs top task, current player, set-up, scoring);
+7. the engine accepts the state as a decision point: its resolver, run on a
    copy, leaves it unchanged (true of every state the API hands out).
+
+Stages 1, 3 and 4 are what keeps the core in bounds and are what
+`check_invariants` runs on any state (tests build states by hand); a saved
+game must pass all seven.
 
 Limits come from core/layout.py, core/enums.py and the loaded catalog (number
 of locations, explorer spaces, tiles, ...); the few rule constants the core
@@ -102,18 +108,20 @@ def validate_state(state: np.ndarray, catalog, what: str = "state") -> None:
 
 def state_problems(state: np.ndarray, catalog, turn_checks: bool = True, headroom: bool = True) -> list[str]:
     """Problems of a state vector (each naming field, value, what is allowed);
-    [] when the core may be given it. turn_checks=False stops after stage 4
-    (ranges, ids, stack, conservation: what any state must satisfy, even one
-    a test built by hand that is not a decision point); headroom=False
+    [] when the core may be given it. turn_checks=False keeps to ranges,
+    ids, the stack and conservation (what any state must satisfy, even one a
+    test built by hand, which need not follow every rule of the game nor be a
+    decision point); headroom=False
     allows the counters up to int32 (states reached by play) instead of
     VALUE_MAX (states loaded from outside)."""
     if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (L.STATE_SIZE,)):
         return [f"state must be an int32 array of shape ({L.STATE_SIZE},)"]
     v = _Checker(state, catalog)
-    v.headroom = headroom
-    stages = [_stage_ranges, _stage_board, _stage_stack, _stage_conservation]
+    v.headroom, v.strict = headroom, turn_checks
+    stages = [_stage_ranges, _stage_stack, _stage_conservation]
     if turn_checks:
-        stages += [_stage_turn, _stage_engine]
+        stages = [_stage_ranges, _stage_board, _stage_stack, _stage_conservation, _stage_consistency,
+                  _stage_turn, _stage_engine]
     for stage in stages:
         stage(v)
         if v.bad:
@@ -227,7 +235,7 @@ def field_at(i: int) -> tuple[str, str]:
 # ---- the bounds of every int, for one seat count and solo flag -------------------------------
 class _Table:
     """lo/hi for each state index (int32 range where a later stage checks it),
-    and the counted lists: slots below their count hold ids, past it `empty`."""
+    and the counted lists: slots below their count hold ids."""
 
     def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int):
         self.lo = np.full(L.STATE_SIZE, -2**31, np.int64)
@@ -459,16 +467,14 @@ def _stage_ranges(v: _Checker) -> None:
         v.fail(elem, int(s[i]), (f"{lo}" if lo == hi else f"allowed {lo}..{hi}") + (f" ({why})" if why else ""))
     if len(out):
         return
-    # counted lists: ids below the count, the empty value past it
+    # counted lists: ids below the count (slots past it are never read: the
+    # core writes a slot before it reads it)
     vals = s[t.slot_pos].astype(np.int64)
     head = t.slot_k < s[t.list_count][t.slot_list]
-    bad = np.where(head, (vals < 0) | (vals > t.slot_hi), vals != t.slot_empty)
+    bad = head & ((vals < 0) | (vals > t.slot_hi))
     for j in np.flatnonzero(bad)[:40].tolist():
-        name, cpos, _, _, hi, empty = t.lists[t.slot_list[j]]
-        count = int(s[cpos])
-        k = int(t.slot_k[j])
-        v.fail(f"{name}[{k}]", int(vals[j]), f"an id 0..{hi - 1} (below the count {count})" if head[j]
-               else f"{empty} (a slot past the count {count})")
+        name, cpos, _, _, hi, _ = t.lists[t.slot_list[j]]
+        v.fail(f"{name}[{int(t.slot_k[j])}]", int(vals[j]), f"an id 0..{hi - 1} (below the count {int(s[cpos])})")
     if bad.any():
         return
     v.head_vals, v.head = vals, head
@@ -767,20 +773,11 @@ def _stage_conservation(v: _Checker) -> None:
     for n in np.flatnonzero(taken != on + gone).tolist():
         v.fail(f"SUP_TAKEN[{n}]", int(taken[n]), f"markers on the board ({int(on[n])}) + out of the game "
                f"(SUP_OUT[{n}] = {int(gone[n])})")
-    col, each = v.col, v.each
-    # per seat: discs, figures, VP by source, prestige, assistants, career, ship board
+    # per seat: discs on the ship board, figures, VP by source, assistants
+    col = v.col
     left = col("DISCS").sum(1) + col("DISCS_OUT")
     figs = col("FIG_SUPPLY") + col("FIG_GENERAL") + col("FIG_CAREER") + col("FIG_BOARD") + \
         col("FIG_CARDS") + col("FIG_PRESTIGE")
-    inv = (v.g("PR_INVESTORS").astype(np.int64)[None, :] >> np.arange(np_)[:, None]) & 1   # [seat, slot]
-    bits = inv @ (1 << v.g("PR_BUILD").astype(np.int64))
-    tab = col("TABLEAU")
-    locs = np.where(np.arange(L.TABLEAU_CAP)[None, :] < col("TABLEAU_N")[:, None], lim.card_assist_loc[tab], -1)
-    seat_loc = (np.arange(np_)[:, None] * L.MAX_LOC + locs)[locs >= 0]
-    placed = np.bincount(seat_loc, minlength=np_ * L.MAX_LOC).reshape(np_, L.MAX_LOC)
-    human = ~np.array([v.jean(p) for p in range(np_)])
-    done = np.array([bin(x).count("1") for x in col("CAREER_DONE").tolist()])
-    up = (col("DISCS") == 0) @ (1 << np.arange(L.N_AREAS))
     checks = [
         (left > DISCS_PER_AREA * L.N_AREAS, "DISCS_OUT", lambda p: int(col("DISCS_OUT")[p]),
          lambda p: f"discs on the ship board + out at most {DISCS_PER_AREA * L.N_AREAS}"),
@@ -788,12 +785,42 @@ def _stage_conservation(v: _Checker) -> None:
          lambda p: f"{L.FIGURES_PER_COLOUR} figures in all"),
         (col("VP_SRC").sum(1) != col("VP"), "VP", lambda p: int(col("VP")[p]),
          lambda p: f"the sum of VP_SRC ({int(col('VP_SRC')[p].sum())})"),
+        (col("ASSIST").sum(1) != col("FIG_BOARD"), "FIG_BOARD", lambda p: int(col("FIG_BOARD")[p]),
+         lambda p: f"the assistants on locations ({int(col('ASSIST')[p].sum())})"),
+    ]
+    _each_check(v, checks)
+    removed = v.g1("TRACK_TO_MARKET") + int((DISCS_PER_AREA * L.N_AREAS - left).sum())
+    in_markets = int(v.g("LOC_MARKET").sum()) + v.g1("CITY_DISCS_OUT")
+    if removed != in_markets:
+        v.fail("discs", f"{removed} delivered", f"equal to the discs in markets + CITY_DISCS_OUT ({in_markets})")
+
+
+def _each_check(v: _Checker, checks) -> None:
+    """checks: (bad[seat], field, value(p), allowed(p)); one test for all, details only on failure."""
+    if np.stack([c[0] for c in checks]).any():
+        for bad, name, value, allowed in checks:
+            v.each(bad, name, value, allowed)
+
+
+# ---- stage 5: cross-field consistency -----------------------------------------------------------------------
+def _stage_consistency(v: _Checker) -> None:
+    lim, np_, col = v.lim, v.np, v.col
+    inv = (v.g("PR_INVESTORS").astype(np.int64)[None, :] >> np.arange(np_)[:, None]) & 1   # [seat, slot]
+    bits = inv @ (1 << v.g("PR_BUILD").astype(np.int64))
+    n_tab = col("TABLEAU_N")
+    in_tab = np.arange(L.TABLEAU_CAP)[None, :] < n_tab[:, None]
+    locs = np.where(in_tab, lim.card_assist_loc[np.where(in_tab, col("TABLEAU"), 0)], -1)
+    seat_loc = (np.arange(np_)[:, None] * L.MAX_LOC + locs)[locs >= 0]
+    placed = np.bincount(seat_loc, minlength=np_ * L.MAX_LOC).reshape(np_, L.MAX_LOC)
+    human = ~np.array([v.jean(p) for p in range(np_)])
+    done = np.array([bin(x).count("1") for x in col("CAREER_DONE").tolist()])
+    up = (col("DISCS") == 0) @ (1 << np.arange(L.N_AREAS))
+    ranks, last = col("EXP_RANK"), lim.exp_last[col("EXPLORER")]
+    checks = [
         (inv.sum(1) != col("FIG_PRESTIGE"), "FIG_PRESTIGE", lambda p: int(col("FIG_PRESTIGE")[p]),
          lambda p: f"one figure per investment ({int(inv[p].sum())}, PR_INVESTORS)"),
         (bits != col("PRESTIGE"), "PRESTIGE", lambda p: int(col("PRESTIGE")[p]),
          lambda p: f"the buildings invested in per PR_INVESTORS and PR_BUILD ({int(bits[p])})"),
-        (col("ASSIST").sum(1) != col("FIG_BOARD"), "FIG_BOARD", lambda p: int(col("FIG_BOARD")[p]),
-         lambda p: f"the assistants on locations ({int(col('ASSIST')[p].sum())})"),
         ((placed != col("ASSIST")).any(1), "ASSIST", lambda p: col("ASSIST")[p, :lim.nloc].tolist(),
          lambda p: f"one per bought assistant card for each location ({placed[p, :lim.nloc].tolist()}, REQ-03)"),
         (human & (col("FIG_CAREER") != CAREER_TASKS - done), "FIG_CAREER", lambda p: int(col("FIG_CAREER")[p]),
@@ -802,18 +829,11 @@ def _stage_conservation(v: _Checker) -> None:
          lambda p: "0 before a career is chosen"),
         (human & (up != col("UPGRADES")), "UPGRADES", lambda p: int(col("UPGRADES")[p]),
          lambda p: f"the areas whose discs are all gone ({int(up[p])}, SHIP-02)"),
+        ((ranks > 0) != last, "EXP_RANK", lambda p: int(ranks[p]),
+         lambda p: f"> 0 exactly when the explorer is on the last space (EXPLORER = {int(col('EXPLORER')[p])})"),
     ]
-    if np.stack([c[0] for c in checks]).any():
-        for bad, name, value, allowed in checks:
-            each(bad, name, value, allowed)
-    removed = v.g1("TRACK_TO_MARKET") + int((DISCS_PER_AREA * L.N_AREAS - left).sum())
-    in_markets = int(v.g("LOC_MARKET").sum()) + v.g1("CITY_DISCS_OUT")
-    if removed != in_markets:
-        v.fail("discs", f"{removed} delivered", f"equal to the discs in markets + CITY_DISCS_OUT ({in_markets})")
+    _each_check(v, checks)
     # explorers on the last space: arrival ranks 1..EXP_LAST_N, once each (EXPL-10)
-    ranks, last = col("EXP_RANK"), lim.exp_last[col("EXPLORER")]
-    each((ranks > 0) != last, "EXP_RANK", lambda p: int(ranks[p]),
-         lambda p: f"> 0 exactly when the explorer is on the last space (EXPLORER = {int(col('EXPLORER')[p])})")
     if sorted(ranks[ranks > 0].tolist()) != list(range(1, v.g1("EXP_LAST_N") + 1)):
         v.fail("EXP_LAST_N", v.g1("EXP_LAST_N"), f"the number of explorers on the last space, ranked "
                f"1..n once each (EXP_RANK: {ranks.tolist()})")
@@ -828,7 +848,7 @@ def _once_each(v: _Checker, pos: np.ndarray, what: str) -> None:
             v.fail(where[0], x, f"each {what} in one place only: {what} {x} is also in {', '.join(where[1:])}")
 
 
-# ---- stage 5: turn structure -----------------------------------------------------------------------------------
+# ---- stage 6: turn structure -----------------------------------------------------------------------------------
 def _stage_turn(v: _Checker) -> None:
     s, lim, np_ = v.s, v.lim, v.np
     phase = E.PHASES[v.g1("PHASE")]
@@ -979,7 +999,7 @@ def _setup(v: _Checker, phase: str, tasks) -> None:
             v.fail(pre + "SHIP", v.p1("SHIP", p), f"{v.lim.havana} (Havana) during set-up")
 
 
-# ---- stage 6: the engine accepts it as a decision point -----------------------------------------------------
+# ---- stage 7: the engine accepts it as a decision point -----------------------------------------------------
 def _stage_engine(v: _Checker) -> None:
     """Every state the API hands out is one where a player must decide: the
     engine's resolver leaves it unchanged. Run it on a copy."""

@@ -174,7 +174,7 @@ def _set(d, path, value):
     ("players[2].CP", 9, "players[2].CP = 9: allowed 0..8"),
     ("players[0].DINC", 35, "players[0].DINC = 35"),
     ("players[0].HAND_N", 13, "players[0].HAND_N = 13: allowed 0..12"),
-    ("players[0].HAND[11]", 5, "players[0].HAND[11] = 5: -1 (a slot past the count"),
+    ("players[0].HAND[0]", 157, "players[0].HAND[0] = 157: an id 0..156"),
     ("players[0].HAND[0]", -1, "players[0].HAND[0] = -1: an id 0..156"),
     ("players[1].TABLEAU_N", 61, "players[1].TABLEAU_N = 61: allowed 0..60"),
     ("players[1].CAREER", 8, "players[1].CAREER = 8"),
@@ -300,7 +300,7 @@ def test_solo_seat_rules(solo):
     _rejects(d, "players[1].DOUBLOONS = 3: 0 (Jean, SOLO-02)")
     d = solo.to_dict()
     d["state"]["AUTOMA_N"] -= 1
-    _rejects(d, "AUTOMA_DECK")
+    _rejects(d, "AUTOMA_N + AUTOMA_DISCARD_N = ")
     d = solo.to_dict()
     d["state"]["AUTOMA_LOG"][0] = 99
     d["state"]["AUTOMA_LOG_N"] = max(1, d["state"]["AUTOMA_LOG_N"])
