@@ -260,7 +260,7 @@ class Game:
                   ignore_data_hash: bool = False) -> "Game":
         try:
             d = json.loads(text)
-        except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
+        except (ValueError, TypeError, RecursionError) as exc:  # bad JSON or UTF-8, not text, absurd nesting
             raise ValueError(f"saved game is not valid JSON: {exc}") from None
         return cls.from_dict(d, catalog, ignore_data_hash=ignore_data_hash)
 

@@ -355,27 +355,26 @@ class _Table:
                                 ("CARD_QUEST", -1)):
                     P(p, name, x, x, "Jean, SOLO-02")
 
-        # counted lists: (name, count index, first slot, capacity, id limit, empty value)
-        lists = [("DRAW", L.G_DRAW_N, L.G_DRAW, L.N_CARDS, L.N_CARDS, -1),
-                 ("DISCARD", L.G_DISCARD_N, L.G_DISCARD, L.N_CARDS, L.N_CARDS, -1),
-                 ("QPILE", L.G_QPILE_N, L.G_QPILE, L.N_QUESTS, nq, -1),
-                 ("TPILE0", L.G_TPILE_N, L.G_TPILE0, L.N_TOKENS, lim.ntokens, -1),
-                 ("TPILE1", L.G_TPILE_N + 1, L.G_TPILE1, L.N_TOKENS, lim.ntokens, -1)]
+        # counted lists: (name, count index, first slot, capacity, id limit)
+        lists = [("DRAW", L.G_DRAW_N, L.G_DRAW, L.N_CARDS, L.N_CARDS),
+                 ("DISCARD", L.G_DISCARD_N, L.G_DISCARD, L.N_CARDS, L.N_CARDS),
+                 ("QPILE", L.G_QPILE_N, L.G_QPILE, L.N_QUESTS, nq),
+                 ("TPILE0", L.G_TPILE_N, L.G_TPILE0, L.N_TOKENS, lim.ntokens),
+                 ("TPILE1", L.G_TPILE_N + 1, L.G_TPILE1, L.N_TOKENS, lim.ntokens)]
         if solo:
-            lists += [("AUTOMA_DECK", L.G_AUTOMA_N, L.G_AUTOMA_DECK, L.N_AUTOMA, lim.nautoma, -1),
-                      ("AUTOMA_DISCARD", L.G_AUTOMA_DISCARD_N, L.G_AUTOMA_DISCARD, L.N_AUTOMA, lim.nautoma, -1)]
+            lists += [("AUTOMA_DECK", L.G_AUTOMA_N, L.G_AUTOMA_DECK, L.N_AUTOMA, lim.nautoma),
+                      ("AUTOMA_DISCARD", L.G_AUTOMA_DISCARD_N, L.G_AUTOMA_DISCARD, L.N_AUTOMA, lim.nautoma)]
         for p in range(np_):
             lists += [(f"players[{p}].HAND", _pslice("HAND_N", p).start, _pslice("HAND", p).start,
-                       L.HAND_CAP, L.N_CARDS, -1),
+                       L.HAND_CAP, L.N_CARDS),
                       (f"players[{p}].TABLEAU", _pslice("TABLEAU_N", p).start, _pslice("TABLEAU", p).start,
-                       L.TABLEAU_CAP, L.N_CARDS, 0)]
+                       L.TABLEAU_CAP, L.N_CARDS)]
         self.lists = lists
-        self.list_count = np.array([c for _, c, _, _, _, _ in lists], np.int64)
-        self.slot_pos = np.concatenate([np.arange(f, f + cap) for _, _, f, cap, _, _ in lists])
-        self.slot_list = np.concatenate([np.full(cap, i) for i, (_, _, _, cap, _, _) in enumerate(lists)])
-        self.slot_k = np.concatenate([np.arange(cap) for _, _, _, cap, _, _ in lists])
-        self.slot_hi = np.array([hi for _, _, _, _, hi, _ in lists], np.int64)[self.slot_list] - 1
-        self.slot_empty = np.array([e for _, _, _, _, _, e in lists], np.int64)[self.slot_list]
+        self.list_count = np.array([c for _, c, _, _, _ in lists], np.int64)
+        self.slot_pos = np.concatenate([np.arange(f, f + cap) for _, _, f, cap, _ in lists])
+        self.slot_list = np.concatenate([np.full(cap, i) for i, (_, _, _, cap, _) in enumerate(lists)])
+        self.slot_k = np.concatenate([np.arange(cap) for _, _, _, cap, _ in lists])
+        self.slot_hi = np.array([hi for _, _, _, _, hi in lists], np.int64)[self.slot_list] - 1
         card_lists = [i for i, (name, *_) in enumerate(lists)
                       if name in ("DRAW", "DISCARD") or name.endswith(("HAND", "TABLEAU"))]
         self.slot_is_card = np.isin(self.slot_list, card_lists)
@@ -473,7 +472,7 @@ def _stage_ranges(v: _Checker) -> None:
     head = t.slot_k < s[t.list_count][t.slot_list]
     bad = head & ((vals < 0) | (vals > t.slot_hi))
     for j in np.flatnonzero(bad)[:40].tolist():
-        name, cpos, _, _, hi, _ = t.lists[t.slot_list[j]]
+        name, cpos, _, _, hi = t.lists[t.slot_list[j]]
         v.fail(f"{name}[{int(t.slot_k[j])}]", int(vals[j]), f"an id 0..{hi - 1} (below the count {int(s[cpos])})")
     if bad.any():
         return
@@ -942,8 +941,17 @@ def _stack_order(v: _Checker, tasks: np.ndarray) -> None:
         if scoring != (2 if v.g1("ROUND") == N_ROUNDS else 1):
             v.fail("SCORING", scoring, f"{2 if v.g1('ROUND') == N_ROUNDS else 1} in round {v.g1('ROUND')} "
                    "(2 = final scoring)")
-    elif "score_buy" in ops:
-        v.fail("STK", "score_buy", "only during scoring (below it, score_rest)")
+    else:  # a turn's tasks: its main action (or its drawing) at the bottom, all the turn player's
+        if "score_buy" in ops:
+            v.fail("STK", "score_buy", "only during scoring (below it, score_rest)")
+        if ops[0] not in ("main_done", "draw"):
+            v.fail("STK task 0", ops[0], "main_done or draw: outside scoring a turn's tasks start with its main "
+                   "action or its drawing")
+        others = [i for i, p in enumerate(tasks[:, 1].tolist()) if p != v.g1("TURN_P")]
+        if others:
+            i = others[0]
+            v.fail(f"STK task {i} ({ops[i]}) player", int(tasks[i, 1]), f"the turn's player TURN_P = "
+                   f"{v.g1('TURN_P')}: outside scoring only the player whose turn it is decides")
     if "main_done" in ops:
         if ops.index("main_done") != 0 or ops.count("main_done") != 1:
             v.fail("STK", "main_done", "at most one, at the bottom (the main action being resolved)")
@@ -967,10 +975,13 @@ def _setup(v: _Checker, phase: str, tasks) -> None:
     np_, cur, start = v.np, v.g1("CUR"), v.g1("START")
     if len(tasks):
         v.fail("STK_N", len(tasks), "0 during set-up")
-    for name in ("ROUND", "SCORING", "MAIN_DONE", "MP_SPENT", "TURN_COUNT"):
+    for name in ("ROUND", "SCORING", "MAIN_DONE", "MP_SPENT", "EXTRA_MP", "EXTRA_MAIN", "ROUND_END",
+                 "ASSIST_USED", "INCOME_DONE", "TURN_COUNT"):
         want = 1 if name == "ROUND" else 0
         if v.g1(name) != want:
             v.fail(name, v.g1(name), f"{want} during set-up")
+    if v.g1("TURN_P") != start:
+        v.fail("TURN_P", v.g1("TURN_P"), f"START = {start}: the start player takes the first turn after set-up")
     order = [(start + k) % np_ for k in range(np_) if not v.jean((start + k) % np_)]
     if cur not in order:
         return
