@@ -186,6 +186,13 @@ class Limits:
         self.deck_size = {(t, lv): sum(min(int(diff[(t * 5 + lv) * 3 + k]), int((levels == k).sum()))
                                        for k in range(3))
                           for t in range(len(E.AUTOMA_TABLES)) for lv in range(len(E.DIFFICULTIES))}
+        # story quests placed at the end of each round (INT-06), per story and seat count
+        sq_n, sq_round, sq_pmask = f("SQ_N"), f("SQ_ROUND"), f("SQ_PMASK")
+        self.story_rounds = {(st, np_): [sum(1 for i in range(int(sq_n[st]))
+                                             if sq_round[st * CL.STORY_Q + i] == r
+                                             and sq_pmask[st * CL.STORY_Q + i] & (1 << np_))
+                                         for r in range(N_ROUNDS + 1)]
+                             for st in range(CL.N_STORY) for np_ in range(2, L.MAX_P + 1)}
         self._tables: dict = {}
         self.boards: dict = {}   # (seats, LOC_TILE bytes) -> (marker allowed, market spaces)
 
@@ -913,6 +920,12 @@ def _stage_turn(v: _Checker) -> None:
         if pending[loc] > room:
             v.fail(f"LOC_MARKET[{loc}]", int(v.g("LOC_MARKET")[loc]), f"room for the {int(pending[loc])} "
                    "pending deliveries (CITY-02)")
+    # the story card's quests still to come (INT-06, rounds ROUND..3) fit on the board's quest slots
+    pending = sum(lim.story_rounds[(v.g1("STORY"), np_)][v.g1("ROUND"):N_ROUNDS])
+    need, lying = min(pending, v.g1("QPILE_N")), int((v.g("BQ_TILE") >= 0).sum())
+    if lying + need > L.BOARD_QUEST_CAP:
+        v.fail("BQ_TILE", f"{lying} tiles lying", f"at most {L.BOARD_QUEST_CAP - need}: the story card still places "
+               f"{need} (BOARD_QUEST_CAP = {L.BOARD_QUEST_CAP} slots; is ROUND = {v.g1('ROUND')} right?)")
     # a marker about to be placed exists in the supply
     for op, p, a, b in tasks.tolist():
         if op == E.OP_PLACE and int(v.g("SUP_TAKEN")[a]) >= L.MARKERS_PER_NATION:

@@ -364,3 +364,19 @@ def test_many_problems_are_summarised(mid3):
     with pytest.raises(StateError) as info:
         Game.from_dict(d)
     assert len(info.value.problems) == 6 and "players[2].SHIP = 99" in str(info.value)
+
+
+def test_story_quests_still_to_come_need_room_on_the_board():
+    """Found by the crafted fuzzer: a round set back replays the story card's
+    placements (INT-06); more tiles than the board's quest slots would be lost."""
+    g = _play_until(4, 2, lambda g: g.phase == "sail" and g.round == 1)
+    d = g.to_dict()
+    s = d["state"]
+    assert state_problems(g.state, g.catalog) == []
+    while sum(t >= 0 for t in s["BQ_TILE"]) < L.BOARD_QUEST_CAP - 9 + 1:   # 9 still to come in rounds 1-3
+        k = s["BQ_TILE"].index(-1)
+        s["QPILE_N"] -= 1
+        s["BQ_TILE"][k], s["QPILE"][s["QPILE_N"]] = s["QPILE"][s["QPILE_N"]], -1
+        s["BQ_LOC"][k], s["BQ_AGE"][k] = 5, s["BQ_NEXT_AGE"]
+        s["BQ_NEXT_AGE"] += 1
+    _rejects(d, "BQ_TILE = 8 tiles lying: at most 7: the story card still places 9")
