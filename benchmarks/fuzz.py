@@ -283,7 +283,7 @@ def _move_card(st, rng) -> str:
     a[1][a[2]][n - 1] = -1
     a[1][a[3]] = n - 1
     m = b[1][b[3]]
-    if m < len(b[1][b[2]]):
+    if 0 <= m < len(b[1][b[2]]):
         b[1][b[2]][m] = card
         b[1][b[3]] = m + 1
     else:
@@ -373,7 +373,11 @@ def worker(args) -> int:
             ctypes.string_at(0)
         if str(k) == hang:
             time.sleep(3600)
-        d, _ = make_case(args.seed, k, catalog)
+        try:
+            d, _ = make_case(args.seed, k, catalog)
+        except Exception as exc:  # noqa: BLE001  (a bug of the fuzzer itself, not of the game)
+            print(json.dumps({"case": k, "result": "harness_error", "detail": repr(exc)[:300]}), flush=True)
+            continue
         r = run_case(d, args.seed, k, catalog, args.check_every)
         r["case"] = k
         print(json.dumps(r), flush=True)
@@ -495,7 +499,10 @@ def crafted(args) -> int:
     def on_result(r):
         with lock:
             counts["mutations"] += 1
-            if r["result"] == "rejected":
+            if r["result"] == "harness_error":
+                counts["harness_errors"] += 1
+                failures.append({"case": r["case"], "reason": "harness error", "detail": r["detail"]})
+            elif r["result"] == "rejected":
                 counts["rejected"] += 1
                 fields[r.get("field", "?")] += 1
             elif r["result"] == "played":
@@ -526,15 +533,16 @@ def crafted(args) -> int:
     dt = time.time() - t0
     summary = {"mutations": counts["mutations"], "rejected": counts["rejected"],
                "played_out": counts["played_out"], "failures": counts["failures"],
-               "crashes": counts["crashes"], "hangs": counts["hangs"],
+               "crashes": counts["crashes"], "hangs": counts["hangs"], "harness_errors": counts["harness_errors"],
                "decisions_played": counts["steps"], "seconds": round(dt, 1), "seed": args.seed,
                "jobs": args.jobs, "rejected_by_field": dict(fields.most_common(25)), "failure_cases": failures}
     print(f"{summary['mutations']:,} crafted saved games in {dt:.0f} s: {summary['rejected']:,} rejected, "
           f"{summary['played_out']:,} played to the end ({summary['decisions_played']:,} decisions), "
-          f"{summary['failures']} failures ({summary['crashes']} crashes, {summary['hangs']} hangs)")
+          f"{summary['failures']} failures ({summary['crashes']} crashes, {summary['hangs']} hangs)"
+          + (f"; {summary['harness_errors']} fuzzer errors" if summary["harness_errors"] else ""))
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1))
-    return 1 if counts["failures"] else 0
+    return 1 if counts["failures"] or counts["harness_errors"] else 0
 
 
 def replay_case(args) -> int:
