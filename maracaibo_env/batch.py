@@ -9,20 +9,22 @@
 Rows are independent games (state vectors as in `Game.state`); stepping runs
 in parallel over rows (numba prange; threads = numba.get_num_threads()).
 An illegal action raises IllegalActionError naming the game and changes no
-game. `auto_reset=True` starts a fresh game in a row as soon as it ends and
-records the finished game's scores in `finished`.
+game; actions must be integers (a float or bool array is refused, never
+truncated), -1 exactly for finished games. `auto_reset=True` starts a fresh
+game in a row as soon as it ends and records the finished game's scores in
+`finished`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .catalog import Catalog, load_catalog, STORY_NUMBERS
+from .catalog import Catalog, STORY_NUMBERS
 from .core import layout as L
 from .core import batch as K
 from .core.actions import NUM_ACTIONS
 from .core.enums import DIFFICULTIES
 from .core.observe import OBS_SIZE
-from .game import Game, IllegalActionError, _check_config, solo_options
+from .game import Game, IllegalActionError, _check_config, _check_catalog, _int_option, solo_options
 
 
 class Batch:
@@ -41,16 +43,17 @@ class Batch:
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
                  catalog: Catalog | None = None, automa_income: str = "en"):
-        if not isinstance(n, (int, np.integer)) or n < 1:
-            raise ValueError(f"n must be a positive int, got {n!r}")
-        _check_config(num_players, seed, story, difficulty, automa_table, automa_income)
-        self.catalog = catalog or load_catalog()
+        self.n = _int_option("n", n, range(1, 2**31), "a positive int")
+        num_players, seed, story = _check_config(num_players, seed, story, difficulty,
+                                                 automa_table, automa_income)
+        if not isinstance(auto_reset, (bool, np.bool_)):
+            raise ValueError(f"auto_reset must be True or False, got {auto_reset!r}")
+        self.catalog = _check_catalog(catalog)
         self._cat = self.catalog.array
-        self.n = int(n)
         self.num_players = num_players
         self._opts = (STORY_NUMBERS.index(story), DIFFICULTIES.index(difficulty),
                       solo_options(automa_table, automa_income))
-        self.auto_reset = auto_reset
+        self.auto_reset = bool(auto_reset)
         self.states = np.zeros((self.n, L.STATE_SIZE), np.int32)
         self.masks = np.zeros((self.n, NUM_ACTIONS), np.int8)
         self._obs = np.zeros((self.n, OBS_SIZE), np.int32)
@@ -63,8 +66,11 @@ class Batch:
         self.reset_rows(np.arange(self.n))
 
     def reset_rows(self, rows) -> None:
-        """Start new games in the given rows (seeds continue the batch's sequence)."""
-        rows = np.asarray(rows, np.int64)
+        """Start new games in the given rows (distinct ints 0..n-1; seeds continue
+        the batch's sequence)."""
+        self._reset(self._rows(rows))
+
+    def _reset(self, rows: np.ndarray) -> None:
         seeds = (self._next_seed + np.arange(len(rows))) % 2**31
         self._next_seed += len(rows)
         story, diff, table = self._opts
@@ -91,22 +97,50 @@ class Batch:
         K.observe_rows(self.states, self._obs)
         return self._obs
 
+    def _rows(self, rows) -> np.ndarray:
+        a = np.asarray(rows)
+        if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
+            raise ValueError(f"rows must be a 1-D sequence of ints, got {a.dtype} of shape {a.shape}")
+        if a.size and (a.min() < 0 or a.max() >= self.n):
+            raise ValueError(f"rows must be in 0..{self.n - 1}, got {int(a.min())}..{int(a.max())}")
+        a = a.astype(np.int64)
+        if len(np.unique(a)) != len(a):
+            raise ValueError("rows must not repeat a row")
+        return a
+
+    def _actions_array(self, actions) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu":  # a float or bool array is an error, not truncated
+            raise ValueError(f"actions must be integers, got an array of {a.dtype}")
+        if a.dtype.kind == "u" and a.size and a.max() > np.iinfo(np.int64).max:
+            i = int(np.argmax(a > np.iinfo(np.int64).max))
+            raise IllegalActionError(f"game {i}: action {int(a[i])} is out of range 0..{NUM_ACTIONS - 1}")
+        return np.ascontiguousarray(a, dtype=np.int64)
+
     def step(self, actions) -> None:
-        """Apply one action per game (-1 for a finished game)."""
-        actions = np.asarray(actions, np.int64)
+        """Apply one action per game: a legal action id for every game in
+        play, -1 for every finished game (an int array or a list of ints)."""
+        if not (type(actions) is np.ndarray and actions.dtype == np.int64 and actions.flags.c_contiguous):
+            actions = self._actions_array(actions)  # (random_actions() needs no conversion)
         if actions.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},), got {actions.shape}")
-        bad = K.first_illegal(self.masks, actions)
+        bad = K.first_illegal(self.states, self.masks, actions)
         if bad >= 0:
-            raise IllegalActionError(
-                f"game {bad}: action {int(actions[bad])} is not legal "
-                f"(legal: {np.flatnonzero(self.masks[bad]).tolist()[:12]})")
+            a = int(actions[bad])
+            if a < 0:
+                why = "-1 is for a finished game only" if a == -1 else "not an action id (-1: a finished game)"
+            elif a >= NUM_ACTIONS:
+                why = f"out of range 0..{NUM_ACTIONS - 1}"
+            else:
+                why = "the game is over: give -1" if self.states[bad, L.G_OVER] else "not legal"
+            raise IllegalActionError(f"game {bad}: action {a}: {why} "
+                                     f"(legal: {np.flatnonzero(self.masks[bad]).tolist()[:12]})")
         K.step_rows(self.states, self.masks, self._cat, actions)
         if self.auto_reset:
             ended = np.flatnonzero(self.done)
             if len(ended):
                 self.finished.extend(self.scores()[ended].tolist())
-                self.reset_rows(ended)
+                self._reset(ended)
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per game (-1 for finished games),
@@ -116,15 +150,21 @@ class Batch:
         return self._actions
 
     def game(self, i: int) -> Game:
-        """Game i as a `Game` object (a copy)."""
+        """Game i as a `Game` object (a copy; it has no replay history)."""
+        i = _int_option("i", i, range(self.n), f"a row 0..{self.n - 1}")
         g = object.__new__(Game)
         g.catalog, g._cat = self.catalog, self._cat
         g.state = self.states[i].copy()
         g._mask = self.masks[i].copy()
+        g.config, g.history = None, None
         return g
 
     def random_playouts(self, games_per_row: int, seed: int = 0) -> int:
         """Benchmark kernel: every row plays games_per_row uniform-random games
-        inside numba (the rows' current games are overwritten). Returns decisions."""
+        inside numba (the rows' current games are overwritten). Returns decisions.
+        Game seeds are seed, seed + 1, ... (all below 2**31)."""
+        games_per_row = _int_option("games_per_row", games_per_row, range(1, 2**31), "a positive int")
+        seed = _int_option("seed", seed, range(2**31 - self.n * games_per_row + 1),
+                           f"0..{2**31 - self.n * games_per_row} (n * games_per_row game seeds follow it)")
         return int(K.random_playouts(self.states, self.masks, self._cat, self.num_players, seed,
                                      games_per_row, *self._opts).sum())

@@ -5,6 +5,8 @@ Python tools use the name tables kept beside it (location keys, card names).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -42,6 +44,20 @@ class Catalog:
 
     def loc_index(self, key: str) -> int:
         return self.loc_keys.index(str(key))
+
+    @property
+    def data_hash(self) -> str:
+        """Identity of the compiled game data: sha256 of the catalog array and
+        its key tables (what the core and the action names read; display names
+        are left out). Saved games and replays record it."""
+        h = self.__dict__.get("_data_hash")
+        if h is None:
+            digest = hashlib.sha256(self.array.astype("<i4").tobytes())
+            keys = [self.loc_keys, self.exp_keys, self.goods_keys, self.synergy_keys, self.card_keys,
+                    self.tile_keys, self.quest_keys, self.token_keys, self.building_keys, self.automa_ids]
+            digest.update(json.dumps(keys).encode())
+            h = self.__dict__["_data_hash"] = digest.hexdigest()
+        return h
 
 
 class _Writer:

@@ -2,7 +2,8 @@
 
     maracaibo --version
     maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
-                   [--automa-income en|de] [--verbose]
+                   [--automa-income en|de] [--replay FILE] [--verbose]
+    maracaibo replay FILE [--partial]
 
 (--players 1 plays the solo game: a random player against the Automa Jean)
 
@@ -25,7 +26,7 @@ import numpy as np
 from .catalog import STORY_NUMBERS
 from .core import layout as L
 from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
-from .game import Game, PLAYER_COUNTS
+from .game import Game, GameConfigError, PLAYER_COUNTS
 
 
 EXAMPLES = """examples:
@@ -34,6 +35,7 @@ EXAMPLES = """examples:
   maracaibo demo --players 2 --seed 7 --verbose   every move, by name and player
   maracaibo demo --replay game.jsonl              also write the game's replay
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
+  maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo --version                             package, numba and data versions
 """
 
@@ -59,12 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="solo: Jean's level (default medium)")
     demo.add_argument("--automa-income", default="en", choices=AUTOMA_INCOMES,
                       help="solo: Jean's income reading (SOLO-18; default en)")
-    demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
-    rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
-    rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
+    demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
+    rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
+    rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
+    rep.add_argument("--partial", action="store_true",
+                     help="accept an unfinished game (no final scores to verify)")
     return parser
 
 
@@ -75,21 +79,22 @@ def main(argv: list[str] | None = None) -> int:
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
                     args.automa_income, args.verbose)
     if args.command == "replay":
-        return replay(args.path)
+        return replay(args.path, args.partial)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 
-def replay(path: str) -> int:
-    """Re-run a replay; print its result, or the first mismatch (exit status 1)."""
+def replay(path: str, partial: bool = False) -> int:
+    """Re-run a replay; print its result, or what is wrong with it (exit status 1)."""
     from .replay import verify_replay, ReplayError
     try:
-        game = verify_replay(path)
-    except (ReplayError, OSError) as exc:
+        game = verify_replay(path, partial)
+    except ReplayError as exc:
         print(f"replay FAILED: {exc}", file=sys.stderr)
         return 1
     out = _Printer()
     out.line(f"replay OK: {len(game.history)} actions, "
-             + ("final scores " + str(game.scores()) if game.is_over else "game not finished"))
+             + ("final scores " + str(game.scores()) if game.is_over
+                else f"game not finished (round {game.round}, phase {game.phase})"))
     if game.is_over:
         out.score_table(game)
     return 0
@@ -122,8 +127,16 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     if not 0 <= seed < 2**31:
         print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
         return 2
+    problem = _replay_target_problem(replay_path) if replay_path else None
+    if problem:  # before playing: the game would be lost at the end
+        print(f"--replay {replay_path}: {problem}", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income)
+    try:
+        game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income)
+    except GameConfigError as exc:
+        print(f"maracaibo demo: {exc}", file=sys.stderr)
+        return 2
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
     who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo
@@ -169,6 +182,21 @@ def _jean_turn(game: Game) -> tuple:
         return ()
     st = game.state
     return (int(st[L.G_AUTOMA_N]), int(st[L.G_AUTOMA_DISCARD_N]), int(st[L.G_AUTOMA_LOG_N]))
+
+
+def _replay_target_problem(path: str) -> str | None:
+    """Why a replay cannot be written to path (None: it can)."""
+    import os
+    from pathlib import Path
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        return "is a folder; give a file name such as game.jsonl"
+    if not folder.is_dir():
+        return f"the folder {str(folder)!r} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {str(folder)!r} is not writable"
+    return None
 
 
 def _seat_name(game: Game, p: int) -> str:

@@ -22,10 +22,15 @@ from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INC
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .core.setup import reset
-from .invariants import check_invariants
+from .validate import validate_state
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
-FORMAT_VERSION = 1
+# saved games: 2 records the data hash (format 1, before the rules changes of
+# issue 9, is refused: an old state need not be valid for this engine)
+FORMAT_VERSION = 2
+SAVE_KEYS = ("format", "data_hash", "state")
+# the solo options' defaults: a non-solo game accepts only these (it has no Automa)
+SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": "en"}
 # exact types accepted by step's fast path (bool and np.bool_ are not among them)
 _INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
                         np.uint8, np.uint16, np.uint32, np.uint64))
@@ -42,8 +47,8 @@ class GameConfigError(ValueError):
 class Game:
     """One game of Maracaibo.
 
-    :param num_players: 2, 3 or 4.
-    :param seed: any non-negative int; the same seed and actions replay the same game.
+    :param num_players: 2, 3 or 4 (1: solo against Jean).
+    :param seed: an int 0..2**31-1; the same seed and actions replay the same game.
     :param story: non-campaign story card 75 (default), 76 or 77.
     :param difficulty: solo only: Jean's level, one of DIFFICULTIES
         ("very_easy" … "very_hard"; default "medium").
@@ -53,6 +58,10 @@ class Game:
         (default: the highest-value empty space) or "de" (the space uncovered last).
     :param catalog: a compiled data catalog (default: the shipped data).
 
+    Numbers must be ints (numpy integers are accepted); a float such as 2.0,
+    a bool, or a solo option other than its default in a non-solo game raise
+    GameConfigError.
+
     In a solo game (num_players=1) you are seat 0 and Jean is seat 1; her
     turns are played by the engine, so current_player is always 0.
     """
@@ -60,8 +69,9 @@ class Game:
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
                  catalog: Catalog | None = None, automa_income: str = "en"):
-        _check_config(num_players, seed, story, difficulty, automa_table, automa_income)
-        self.catalog = catalog or load_catalog()
+        num_players, seed, story = _check_config(num_players, seed, story, difficulty,
+                                                 automa_table, automa_income)
+        self.catalog = _check_catalog(catalog)
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -71,7 +81,7 @@ class Game:
               DIFFICULTIES.index(difficulty), solo_options(automa_table, automa_income))
         engine.step_unchecked(self.state, self._cat, -1, self._mask)
         #: how the game was set up, and every action id since (for replays)
-        self.config = {"num_players": num_players, "seed": int(seed), "story": story,
+        self.config = {"num_players": num_players, "seed": seed, "story": story,
                        "difficulty": difficulty, "automa_table": automa_table,
                        "automa_income": automa_income}
         self.history: list[int] | None = []
@@ -130,6 +140,9 @@ class Game:
         return names
 
     def action_name(self, action: int) -> str:
+        if (isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer))
+                or not 0 <= action < NUM_ACTIONS):
+            raise ValueError(f"action must be an int id 0..{NUM_ACTIONS - 1}, got {action!r}")
         return self.action_names[int(action)]
 
     def action_id(self, name: str) -> int:
@@ -164,10 +177,14 @@ class Game:
         "random" opponents). rng is the random player's generator: a 1-element
         nonzero uint64 array, advanced in place. Returns the number of moves
         (recorded in history like any step)."""
-        if not (isinstance(rng, np.ndarray) and rng.dtype == np.uint64 and rng.shape == (1,) and rng[0]):
-            raise ValueError("rng must be a nonzero uint64 array of shape (1,)")
-        if isinstance(stop_seats, bool) or not isinstance(stop_seats, (int, np.integer)) or stop_seats < 0:
-            raise ValueError(f"stop_seats must be a non-negative int bitmask, got {stop_seats!r}")
+        if not (type(rng) is np.ndarray and rng.dtype == np.uint64 and rng.shape == (1,)
+                and rng.flags.writeable and rng[0]):
+            raise ValueError(f"rng must be a writeable nonzero uint64 array of shape (1,), got {rng!r}")
+        if not (type(stop_seats) is int and 0 <= stop_seats < 1 << L.MAX_P):
+            if (isinstance(stop_seats, (bool, np.bool_)) or not isinstance(stop_seats, (int, np.integer))
+                    or not 0 <= stop_seats < 1 << L.MAX_P):
+                raise ValueError(f"stop_seats must be an int bitmask of seats 0..{(1 << L.MAX_P) - 1}, "
+                                 f"got {stop_seats!r}")
         buf = np.empty(512, np.int64)
         total = 0
         while True:
@@ -219,26 +236,26 @@ class Game:
         return g
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict; Game.from_dict(g.to_dict()) is an exact copy."""
-        return {"format": FORMAT_VERSION, "state": L.describe_state(self.state, all_players=True)}
+        """A JSON-ready dict; Game.from_dict(g.to_dict()) is an exact copy. It
+        records the data hash of the catalog the game was played with."""
+        return {"format": FORMAT_VERSION, "data_hash": self.catalog.data_hash,
+                "state": L.describe_state(self.state, all_players=True)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], catalog: Catalog | None = None) -> "Game":
-        """Rebuild a game; raises ValueError naming the bad field when d is
-        malformed or describes an impossible state."""
-        if not isinstance(d, dict) or d.get("format") != FORMAT_VERSION:
-            raise ValueError(f"not a saved game of format {FORMAT_VERSION}: expected "
-                             f"{{'format': {FORMAT_VERSION}, 'state': {{...}}}}")
+    def from_dict(cls, d: dict[str, Any], catalog: Catalog | None = None, *,
+                  ignore_data_hash: bool = False) -> "Game":
+        """Rebuild a saved game. Raises ValueError (a `StateError` for the
+        state itself) naming the field, its value and what is allowed when d
+        is malformed or describes a state the engine must not be given.
+        A game saved with other game data is refused unless ignore_data_hash
+        (the state is then validated against this catalog's data)."""
         g = object.__new__(cls)
-        g.catalog = catalog or load_catalog()
+        g.catalog = _check_catalog(catalog)
         g._cat = g.catalog.array
-        g.state = L.pack_state(d["state"])
-        problems = check_invariants(g.state, g.catalog)
-        if problems:
-            raise ValueError("saved game is inconsistent: " + "; ".join(problems[:5]))
+        g.state = _saved_state(d, g.catalog, ignore_data_hash)
         g._mask = np.zeros(NUM_ACTIONS, np.int8)
         g.config, g.history = None, None  # a saved state carries no replay history
         if not g.is_over:
@@ -246,8 +263,13 @@ class Game:
         return g
 
     @classmethod
-    def from_json(cls, text: str, catalog: Catalog | None = None) -> "Game":
-        return cls.from_dict(json.loads(text), catalog)
+    def from_json(cls, text: str | bytes, catalog: Catalog | None = None, *,
+                  ignore_data_hash: bool = False) -> "Game":
+        try:
+            d = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:  # bad JSON or UTF-8, not text, absurd nesting
+            raise ValueError(f"saved game is not valid JSON: {exc}") from None
+        return cls.from_dict(d, catalog, ignore_data_hash=ignore_data_hash)
 
     # ---- scores and observations -------------------------------------------------
     def scores(self) -> list[int]:
@@ -296,10 +318,19 @@ class Game:
         return out
 
     def observe(self, player: int) -> np.ndarray:
-        """Player's observation (int32, OBS_SIZE); see observation_spec()."""
+        """Player's observation (int32, OBS_SIZE); see observation_spec().
+        player: a seat 0..num_seats-1 (an int)."""
+        if type(player) is not int or not 0 <= player < self.state[L.G_NP]:
+            player = self._seat(player)
         out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
         observe(self.state, player, out)
         return out
+
+    def _seat(self, p) -> int:
+        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)) \
+                or not 0 <= p < self.num_seats:
+            raise ValueError(f"player must be an int seat 0..{self.num_seats - 1}, got {p!r}")
+        return int(p)
 
     @staticmethod
     def observation_spec() -> list[tuple[str, int, int, str]]:
@@ -312,6 +343,7 @@ class Game:
 
     def player_view(self, p: int) -> dict[str, Any]:
         """Readable fields of player p (for logs and rendering)."""
+        p = self._seat(p)
         d = {name: (v[0] if len(v) == 1 else list(v))
              for name in L.PLAYER for v in [self.state[L.field_slice(name, p)].tolist()]}
         d["influence"] = dict(zip(NATIONS, d.pop("INF")))
@@ -334,15 +366,67 @@ def solo_options(automa_table="en", automa_income="en"):
 
 
 def _check_config(num_players, seed, story, difficulty="medium", automa_table="en", automa_income="en"):
-    if difficulty not in DIFFICULTIES:
-        raise GameConfigError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
-    if automa_table not in AUTOMA_TABLES:
-        raise GameConfigError(f"automa_table must be one of {AUTOMA_TABLES}, got {automa_table!r}")
-    if automa_income not in AUTOMA_INCOMES:
-        raise GameConfigError(f"automa_income must be one of {AUTOMA_INCOMES}, got {automa_income!r}")
-    if isinstance(num_players, bool) or num_players not in PLAYER_COUNTS:
-        raise GameConfigError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
-        raise GameConfigError(f"seed must be an int in 0..2**31-1, got {seed!r}")
-    if story not in STORY_NUMBERS:
-        raise GameConfigError(f"story must be one of {STORY_NUMBERS}, got {story!r}")
+    """(num_players, seed, story) as Python ints, or GameConfigError naming
+    the option, its value and what is allowed. Ints only: numpy integers are
+    accepted, floats (even 2.0) and bools are not. The solo options must keep
+    their defaults in a non-solo game (it has no Automa to apply them to)."""
+    num_players = _int_option("num_players", num_players, PLAYER_COUNTS)
+    seed = _int_option("seed", seed, range(2**31), "0..2**31-1")
+    story = _int_option("story", story, STORY_NUMBERS)
+    for name, value, allowed in (("difficulty", difficulty, DIFFICULTIES),
+                                 ("automa_table", automa_table, AUTOMA_TABLES),
+                                 ("automa_income", automa_income, AUTOMA_INCOMES)):
+        if not isinstance(value, str) or value not in allowed:
+            raise GameConfigError(f"{name} must be one of {allowed}, got {value!r}")
+        if num_players != 1 and value != SOLO_DEFAULTS[name]:
+            raise GameConfigError(f"{name}={value!r} applies only to a solo game (num_players=1); a "
+                                  f"{num_players}-player game has no Automa: leave {name} at its default")
+    return num_players, seed, story
+
+
+def _int_option(name, value, allowed, shown=None):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise GameConfigError(f"{name} must be an int, one of {shown or allowed}, got {value!r} "
+                              f"({type(value).__name__})")
+    if value not in allowed:
+        raise GameConfigError(f"{name} must be one of {shown or allowed}, got {value!r}")
+    return int(value)
+
+
+def _check_catalog(catalog) -> Catalog:
+    """The catalog to play with (default: the shipped data); its array is what numba reads."""
+    if catalog is None:
+        return load_catalog()
+    from .core.catalog_layout import CATALOG_SIZE
+    arr = getattr(catalog, "array", None)
+    if not (isinstance(arr, np.ndarray) and arr.dtype == np.int32 and arr.shape == (CATALOG_SIZE,)
+            and arr.flags.c_contiguous):
+        raise GameConfigError(f"catalog must be a Catalog (maracaibo_env.load_catalog()) whose array "
+                              f"is int32 of shape ({CATALOG_SIZE},)")
+    return catalog
+
+
+def _saved_state(d, catalog: Catalog, ignore_data_hash: bool) -> np.ndarray:
+    """The validated state vector of a saved-game dict (Game.to_dict's shape)."""
+    shape = f"{{'format': {FORMAT_VERSION}, 'data_hash': '...', 'state': {{...}}}}"
+    if not isinstance(d, dict):
+        raise ValueError(f"a saved game is a dict {shape}, not {type(d).__name__}")
+    fmt = d.get("format")
+    if fmt != FORMAT_VERSION or isinstance(fmt, bool):
+        if type(fmt) is int and 0 < fmt < FORMAT_VERSION:
+            raise ValueError(f"saved game format {fmt} comes from an older maracaibo_env; this version "
+                             f"reads format {FORMAT_VERSION} only (the rules engine changed since, so an "
+                             "old state need not be valid): start a new game or re-run its replay")
+        raise ValueError(f"not a saved game of format {FORMAT_VERSION}: 'format' is {fmt!r}; expected {shape}")
+    if set(d) != set(SAVE_KEYS):
+        raise ValueError(f"saved game keys are {sorted(d)}; expected exactly {list(SAVE_KEYS)}")
+    h = d["data_hash"]
+    if not isinstance(h, str):
+        raise ValueError(f"data_hash = {h!r}: expected the game data's sha256 as a hex string")
+    if h != catalog.data_hash and not ignore_data_hash:
+        raise ValueError(f"data_hash = {h[:16]}…: the game was saved with other game data than this "
+                         f"catalog ({catalog.data_hash[:16]}…); load it with the data it was played with, "
+                         "or pass ignore_data_hash=True to check the state against this data instead")
+    state = L.pack_state(d["state"])
+    validate_state(state, catalog, "saved game")
+    return state

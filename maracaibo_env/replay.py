@@ -1,23 +1,37 @@
 """Replays: a game as JSON lines that re-run and verify.
 
-    {"format": "maracaibo-replay", "version": 1, "setup": {"num_players": 3, "seed": 7, ...}}
+    {"format": "maracaibo-replay", "version": 2, "data_hash": "<sha256>", "setup": {"num_players": 3, ...}}
     {"player": 0, "action": "setup:plan:hand2"}
     ...
-    {"final_scores": [61, 58, 70]}          (only when the game ended)
+    {"end": "game_over", "actions": 243, "final_scores": [61, 58, 70]}
+or, for a game saved before its end,
+    {"end": "unfinished", "actions": 120}
 
-Actions are stored by name, so a replay stays readable and survives a change
-of action ids; `verify_replay` replays it and checks every action was legal
-and the final scores match.
+Actions are stored by name, so a replay stays readable; the header records
+the game data's hash (`Catalog.data_hash`), so a replay is never re-run with
+other data by mistake. Parsing is strict: every line must have exactly its
+shape, the file must end with its end line and a newline, and the number of
+actions must match. Version 1 replays (before the rules changes of issue 9)
+are refused: they would not re-run identically. `verify_replay` re-runs a
+replay, checks every action was legal for the recorded player, and the final
+scores; `partial=True` accepts an unfinished game (an "unfinished" end line,
+or a file that stops after a complete action line).
 """
 from __future__ import annotations
 
+import inspect
 import json
+import os
 from pathlib import Path
 
-from .game import Game, IllegalActionError
+from .catalog import Catalog
+from .game import Game, IllegalActionError, _check_catalog
 
 FORMAT = "maracaibo-replay"
-VERSION = 1
+VERSION = 2
+HEADER_KEYS = ("format", "version", "data_hash", "setup")
+# the setup is Game's keywords (a new option is accepted without a change here)
+SETUP_KEYS = tuple(k for k in inspect.signature(Game.__init__).parameters if k not in ("self", "catalog"))
 
 
 class ReplayError(ValueError):
@@ -25,59 +39,156 @@ class ReplayError(ValueError):
 
 
 def write_replay(game: Game, path) -> None:
+    """Write the game's replay to path (atomically: a crash leaves no half file)."""
     if game.history is None or game.config is None:
         raise ReplayError("this game has no replay history (it was loaded from a saved state)")
     names = game.action_names
-    lines = [json.dumps({"format": FORMAT, "version": VERSION, "setup": game.config})]
+    lines = [json.dumps({"format": FORMAT, "version": VERSION, "data_hash": game.catalog.data_hash,
+                         "setup": game.config})]
     g = Game(**game.config, catalog=game.catalog)
     for a in game.history:
         lines.append(json.dumps({"player": g.current_player, "action": names[a]}))
         g.step(a)
+    end = {"end": "game_over" if game.is_over else "unfinished", "actions": len(game.history)}
     if game.is_over:
-        lines.append(json.dumps({"final_scores": game.scores()}))
-    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        end["final_scores"] = game.scores()
+    lines.append(json.dumps(end))
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
-def load_replay(path) -> tuple[Game, list[int] | None]:
+def load_replay(path, partial: bool = False, catalog: Catalog | None = None,
+                ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
     """Re-run a replay; returns the game and the recorded final scores (None
-    if the replay stops before the end). Raises ReplayError on any mismatch."""
-    rows = []
-    for i, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append((i, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                raise ReplayError(f"{path}:{i}: not JSON ({exc})") from None
-    if not rows or rows[0][1].get("format") != FORMAT or rows[0][1].get("version") != VERSION:
-        raise ReplayError(f"{path}:1: expected a header {{'format': '{FORMAT}', 'version': {VERSION}, "
-                          "'setup': {...}}")
-    try:
-        game = Game(**rows[0][1]["setup"])
-    except (TypeError, ValueError, KeyError) as exc:
-        raise ReplayError(f"{path}:1: bad setup: {exc}") from None
-    final = None
-    for i, row in rows[1:]:
-        if "final_scores" in row:
-            final = row["final_scores"]
+    for an unfinished game, accepted only with partial=True). Raises
+    ReplayError naming the line and what was expected."""
+    catalog = _check_catalog(catalog)
+    rows = _read_lines(path)
+    where = lambda i: f"{path}:{i}"  # noqa: E731
+    game = _start(rows[0], where(1), catalog, ignore_data_hash)
+    end, end_line = None, None
+    for i, row in enumerate(rows[1:], 2):
+        if end is not None:
+            raise ReplayError(f"{where(i)}: a line after the end line {end_line}")
+        if "end" in row:
+            end, end_line = row, i
             continue
-        if "action" not in row:
-            raise ReplayError(f"{path}:{i}: expected {{'player': p, 'action': name}}")
-        if row.get("player") != game.current_player:
-            raise ReplayError(f"{path}:{i}: player {row.get('player')} recorded, but player "
-                              f"{game.current_player} is to act")
+        if set(row) != {"player", "action"} or type(row["player"]) is not int \
+                or not isinstance(row["action"], str):
+            raise ReplayError(f"{where(i)}: expected {{\"player\": <int>, \"action\": <action name>}}, "
+                              f"got {_short(row)}")
+        if row["player"] != game.current_player:
+            raise ReplayError(f"{where(i)}: player {row['player']} recorded, but "
+                              + (f"player {game.current_player} is to act" if not game.is_over
+                                 else "the game is already over"))
         try:
             game.step(row["action"])
         except IllegalActionError as exc:
-            raise ReplayError(f"{path}:{i}: {exc}") from None
-    return game, final
+            raise ReplayError(f"{where(i)}: {exc}") from None
+    n = len(game.history)
+    if end is None:
+        if not partial:
+            raise ReplayError(f"{path}: the replay stops after {n} actions without its end line "
+                              "(truncated?); pass partial=True / --partial to accept an unfinished game")
+        return game, None
+    return game, _check_end(end, f"{where(end_line)}", game, partial)
 
 
-def verify_replay(path) -> Game:
+def _read_lines(path) -> list[dict]:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ReplayError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})") \
+            from None
+    if not text:
+        raise ReplayError(f"{path}: empty file; a replay starts with its header line")
+    if not text.endswith("\n"):
+        n = text.count("\n") + 1
+        raise ReplayError(f"{path}:{n}: the last line has no line end: the file is truncated")
+    rows = []
+    for i, line in enumerate(text[:-1].split("\n"), 1):
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            raise ReplayError(f"{path}:{i}: not a JSON line ({exc})") from None
+        if not isinstance(row, dict):
+            raise ReplayError(f"{path}:{i}: expected a JSON object, got {_short(row)}")
+        rows.append(row)
+    return rows
+
+
+def _start(header: dict, where: str, catalog: Catalog, ignore_data_hash: bool) -> Game:
+    if header.get("format") != FORMAT:
+        raise ReplayError(f"{where}: expected a header {{\"format\": \"{FORMAT}\", \"version\": {VERSION}, "
+                          f"\"data_hash\": ..., \"setup\": {{...}}}}, got {_short(header)}")
+    version = header.get("version")
+    if version != VERSION or type(version) is not int:
+        if type(version) is int and 0 < version < VERSION:
+            raise ReplayError(f"{where}: replay version {version} was written by an older maracaibo_env whose "
+                              f"rules engine differs, so it would not re-run identically; this version reads "
+                              f"version {VERSION}")
+        raise ReplayError(f"{where}: replay version {version!r} is not supported; this version reads {VERSION}")
+    if set(header) != set(HEADER_KEYS):
+        raise ReplayError(f"{where}: header keys are {sorted(header)}; expected exactly {list(HEADER_KEYS)}")
+    h = header["data_hash"]
+    if not isinstance(h, str):
+        raise ReplayError(f"{where}: data_hash = {_short(h)}: expected the game data's sha256 (hex)")
+    if h != catalog.data_hash and not ignore_data_hash:
+        raise ReplayError(f"{where}: recorded with other game data (data_hash {h[:16]}…, this installation's "
+                          f"data is {catalog.data_hash[:16]}…): it would not re-run identically")
+    setup = header["setup"]
+    if not isinstance(setup, dict) or not set(setup) <= set(SETUP_KEYS) or "num_players" not in setup:
+        raise ReplayError(f"{where}: setup must be an object with num_players and some of {list(SETUP_KEYS)}, "
+                          f"got {_short(setup)}")
+    try:
+        return Game(**setup, catalog=catalog)
+    except ValueError as exc:
+        raise ReplayError(f"{where}: bad setup: {exc}") from None
+
+
+def _check_end(end: dict, where: str, game: Game, partial: bool) -> list[int] | None:
+    n = len(game.history)
+    kind = end.get("end")
+    if kind == "game_over":
+        keys, scores = {"end", "actions", "final_scores"}, end.get("final_scores")
+        if set(end) != keys or not (isinstance(scores, list) and len(scores) == game.num_seats
+                                    and all(type(x) is int for x in scores)):
+            raise ReplayError(f"{where}: expected {{\"end\": \"game_over\", \"actions\": <int>, "
+                              f"\"final_scores\": [{game.num_seats} ints]}}, got {_short(end)}")
+    elif kind == "unfinished":
+        if set(end) != {"end", "actions"}:
+            raise ReplayError(f"{where}: expected {{\"end\": \"unfinished\", \"actions\": <int>}}, got {_short(end)}")
+    else:
+        raise ReplayError(f"{where}: end must be \"game_over\" or \"unfinished\", got {_short(end)}")
+    if end["actions"] != n or type(end["actions"]) is not int:
+        raise ReplayError(f"{where}: the end line counts {_short(end['actions'])} actions, the file has {n}")
+    if kind == "unfinished":
+        if game.is_over:
+            raise ReplayError(f"{where}: recorded as unfinished, but the game is over after these actions")
+        if not partial:
+            raise ReplayError(f"{where}: the replay records an unfinished game; pass partial=True / --partial "
+                              "to accept it")
+        return None
+    if not game.is_over:
+        raise ReplayError(f"{where}: the replay records final scores but the game has not ended")
+    return end["final_scores"]
+
+
+def _short(x, limit: int = 80) -> str:
+    text = repr(x)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def verify_replay(path, partial: bool = False, catalog: Catalog | None = None) -> Game:
     """Re-run and check the final scores; returns the replayed game."""
-    game, final = load_replay(path)
-    if final is not None:
-        if not game.is_over:
-            raise ReplayError(f"{path}: the replay records final scores but the game has not ended")
-        if game.scores() != final:
-            raise ReplayError(f"{path}: final scores {game.scores()} differ from the recorded {final}")
+    game, final = load_replay(path, partial, catalog)
+    if final is not None and game.scores() != final:
+        raise ReplayError(f"{path}: final scores {game.scores()} differ from the recorded {final}")
     return game

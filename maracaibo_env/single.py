@@ -18,14 +18,23 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .catalog import STORY_NUMBERS
 from .core.actions import NUM_ACTIONS
+from .core.layout import G_CUR
 from .core.observe import OBS_SIZE
-from .game import Game, PLAYER_COUNTS
+from .game import Game, IllegalActionError, _check_config
 from .obs_bounds import observation_bounds
 
 REWARD_MODES = ("win_loss", "vp_margin")
 Policy = Callable[[np.ndarray, np.ndarray, np.random.Generator, Game], int]
+
+
+def _int_action(action) -> int:
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(f"action must be an int id 0..{NUM_ACTIONS - 1}, got {action!r} "
+                                 f"({type(action).__name__})")
+    return int(action)
 
 
 def _as_policy(spec) -> Policy | None:
@@ -71,22 +80,22 @@ class MaracaiboSingleEnv(gym.Env):
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en"):
-        if num_players not in PLAYER_COUNTS:
-            raise ValueError(f"num_players must be one of {PLAYER_COUNTS}, got {num_players!r}")
+        # ints only (numpy ints accepted; 2.0 refused), solo options only in a solo game
+        num_players, _, story = _check_config(num_players, 0, story, difficulty, automa_table,
+                                              automa_income)
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
-        if story not in STORY_NUMBERS:
-            raise ValueError(f"story must be one of {STORY_NUMBERS}, got {story!r}")
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
-        from .game import _check_config
-        _check_config(num_players, 0, story, difficulty, automa_table, automa_income)
         self.difficulty, self.automa_table, self.automa_income = difficulty, automa_table, automa_income
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
-        if learner_seat is not None and learner_seat not in range(num_players):
-            raise ValueError(f"learner_seat must be None or 0..{num_players - 1}, got {learner_seat!r}")
+        if learner_seat is not None:
+            if isinstance(learner_seat, (bool, np.bool_)) or not isinstance(learner_seat, (int, np.integer)) \
+                    or learner_seat not in range(num_players):
+                raise ValueError(f"learner_seat must be None or an int 0..{num_players - 1}, got {learner_seat!r}")
+            learner_seat = int(learner_seat)
         specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * (num_players - 1)
         if len(specs) != num_players - 1:
             raise ValueError(f"{num_players} players need {num_players - 1} opponents, got {len(specs)}")
@@ -124,12 +133,17 @@ class MaracaiboSingleEnv(gym.Env):
         return self._obs(), self._info()
 
     def step(self, action):
+        """The learner's action: an int id (a numpy int or 0-d int array too;
+        a float or bool raises IllegalActionError, it is never truncated)."""
         if self.game is None:
             raise RuntimeError("call reset() before step()")
         if self.game.is_over or self._ended:
             raise RuntimeError("the episode is over; call reset()")
-        a = int(action)
-        if self.illegal == "lose" and not (0 <= a < NUM_ACTIONS and self.game.action_mask()[a]):
+        a = action if type(action) is int else _int_action(action)
+        if self.game.state[G_CUR] != self.learner:
+            raise RuntimeError(f"it is not the learner's turn: player {self.game.current_player} is to act "
+                               f"(the learner is seat {self.learner}); env.game must not be stepped directly")
+        if self.illegal == "lose" and not (0 <= a < NUM_ACTIONS and self.game._mask[a]):
             self._ended = True
             info = self._info()
             info["illegal_action"] = a

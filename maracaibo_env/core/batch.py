@@ -22,12 +22,14 @@ def reset_rows(states, masks, cat, rows, num_players, seeds, story, difficulty, 
 
 
 @njit(cache=True)
-def first_illegal(masks, actions):
-    """Index of the first game whose action is illegal (or out of range), -1 if none.
-    Finished games must be given -1."""
+def first_illegal(states, masks, actions):
+    """Index of the first game whose action is illegal or out of range, -1 if
+    none: a game in play needs a legal id, a finished game exactly -1."""
     for i in range(actions.shape[0]):
         a = actions[i]
         if a < 0:
+            if a != -1 or states[i, G_OVER] == 0:
+                return i
             continue
         if a >= NUM_ACTIONS or masks[i, a] == 0:
             return i

@@ -17,6 +17,8 @@ def can_buy(state, cat, p, card, hand_slot):
     """BUY-03: every requirement met and every cost payable. hand_slot is the
     card's own hand slot (it cannot pay for itself), -1 from the planning area."""
     b = pb(p)
+    if state[b + P_TABLEAU_N] >= TABLEAU_CAP:
+        return False  # the tableau's array is full (never in play): buy() stays in bounds
     if state[b + P_DOUBLOONS] < card_cost(state, cat, p, card):
         return False
     figures = 0

@@ -638,7 +638,8 @@ def new_game(state, cat, num_players, seed, story, mask):
 
 @njit(cache=True)  # (Game calls setup.reset and step_unchecked(-1) instead)
 def new_game_with(state, cat, num_players, seed, story, difficulty, table, mask):
-    """A new game with solo options: difficulty 0-4 (very easy..very hard),
-    table 0 = EN, 1 = DE difficulty table (SOLO-06)."""
+    """A new game with solo options: difficulty 0-4 (very easy..very hard);
+    table packs the solo options (game.solo_options): bit 0 the deck-size
+    table (0 EN, 1 DE, SOLO-06), bit 1 Jean's income reading (0 EN, 1 DE, SOLO-18)."""
     reset(state, cat, num_players, seed, story, difficulty, table)
     advance(state, cat, mask)

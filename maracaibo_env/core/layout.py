@@ -149,35 +149,46 @@ for _i, _n in enumerate(VP_SOURCES):
 
 
 def pack_state(d: dict):
-    """Inverse of describe_state(all_players=True); ValueError names a bad field."""
+    """Inverse of describe_state(all_players=True). ValueError names a missing,
+    unknown or malformed field (each value a JSON int in the int32 range; a
+    bool or a float is not one); value ranges are checked by maracaibo_env.validate."""
     import numpy as np
     state = np.zeros(STATE_SIZE, np.int32)
 
     def put(dst_off, size, value, where):
-        vals = [value] if size == 1 else value
-        if size != 1 and (not isinstance(value, list) or len(value) != size):
-            raise ValueError(f"field {where}: expected a list of {size} ints")
+        if size == 1:
+            vals = [value]
+        elif isinstance(value, list) and len(value) == size:
+            vals = value
+        else:
+            raise ValueError(f"field {where}: expected a list of {size} ints, got "
+                             f"{type(value).__name__}{' of length ' + str(len(value)) if isinstance(value, list) else ''}")
         for i, v in enumerate(vals):
-            if isinstance(v, bool) or not isinstance(v, int) or not -2**31 <= v < 2**31:
-                raise ValueError(f"field {where}: {v!r} is not a 32-bit int")
+            if type(v) is not int or not -2**31 <= v < 2**31:
+                at = where if size == 1 else f"{where}[{i}]"
+                raise ValueError(f"field {at}: {v!r} is not an int in the int32 range")
             state[dst_off + i] = v
 
     if not isinstance(d, dict):
-        raise ValueError("state must be a dict of fields")
+        raise ValueError(f"state must be a dict of fields, not {type(d).__name__}")
     missing = [n for n in GLOBAL if n not in d] + (["players"] if "players" not in d else [])
     if missing:
         raise ValueError(f"state lacks fields: {', '.join(missing)}")
     extra = set(d) - set(GLOBAL) - {"players"}
     if extra:
-        raise ValueError(f"state has unknown fields: {', '.join(sorted(extra))}")
+        raise ValueError(f"state has unknown fields: {', '.join(sorted(map(str, extra)))}")
     for name, (off, size) in GLOBAL.items():
         put(off, size, d[name], name)
     players = d["players"]
     if not isinstance(players, list) or len(players) != MAX_P:
-        raise ValueError(f"state.players must be a list of {MAX_P} player dicts")
+        raise ValueError(f"state.players must be a list of {MAX_P} player dicts (unused seats all 0)")
     for p, pd in enumerate(players):
         if not isinstance(pd, dict) or set(pd) != set(PLAYER):
-            raise ValueError(f"state.players[{p}] must have exactly the fields {', '.join(PLAYER)}")
+            got = sorted(map(str, pd)) if isinstance(pd, dict) else type(pd).__name__
+            want = set(PLAYER)
+            detail = (f"missing {sorted(want - set(pd))}, unknown {sorted(map(str, set(pd) - want))}"
+                      if isinstance(pd, dict) else f"got {got}")
+            raise ValueError(f"state.players[{p}] must have exactly the fields {', '.join(PLAYER)}; {detail}")
         for name, (off, size) in PLAYER.items():
             put(PLAYERS + p * PLAYER_SIZE + off, size, pd[name], f"players[{p}].{name}")
     return state
