@@ -17,7 +17,7 @@ import numpy as np
 
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
-from .core.actions import NUM_ACTIONS, action_names
+from .core.actions import NUM_ACTIONS, A_FREE_PLAN, A_FREE_FIGURE_CP, action_names
 from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
@@ -125,6 +125,14 @@ class Game:
     def legal_actions(self) -> list[int]:
         # nonzero on a bool view is ~4x faster than on the int8 mask
         return self._mask.view(np.bool_).nonzero()[0].tolist()
+
+    def free_actions(self) -> list[int]:
+        """The legal free actions now: planning a card, completing a career
+        task, a figure for 2 CP (FREE-01, CAR-02, PERM-08). They are offered at
+        every decision of the acting player's Phase B turn and leave that
+        decision pending; the other legal actions are the decision's own."""
+        lo, hi = A_FREE_PLAN, A_FREE_FIGURE_CP + 1
+        return (np.flatnonzero(self._mask[lo:hi]) + lo).tolist()
 
     def legal_action_names(self) -> list[str]:
         names = self.action_names

@@ -64,11 +64,12 @@ def test_free_01_car_02_not_in_phase_a_phase_c_or_a_payment():
     put(g, "CAREER", 0, 0)
     give_tokens(g, 0, 1)                             # a task is ready to complete
     at_phase(g, 0, "sail")
-    assert not free_names(g)                         # Phase A
+    assert not free_names(g) and g.free_actions() == []   # Phase A
     set_hand(g, 0, [int(c) for c in get(g, "HAND", 0)[:3]])
     put(g, "DOUBLOONS", 5, 0)
     at_main(g, 0, a_village(g))
     assert {"free:career:0", "free:plan:hand0"} <= free_names(g)   # Phase B
+    assert {g.action_names[a] for a in g.free_actions()} == free_names(g)
     g.step("pass")                                   # no main action: Phase C
     assert g.phase == "draw" and g.current_player == 0   # deck or a market card
     assert not free_names(g)
