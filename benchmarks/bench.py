@@ -359,7 +359,10 @@ STARTUP_SNIPPET = ("import maracaibo_env as m; g = m.Game(3, seed=0); g.step(g.l
 
 def _start(env) -> float:
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], env=env, check=True)
+    # cwd: this checkout, so that `import maracaibo_env` is the one benchmarked
+    # (python -c puts the working folder first on sys.path)
+    subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], env=env, check=True,
+                   cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return time.perf_counter() - t
 
 

@@ -207,6 +207,11 @@ def markdown(summary, heuristics):
     return "\n".join(lines)
 
 
+def _stderr_console():
+    from rich.console import Console
+    return Console(stderr=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
@@ -226,11 +231,22 @@ def main(argv=None):
     play_game((heuristics[0], "random"), 0)
     t0 = time.time()
     print(f"{len(jobs)} games, {games} per pairing, {args.workers} workers ...", file=sys.stderr)
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            results = list(pool.imap_unordered(_job, jobs, chunksize=8))
-    else:
-        results = [_job(j) for j in jobs]
+    from rich.progress import Progress, BarColumn, MofNCompleteColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), "ETA", TimeRemainingColumn())
+    results = []
+    with Progress(*columns, console=_stderr_console()) as progress:
+        task = progress.add_task("ladder games", total=len(jobs))
+        if args.workers > 1:
+            with Pool(args.workers) as pool:
+                for r in pool.imap_unordered(_job, jobs, chunksize=8):
+                    results.append(r)
+                    progress.advance(task)
+        else:
+            for j in jobs:
+                results.append(_job(j))
+                progress.advance(task)
     wall = time.time() - t0
     summary = summarize(results, heuristics)
     summary["meta"] = dict(games_per_pairing=games, total_games=len(jobs), wall_seconds=wall,
