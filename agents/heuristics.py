@@ -79,7 +79,7 @@ from maracaibo_env.core.catalog_layout import (
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
     CARD_EFFS, CARD_REQS)
 from maracaibo_env.core.layout import (
-    PLAYERS, PLAYER_SIZE, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
+    PLAYERS, PLAYER_SIZE, STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
     N_AUTOMA, HAND_CAP, PLAN_CAP, MARKET_SIZE, STACK_W, MAX_EXP,
     G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_SOLO,
     G_RNG, G_SEED, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N, G_MARKET, G_TPILE0, G_TPILE1,
@@ -105,6 +105,7 @@ from maracaibo_env.core.common import pb, popcount, markers_on_board, empty_supp
 from maracaibo_env.core.scoring import prestige_points
 from maracaibo_env.core.sailing import location_action, location_action_amount
 from maracaibo_env.core.observe import OBS_SPEC
+from maracaibo_env.core.random_play import xorshift
 
 __all__ = ["HeuristicAgent", "CombatInfluenceAgent", "ExplorerQuestsAgent", "AssistantsAgent",
            "ShipIncomeAgent", "BalancedAgent", "HEURISTICS", "make_agent", "act_with", "sanitized_state"]
@@ -146,6 +147,9 @@ _AREA_FULL[AREA_VP3] = 3.0
 _AREA_FULL[AREA_VP6] = 6.0
 _AREA_FULL[AREA_CHOICE] = 4.0
 _AREA_FULL[AREA_VP10] = 10.0
+
+EF_INCOME_VP = EFFECTS.index("income_vp")
+EF_INCOME_DOUBLOONS = EFFECTS.index("income_doubloons")
 
 _DVAL = np.array([0.55, 0.55, 0.5, 0.4, 0.25, 0.0], np.float64)  # doubloon value by round
 
@@ -223,14 +227,12 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
     v += W[W_CP] * 0.35 * st[b + P_CP]
     # influence: noble ranks x estimated multipliers, majorities, progress
     np_ = st[G_NP]
-    counts = np.zeros(N_NATIONS, np.int64)
+    c0 = markers_on_board(st, cat, 0)  # three scalars: no allocation per evaluation
+    c1 = markers_on_board(st, cat, 1)
+    c2 = markers_on_board(st, cat, 2)
     for n in range(N_NATIONS):
-        counts[n] = markers_on_board(st, cat, n)
-    for n in range(N_NATIONS):
-        above = 0
-        for k in range(N_NATIONS):
-            if counts[k] > counts[n]:
-                above += 1
+        cn = c0 if n == 0 else (c1 if n == 1 else c2)
+        above = (c0 > cn) + (c1 > cn) + (c2 > cn)
         mult = empty_supply_spaces(st, n) + (2 if above == 0 else (1 if above == 1 else 0))
         mult_est = mult + 0.6 * rounds_left + 0.5
         pos = st[b + P_INF + n]
@@ -348,11 +350,13 @@ def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, 
     this turn greedily (one-ply) for up to `depth` more own decisions."""
     mask = np.zeros(NUM_ACTIONS, np.int8)
     m2 = np.zeros(NUM_ACTIONS, np.int8)
+    s = np.empty_like(root)  # scratch states, reused: no allocation per step
+    t = np.empty_like(root)
     turn0 = root[G_TURN_COUNT]
     round0 = root[G_ROUND]
     for i in range(actions.shape[0]):
         a = actions[i]
-        s = root.copy()
+        s[:] = root
         pri = _prior(root, me, a, W)
         engine.step_unchecked(s, cat, a, mask)
         d = depth
@@ -361,7 +365,7 @@ def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, 
             besta = -1
             for c in range(NUM_ACTIONS):
                 if mask[c]:
-                    t = s.copy()
+                    t[:] = s
                     engine.step_unchecked(t, cat, c, m2)
                     val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing,
                                                          exp_prog, card_bonus, dval_by_round)
@@ -375,6 +379,110 @@ def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, 
             d -= 1
         out[i] = pri + evaluate(s, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus,
                                 dval_by_round)
+
+
+# ---- numba: one decision ----------------------------------------------------------------
+@njit(cache=True)
+def card_value(cat, card_base, W, dval_by_round, card, rnd):
+    """How much a strategy wants `card` (to keep, plan or draw) in round rnd:
+    its static value plus income still to come, less a share of its cost."""
+    if rnd < 1:
+        rnd = 1
+    if rnd > 4:
+        rnd = 4
+    interims = 4 - rnd
+    dv = dval_by_round[rnd]
+    v = card_base[card]
+    for k in range(CARD_EFFS):
+        e = cat[C_CARD_EFF + card * CARD_EFFS + k]
+        a = cat[C_CARD_EFF_AMT + card * CARD_EFFS + k]
+        if e == EF_INCOME_VP:
+            v += W[W_VINC] * a * (interims + 1) * 0.8
+        elif e == EF_INCOME_DOUBLOONS:
+            v += W[W_DINC] * a * (interims * dv + 0.4)
+    return v - 0.35 * dv * cat[C_CARD_COST + card]
+
+
+@njit(cache=True)
+def decide_values(st, cat, legal, W, depth, card_base, card_bonus, career_val, deck_val,
+                  area_full, area_ongoing, exp_prog, dval_by_round, fake_token, root, out):
+    """out[i] = the acting player's value of legal[i]; the agent takes a best
+    one (ties broken at random). Reads only what the actor may know: the
+    lookahead runs on `root`, a sanitised copy of st."""
+    me = st[G_CUR]
+    ph = st[G_PHASE]
+    rnd = st[G_ROUND]
+    b = pb(me)
+    n = legal.shape[0]
+    if ph == PH_SETUP_PLAN or ph == PH_SETUP_DISCARD:
+        base = A_SETUP_PLAN if ph == PH_SETUP_PLAN else A_SETUP_DISCARD
+        sign = 1.0 if ph == PH_SETUP_PLAN else -1.0
+        for i in range(n):
+            out[i] = sign * card_value(cat, card_base, W, dval_by_round,
+                                       st[b + P_HAND + legal[i] - base], 1)
+        return
+    if ph == PH_SETUP_CAREER:
+        for i in range(n):
+            out[i] = career_val[st[b + P_CAREER_OPT + legal[i] - A_CAREER]]
+        return
+    if ph == PH_DRAW:
+        dv = dval_by_round[min(max(rnd, 1), 4)]
+        free = (st[b + P_UPGRADES] >> AREA_FREE_MARKET) & 1
+        for i in range(n):
+            a = legal[i]
+            if a == A_DRAW_DECK:
+                out[i] = deck_val[min(max(rnd, 1), 4)] + 0.3
+            elif a == A_PASS:  # both piles empty: stop drawing (DRAW-06)
+                out[i] = 0.0
+            else:
+                c = st[G_MARKET + a - A_DRAW_MARKET]
+                out[i] = card_value(cat, card_base, W, dval_by_round, c, rnd) - (
+                    0.0 if free else 1.0 + dv)
+        return
+    if ph == PH_PAY:
+        for i in range(n):
+            out[i] = -card_value(cat, card_base, W, dval_by_round,
+                                 st[b + P_HAND + legal[i] - A_PAY], rnd)
+        return
+    root[:] = st
+    _sanitize(root, cat, me, fake_token)
+    search(root, cat, me, legal, W, depth, area_full, area_ongoing, exp_prog, card_bonus,
+           dval_by_round, out)
+    # tie-breaks by the card concerned (own hand: private info of the actor)
+    for i in range(n):
+        a = legal[i]
+        if A_DELIVER <= a < A_DELIVER + HAND_CAP:
+            out[i] -= 0.05 * card_value(cat, card_base, W, dval_by_round,
+                                        st[b + P_HAND + a - A_DELIVER], rnd)
+        elif A_FREE_PLAN <= a < A_FREE_PLAN + HAND_CAP:
+            out[i] += 0.05 * card_value(cat, card_base, W, dval_by_round,
+                                        st[b + P_HAND + a - A_FREE_PLAN], rnd)
+
+
+@njit(cache=True)
+def best_index(vals, n, x):
+    """(index of a best value among vals[:n], ties uniformly at random by the
+    xorshift64 state x; the state after)."""
+    best = vals[0]
+    for i in range(1, n):
+        if vals[i] > best:
+            best = vals[i]
+    k = 0
+    for i in range(n):
+        if vals[i] >= best - 1e-9:
+            k += 1
+    if k == 1:
+        for i in range(n):
+            if vals[i] >= best - 1e-9:
+                return i, x
+    x = xorshift(x)
+    r = np.int64(x % np.uint64(k))
+    for i in range(n):
+        if vals[i] >= best - 1e-9:
+            if r == 0:
+                return i, x
+            r -= 1
+    return 0, x
 
 
 # ---- numba: hiding the hidden information ------------------------------------------
@@ -600,8 +708,27 @@ class HeuristicAgent:
             self._t = t
             self._card_bonus = _card_bonus(t, self.W)
             self._card_base = self._static_card_values(t)
+            self._cat_array = catalog.array
+            self._career_val = self._career_values(catalog)
+            self._deck_val = np.zeros(5, np.float64)
+            for rnd in range(1, 5):
+                self._deck_val[rnd] = float(np.mean([self._card_value(c, rnd)
+                                                     for c in range(N_CARDS)]))
+            self._root = np.zeros_like(catalog.array, shape=STATE_SIZE)
             self._cache_catalog = catalog
         return self._t
+
+    def _career_values(self, catalog) -> np.ndarray:
+        """Per career card: the sum of this strategy's affinities for its three tasks."""
+        cat = catalog.array
+        out = np.zeros(N_CAREERS, np.float64)
+        for career in range(len(catalog.career_names)):
+            v = 0.0
+            for k in range(3):
+                kind = CAREER_TASKS[int(cat[C_CAR_KIND + career * 3 + k])]
+                v += self.career_affinity.get(kind, 1.0)
+            out[career] = v
+        return out
 
     def _static_card_values(self, t) -> np.ndarray:
         """Per card: printed VP + value of its effects under this strategy
@@ -638,88 +765,26 @@ class HeuristicAgent:
 
     def _card_value(self, card: int, rnd: int) -> float:
         """How much this strategy wants `card` (to keep, plan or draw)."""
-        t = self._t
-        W = self.W
-        rnd = min(max(rnd, 1), 4)
-        interims = 4 - rnd
-        dv = _DVAL[rnd]
-        v = self._card_base[card]
-        for e, a in zip(t["eff"][card], t["amt"][card]):
-            e = int(e)
-            if e == _EF["income_vp"]:
-                v += W[W_VINC] * a * (interims + 1) * 0.8
-            elif e == _EF["income_doubloons"]:
-                v += W[W_DINC] * a * (interims * dv + 0.4)
-        return float(v - 0.35 * dv * t["cost"][card])
+        return float(card_value(self._cat_array, self._card_base, self.W, _DVAL, card, rnd))
+
+    def tables(self, catalog) -> tuple:
+        """This agent's numba inputs for `catalog`, in decide_values' order
+        after `legal`: (W, depth, card_base, card_bonus, career_val, deck_val,
+        area_full, area_ongoing, exp_prog, dval_by_round, fake_token)."""
+        t = self._prepare(catalog)
+        return (self.W, self.depth, self._card_base, self._card_bonus, self._career_val,
+                self._deck_val, _AREA_FULL, _AREA_ONGOING, t["exp_prog"], _DVAL, t["fake_token"])
+
+    def values(self, game, legal) -> np.ndarray:
+        """The value of each legal action (ids in `legal`) for the player to act."""
+        t = self.tables(game.catalog)
+        legal = np.asarray(legal, np.int64)
+        out = np.zeros(legal.size, np.float64)
+        decide_values(game.state, game._cat, legal, *t, self._root, out)
+        return out
 
     def _act_game(self, game, legal, rng) -> int:
-        t = self._prepare(game.catalog)
-        st = game.state  # read only; the public / own fields below
-        me = int(st[G_CUR])
-        ph = int(st[G_PHASE])
-        rnd = int(st[G_ROUND])
-        b = PLAYERS + me * PLAYER_SIZE
-        if ph in (PH_SETUP_PLAN, PH_SETUP_DISCARD):
-            hand = [int(st[b + P_HAND + i]) for i in range(int(st[b + P_HAND_N]))]
-            vals = np.array([self._card_value(hand[a - (A_SETUP_PLAN if ph == PH_SETUP_PLAN
-                                                        else A_SETUP_DISCARD)], 1)
-                             for a in legal])
-            if ph == PH_SETUP_DISCARD:
-                vals = -vals
-            return self._pick(legal, vals, rng)
-        if ph == PH_SETUP_CAREER:
-            vals = np.array([self._career_value(game, int(st[b + P_CAREER_OPT + a - A_CAREER]))
-                             for a in legal])
-            return self._pick(legal, vals, rng)
-        if ph == PH_DRAW:
-            return self._draw(st, legal, rnd, rng)
-        if ph == PH_PAY:
-            vals = np.array([-self._card_value(int(st[b + P_HAND + a - A_PAY]), rnd)
-                             for a in legal])
-            return self._pick(legal, vals, rng)
-        root = st.copy()
-        _sanitize(root, game._cat, me, t["fake_token"])
-        acts = legal.astype(np.int64)
-        out = np.zeros(acts.size, np.float64)
-        search(root, game._cat, me, acts, self.W, self.depth, _AREA_FULL, _AREA_ONGOING,
-               t["exp_prog"], self._card_bonus, _DVAL, out)
-        # tie-breaks by the card concerned (own hand: private info of the actor)
-        for i, a in enumerate(acts):
-            if A_DELIVER <= a < A_DELIVER + HAND_CAP:
-                out[i] -= 0.05 * self._card_value(int(st[b + P_HAND + a - A_DELIVER]), rnd)
-            elif A_FREE_PLAN <= a < A_FREE_PLAN + HAND_CAP:
-                out[i] += 0.05 * self._card_value(int(st[b + P_HAND + a - A_FREE_PLAN]), rnd)
-        return self._pick(legal, out, rng)
-
-    def _draw(self, st, legal, rnd, rng) -> int:
-        dv = _DVAL[min(max(rnd, 1), 4)]
-        me_b = PLAYERS + int(st[G_CUR]) * PLAYER_SIZE
-        free = (int(st[me_b + P_UPGRADES]) >> AREA_FREE_MARKET) & 1
-        vals = []
-        for a in legal:
-            if a == A_DRAW_DECK:
-                vals.append(self._deck_value(rnd) + 0.3)
-            elif a == A_PASS:  # both piles empty: stop drawing (DRAW-06)
-                vals.append(0.0)
-            else:
-                card = int(st[G_MARKET + a - A_DRAW_MARKET])
-                vals.append(self._card_value(card, rnd) - (0.0 if free else 1.0 + dv))
-        return self._pick(legal, np.array(vals), rng)
-
-    def _deck_value(self, rnd):
-        key = ("deck", rnd)
-        cache = self.__dict__.setdefault("_deck_cache", {})
-        if key not in cache:
-            cache[key] = float(np.mean([self._card_value(c, rnd) for c in range(N_CARDS)]))
-        return cache[key]
-
-    def _career_value(self, game, career: int) -> float:
-        cat = game._cat
-        v = 0.0
-        for k in range(3):
-            kind = CAREER_TASKS[int(cat[C_CAR_KIND + career * 3 + k])]
-            v += self.career_affinity.get(kind, 1.0)
-        return v
+        return self._pick(legal, self.values(game, legal), rng)
 
     @staticmethod
     def _pick(legal, vals, rng) -> int:

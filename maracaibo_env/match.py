@@ -138,12 +138,23 @@ class GameResult:
         return cls(**d)
 
 
+ENGINES = ("auto", "compiled", "python")
+
+
 def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 75,
                catalog: Catalog | None = None, record_history: bool = False,
-               agents=None) -> GameResult:
+               agents=None, engine: str = "auto") -> GameResult:
     """Play one game; specs[i] sits in seat i (a solo game: one spec and a
-    difficulty). The agents' random choices come from a generator seeded with
-    `seed`, the game's from its own seed, so a result is reproducible."""
+    difficulty). A result is reproducible from (specs, seed, options, engine).
+
+    engine: "compiled" plays the whole game inside numba (random and
+    heuristic seats only; agents.fast_play), "python" asks each agent object
+    per decision (their random choices from a numpy Generator seeded with
+    `seed`), "auto" (default) is "compiled" whenever every seat can be.
+    Both give the heuristics' own decisions; they differ only in how ties
+    and random moves are drawn (see agents/fast_play.py)."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     parsed = [s if isinstance(s, AgentSpec) else parse_spec(s) for s in specs]
     if difficulty is not None and len(parsed) != 1:
         raise ValueError(f"a solo game (difficulty={difficulty!r}) has one agent, not {len(parsed)}")
@@ -155,6 +166,15 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
     cat = catalog if catalog is not None else load_catalog()
     g = (Game(1, seed=seed, difficulty=difficulty, story=story, catalog=cat)
          if difficulty is not None else Game(len(parsed), seed=seed, story=story, catalog=cat))
+    compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
+    if engine == "compiled" and not compiled_ok:
+        raise ValueError("engine='compiled' plays random and heuristic seats only, not "
+                         + ", ".join(str(p) for p in parsed if p.kind not in ("random", "heuristic")))
+    if engine != "python" and compiled_ok:
+        tables = _seat_tables(tuple(str(p) for p in parsed), cat)
+        decisions, events, turns = tables.play(g, seed, record_history)
+        return _result(g, [str(p) for p in parsed], seed, decisions, events, turns,
+                       difficulty, story, record_history)
     agents = agents if agents is not None else [p.make() for p in parsed]
     from agents.heuristics import act_with
     rng = np.random.default_rng(seed)
@@ -173,6 +193,23 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
         prev, cur = cur, prev
     return _result(g, [str(p) for p in parsed], seed, decisions, events[:n_ev], turns,
                    difficulty, story, record_history)
+
+
+_TABLES: dict = {}
+
+
+def _seat_tables(specs: tuple[str, ...], cat: Catalog):
+    """The compiled line-up for specs (cached per process and catalog)."""
+    key = (specs, id(cat))
+    t = _TABLES.get(key)
+    if t is None or t[0] is not cat:
+        from agents.fast_play import SeatTables
+        from agents.heuristics import HEURISTICS
+        agents_by_name: dict = {}
+        seats = [None if s == "random" else agents_by_name.setdefault(s, HEURISTICS[s]())
+                 for s in specs]
+        t = _TABLES[key] = (cat, SeatTables(seats, cat))
+    return t[1]
 
 
 def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
