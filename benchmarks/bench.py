@@ -22,6 +22,13 @@ Sections (--only picks some):
 * startup  first import + compile with an empty numba cache (cold) and a cached
            start, each in a fresh interpreter (--quick / --no-cold: the cached
            start only, from this checkout's own cache, warmed first if needed);
+* heuristic  whole games between the rule-of-thumb agents (2-4 players, and
+           each heuristic against Jean) played inside numba on one core
+           (`match.play_match(engine="compiled")`), and the same line-ups through
+           the Python agent loop (`engine="python"`) for the ratio;
+* tournament  games/s of a 2-player heuristic round robin through
+           `maracaibo tournament` on 1 and 2 workers, local pool and Ray
+           (benchmarks/tournament_speed.py);
 * compare  PettingZoo `connect_four_v3` raw_env()/env() through the same AEC
            loop, and OpenSpiel (pyspiel) random playouts of bridge (no double
            dummy) and gin_rummy through the same kind of Python loop as `game`,
@@ -58,7 +65,8 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
-SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "compare")
+SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
+            "tournament", "compare")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -428,6 +436,46 @@ def bench_compare(seconds, runs):
 
 
 # ---- report -------------------------------------------------------------------------------
+HEURISTIC_NAMES = ("balanced", "combat_influence", "explorer_quests", "ship_income", "assistants")
+
+
+def _heuristic_games(players: int, first_seed: int, n: int, engine: str) -> int:
+    """n games of rotating heuristic line-ups (solo: one heuristic vs Jean,
+    medium); returns the decisions made."""
+    from maracaibo_env.match import play_match
+    decisions = 0
+    for g in range(first_seed, first_seed + n):
+        if players == 1:
+            r = play_match([HEURISTIC_NAMES[g % 5]], g, difficulty="medium", engine=engine)
+        else:
+            r = play_match([HEURISTIC_NAMES[(g + i) % 5] for i in range(players)], g, engine=engine)
+        decisions += r.decisions
+    return decisions
+
+
+def bench_heuristic(players, seconds, runs, python_ratio=True):
+    """Games/s per core of heuristic line-ups inside numba, and (for the ratio)
+    through the Python agent loop."""
+    out = []
+    engines = ("compiled", "python") if python_ratio else ("compiled",)
+    for p in players:
+        for eng in engines:
+            _heuristic_games(p, 0, 2, eng)  # compile / load the cache, build the tables
+            n = _calibrate(lambda k: _heuristic_games(p, 1000, k, eng), seconds)
+            (secs, d, g), times = _median_runs(lambda: (_heuristic_games(p, 1000, n, eng), n), runs)
+            out.append(_row("heuristic" if eng == "compiled" else "heuristic_python", p, d, g,
+                            secs, times, engine=eng))
+    return out
+
+
+def bench_tournament(quick: bool):
+    try:
+        from benchmarks.tournament_speed import rows as tournament_rows
+    except ImportError as e:  # pragma: no cover - the tournament extra is missing
+        return [{"name": "tournament", "skipped": f"tournament benchmark unavailable: {e}"}]
+    return tournament_rows(quick)
+
+
 def _find(rows, name, players=None, **kw):
     for r in rows:
         if r["name"] == name and (players is None or r.get("players") == players) \
@@ -461,6 +509,22 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
     wrapped, c4env = dps("aec_env", 3), dps("c4_env")
     if wrapped and c4env:
         out.append(("env() >= connect_four_v3 env()", f"{wrapped / c4env:.2f}x", wrapped >= c4env))
+    for p, goal in ((2, 200), (4, 100)):
+        r = _find(rows, "heuristic", p)
+        if r:
+            out.append((f"heuristic games >= {goal}/s per core ({p}p)", f"{r['games_per_s']:,.1f}",
+                        r["games_per_s"] >= goal))
+    t1 = _find(rows, "tournament_local", workers=1)
+    t2 = _find(rows, "tournament_local", workers=2)
+    if t1 and t2:
+        out.append(("tournament >= 1.8x on 2 workers (local)",
+                    f"{t2['games_per_s'] / t1['games_per_s']:.2f}x",
+                    t2["games_per_s"] / t1["games_per_s"] >= 1.8))
+    r1, r2 = _find(rows, "tournament_ray", workers=1), _find(rows, "tournament_ray", workers=2)
+    if r1 and r2:
+        out.append(("tournament >= 1.8x on 2 workers (Ray)",
+                    f"{r2['games_per_s'] / r1['games_per_s']:.2f}x",
+                    r2["games_per_s"] / r1["games_per_s"] >= 1.8))
     r = _find(rows, "cached_start_s")
     if r:
         out.append(("cached start <= 5 s", f"{r['value']} s", r["value"] <= 5))
@@ -486,7 +550,7 @@ def print_table(rows, checks) -> None:
         if "decisions_per_s" not in r:
             other.append(_other_line(r))
             continue
-        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads") if k in r)
+        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads", "workers", "engine") if k in r)
         t.add_row(r["name"], str(r["players"] or ""), cfg, f"{r['decisions_per_s']:,.0f}",
                   f"{r['games_per_s']:,.1f}" if r["games_per_s"] else "",
                   f"{r['decisions_per_game']:,.1f}" if r["decisions_per_game"] else "")
@@ -568,6 +632,10 @@ def main(argv=None) -> int:
             emit(bench_memory(seconds))
         elif s == "startup":
             emit(bench_startup(cold, runs))
+        elif s == "heuristic":
+            emit(bench_heuristic([2, 4] if q else players, seconds, runs, python_ratio=not q))
+        elif s == "tournament":
+            emit(bench_tournament(q))
         elif s == "compare":
             emit(bench_compare(seconds, runs))
     checks = targets(rows)

@@ -208,11 +208,14 @@ class raw_env(AECEnv):
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
-                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en"):
+                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
+                 data_dir=None):
         super().__init__()
         _check_config(num_players, render_mode, seed, story, reward)
         from .game import _check_config as _check_game_config
         _check_game_config(num_players, 0, story, difficulty, automa_table, automa_income)
+        from .game import _check_catalog
+        self.catalog = _check_catalog(None, data_dir)  # data_dir: your modified game data
         self.difficulty = difficulty
         self.automa_table = automa_table
         self.automa_income = automa_income
@@ -258,7 +261,7 @@ class raw_env(AECEnv):
             game_seed = _game_seed(seed)
         self.game = Game(self.num_players, seed=game_seed, story=self.story,
                          difficulty=self.difficulty, automa_table=self.automa_table,
-                         automa_income=self.automa_income)
+                         automa_income=self.automa_income, catalog=self.catalog)
         self.game_seed = game_seed
         self._solo = self.game.solo
         self._next_obs = None  # the acting agent's observation, made by step()

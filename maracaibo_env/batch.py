@@ -42,13 +42,14 @@ class Batch:
 
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
-                 catalog: Catalog | None = None, automa_income: str = "en"):
+                 catalog: Catalog | None = None, automa_income: str = "en",
+                 data_dir=None):
         self.n = _int_option("n", n, range(1, 2**31), "a positive int")
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
         if not isinstance(auto_reset, (bool, np.bool_)):
             raise ValueError(f"auto_reset must be True or False, got {auto_reset!r}")
-        self.catalog = _check_catalog(catalog)
+        self.catalog = _check_catalog(catalog, data_dir)
         self._cat = self.catalog.array
         self.num_players = num_players
         self._opts = (STORY_NUMBERS.index(story), DIFFICULTIES.index(difficulty),

@@ -26,6 +26,7 @@ import numpy as np
 from .catalog import STORY_NUMBERS
 from .core import layout as L
 from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
+from .data_load import DataError
 from .game import Game, GameConfigError, PLAYER_COUNTS
 
 
@@ -34,6 +35,7 @@ EXAMPLES = """examples:
   maracaibo demo --players 1 --difficulty hard    a random player against the Automa Jean
   maracaibo demo --players 2 --seed 7 --verbose   every move, by name and player
   maracaibo demo --replay game.jsonl              also write the game's replay
+  maracaibo demo --data my_data/                  play with your edited copy of the game data
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo --version                             package, numba and data versions
@@ -65,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
+    demo.add_argument("--data", metavar="DIR",
+                      help="play with the game data in DIR (a copy of maracaibo_env/data with your changes)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",
@@ -77,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
-                    args.automa_income, args.verbose)
+                    args.automa_income, args.verbose, args.data)
     if args.command == "replay":
         return replay(args.path, args.partial)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
@@ -120,7 +124,7 @@ def version_text() -> str:
 
 def demo(players: int, seed: int, story: int, difficulty: str = "medium",
          replay_path: str | None = None, automa_income: str = "en",
-         verbose: bool = False) -> int:
+         verbose: bool = False, data_dir: str | None = None) -> int:
     """Play one random-agent game and print the per-round lines and final table
     (verbose: every move by name with its player, and Jean's turns)."""
     out = _Printer()
@@ -133,8 +137,9 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
         return 2
     t0 = time.perf_counter()
     try:
-        game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income)
-    except GameConfigError as exc:
+        game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income,
+                    data_dir=data_dir)
+    except (GameConfigError, DataError) as exc:
         print(f"maracaibo demo: {exc}", file=sys.stderr)
         return 2
     t_setup = time.perf_counter() - t0

@@ -10,6 +10,8 @@ cloning and JSON round trips.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 from typing import Any
 
@@ -50,6 +52,8 @@ class Game:
     :param num_players: 2, 3 or 4 (1: solo against Jean).
     :param seed: an int 0..2**31-1; the same seed and actions replay the same game.
     :param story: non-campaign story card 75 (default), 76 or 77.
+    :param data_dir: play with the game data in this folder (a copy of
+        maracaibo_env/data with your changes; validated like the shipped data).
     :param difficulty: solo only: Jean's level, one of DIFFICULTIES
         ("very_easy" … "very_hard"; default "medium").
     :param automa_table: solo only: the deck-size table, "en" (default) or
@@ -68,10 +72,11 @@ class Game:
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
-                 catalog: Catalog | None = None, automa_income: str = "en"):
+                 catalog: Catalog | None = None, automa_income: str = "en",
+                 data_dir: str | Path | None = None):
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
-        self.catalog = _check_catalog(catalog)
+        self.catalog = _check_catalog(catalog, data_dir)
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -401,8 +406,17 @@ def _int_option(name, value, allowed, shown=None):
     return int(value)
 
 
-def _check_catalog(catalog) -> Catalog:
-    """The catalog to play with (default: the shipped data); its array is what numba reads."""
+def _check_catalog(catalog, data_dir=None) -> Catalog:
+    """The catalog to play with: `catalog`, or the data files in `data_dir`
+    (validated like the shipped data: DataError names file, entry and field),
+    or the shipped data; its array is what numba reads."""
+    if data_dir is not None:
+        if catalog is not None:
+            raise GameConfigError("give catalog or data_dir, not both")
+        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
+            raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
+                                  f"maracaibo_env/data), got {data_dir!r}")
+        return load_catalog(data_dir)
     if catalog is None:
         return load_catalog()
     from .core.catalog_layout import CATALOG_SIZE

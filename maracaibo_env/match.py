@@ -143,7 +143,7 @@ ENGINES = ("auto", "compiled", "python")
 
 def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 75,
                catalog: Catalog | None = None, record_history: bool = False,
-               agents=None, engine: str = "auto") -> GameResult:
+               agents=None, engine: str = "auto", data_dir=None) -> GameResult:
     """Play one game; specs[i] sits in seat i (a solo game: one spec and a
     difficulty). A result is reproducible from (specs, seed, options, engine).
 
@@ -152,7 +152,8 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
     per decision (their random choices from a numpy Generator seeded with
     `seed`), "auto" (default) is "compiled" whenever every seat can be.
     Both give the heuristics' own decisions; they differ only in how ties
-    and random moves are drawn (see agents/fast_play.py)."""
+    and random moves are drawn (see agents/fast_play.py). data_dir: play with
+    the game data in that folder (validated; loaded once per process)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     parsed = [s if isinstance(s, AgentSpec) else parse_spec(s) for s in specs]
@@ -163,7 +164,8 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
     if any(p.kind == "jean" for p in parsed):
         raise AgentSpecError("jean:<level> is the solo opponent, not a seat: play a solo game "
                              "with difficulty=<level>")
-    cat = catalog if catalog is not None else load_catalog()
+    from .game import _check_catalog
+    cat = _check_catalog(catalog, data_dir)
     g = (Game(1, seed=seed, difficulty=difficulty, story=story, catalog=cat)
          if difficulty is not None else Game(len(parsed), seed=seed, story=story, catalog=cat))
     compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)

@@ -79,7 +79,8 @@ class MaracaiboSingleEnv(gym.Env):
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
-                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en"):
+                 difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
+                 data_dir=None):
         # ints only (numpy ints accepted; 2.0 refused), solo options only in a solo game
         num_players, _, story = _check_config(num_players, 0, story, difficulty, automa_table,
                                               automa_income)
@@ -91,6 +92,8 @@ class MaracaiboSingleEnv(gym.Env):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
+        from .game import _check_catalog
+        self.catalog = _check_catalog(None, data_dir)  # data_dir: your modified game data
         if learner_seat is not None:
             if isinstance(learner_seat, (bool, np.bool_)) or not isinstance(learner_seat, (int, np.integer)) \
                     or learner_seat not in range(num_players):
@@ -122,7 +125,7 @@ class MaracaiboSingleEnv(gym.Env):
                         else self.learner_seat_option)
         self.game = Game(self.num_players, seed=int(rng.integers(2**31)), story=self.story,
                          difficulty=self.difficulty, automa_table=self.automa_table,
-                         automa_income=self.automa_income)
+                         automa_income=self.automa_income, catalog=self.catalog)
         self._ended = False
         self._random_rng = np.array([rng.integers(1, 2**63)], np.uint64)
         seats = range(self.num_players)
