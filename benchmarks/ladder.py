@@ -17,8 +17,10 @@ rates with 95 % Wilson confidence intervals:
 
 Win credit: 1 for a sole win, 1/k for a k-way tie for first (so a 2-player
 tie is half a win); the Wilson interval is computed on that credit.
-Game g of a pairing uses seed g (and a numpy Generator seeded with g for the
-agents), so a run is reproducible. Work is spread over --workers processes.
+Game g of a pairing uses seed g; games are played inside numba
+(agents/fast_play.py, ties broken by a generator seeded from g), so a run is
+reproducible. `maracaibo tournament` does the same with ratings and stored
+results; this script stays for the tables of docs/ladder.md. Work is spread over --workers processes.
 """
 from __future__ import annotations
 
@@ -31,36 +33,20 @@ import sys
 import time
 from multiprocessing import Pool
 
-import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env import Game  # noqa: E402
 from maracaibo_env.core.enums import DIFFICULTIES  # noqa: E402
-from agents.heuristics import HEURISTICS, make_agent, act_with  # noqa: E402
-
-_AGENTS: dict = {}
-
-
-def _agent(name):
-    a = _AGENTS.get(name)
-    if a is None:
-        a = _AGENTS[name] = make_agent(name)
-    return a
+from agents.heuristics import HEURISTICS  # noqa: E402
+from maracaibo_env.match import play_match  # noqa: E402
 
 
 def play_game(names, seed, difficulty=None):
-    """Play one game; names[i] sits in seat i. Returns (scores, winners, seconds)."""
+    """Play one game inside numba (match.play_match); names[i] sits in seat i.
+    Returns (scores, winners, seconds)."""
     t = time.perf_counter()
-    if difficulty is not None:
-        g = Game(1, seed=seed, difficulty=difficulty)
-    else:
-        g = Game(len(names), seed=seed)
-    agents = [_agent(n) for n in names]
-    rng = np.random.default_rng(seed)
-    while not g.is_over:
-        g.step(act_with(agents[g.current_player], g, rng))
-    return g.scores(), g.winners(), time.perf_counter() - t
+    r = play_match(list(names), seed, difficulty=difficulty)
+    return r.scores, r.winners, time.perf_counter() - t
 
 
 def _job(job):

@@ -9,7 +9,6 @@ investment bits and quest count; the turn counter, the seat whose turn ends
 next and the round; then how many of each quest tile lie where a player can
 take them (board, explorer track, bought cards).
 """
-import numpy as np
 
 from .jit import njit
 from .layout import (MAX_P, N_QUESTS, BOARD_QUEST_CAP, EXP_QUESTS, CARD_QUEST_CAP, N_BUILDINGS,
