@@ -38,6 +38,10 @@ EXAMPLES = """examples:
   maracaibo demo --data my_data/                  play with your edited copy of the game data
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
+  maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
+                                                  a round robin with ratings, stored in SQLite
+  maracaibo balance --games 3 --players 2,3,4 --workers 2 --out report/
+                                                  a balance report (HTML, Markdown, JSON)
   maracaibo --version                             package, numba and data versions
 """
 
@@ -73,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",
                      help="accept an unfinished game (no final scores to verify)")
+    from .tournament.cli import add_parser as tournament_parser
+    from .balance.cli import add_parser as balance_parser
+    tournament_parser(sub)
+    balance_parser(sub)
     return parser
 
 
@@ -84,6 +92,12 @@ def main(argv: list[str] | None = None) -> int:
                     args.automa_income, args.verbose, args.data)
     if args.command == "replay":
         return replay(args.path, args.partial)
+    if args.command == "tournament":
+        from .tournament.cli import main as tournament_main
+        return tournament_main(args)
+    if args.command == "balance":
+        from .balance.cli import main as balance_main
+        return balance_main(args)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 

@@ -79,3 +79,30 @@ def test_demo_verbose_solo_shows_jeans_turns_and_explains_automa_row(capsys):
 def test_demo_score_table_of_a_multiplayer_game_has_no_automa_note(capsys):
     main(["demo", "--players", "2", "--seed", "3"])
     assert "automa =" not in capsys.readouterr().out
+
+
+OPTIONAL = ("openskill", "matplotlib", "scipy", "statsmodels", "ray", "playwright", "torch",
+            "stable_baselines3", "sb3_contrib")
+
+
+def test_core_and_cli_work_without_the_optional_extras(tmp_path):
+    """`import maracaibo_env`, the CLI parser, a demo game and play_match run
+    with every optional extra made unimportable."""
+    import subprocess
+    import sys
+    code = (
+        "import sys\n"
+        f"for m in {OPTIONAL!r}:\n"
+        "    sys.modules[m] = None  # import m now raises ImportError\n"
+        "import maracaibo_env\n"
+        "from maracaibo_env.cli import build_parser, main\n"
+        "build_parser()\n"
+        "assert main(['demo', '--players', '2', '--seed', '3']) == 0\n"
+        "from maracaibo_env.match import play_match\n"
+        "r = play_match(['balanced', 'random'], 1)\n"
+        "assert sum(r.breakdown[0].values()) == r.scores[0]\n"
+        f"assert not any(m in sys.modules and sys.modules[m] is not None for m in {OPTIONAL!r})\n"
+        "print('ok')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900,
+                       cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-3000:]

@@ -1,0 +1,262 @@
+"""`maracaibo balance`: balance reports a game designer can act on.
+
+    add_parser(subparsers)   adds the subcommand to the `maracaibo` parser
+    main(args) -> int        runs it (0 ok; 1 a failed run or unreadable database;
+                             2 bad arguments, bad data files or bad report files; 130 interrupted)
+
+Three modes: play games and report (default), report on stored games
+(`--db FILE --no-run`), compare two reports (`--compare A.json B.json`).
+`python -m maracaibo_env.balance ...` takes the same arguments.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+DEFAULT_AGENTS = "balanced,combat_influence,explorer_quests,assistants,ship_income"
+
+EXAMPLES = """worked example: does raising the cost of one card fix it?
+
+  # 1. a baseline: 2, 3 and 4 players plus solo, the five heuristics, 3 deals per
+  #    line-up, every deal in every seating (duplicate play); games kept in runs/base-*.sqlite
+  maracaibo balance --games 3 --players 2,3,4 --solo --levels easy,hard \\
+      --agents balanced,combat_influence,explorer_quests,assistants,ship_income \\
+      --workers 2 --db runs/base.sqlite --out reports/base
+  #    -> reports/base/balance.html (open in a browser), balance.md, balance.json
+
+  # 2. copy the data, edit the card flagged strong (e.g. its cost in cards.toml)
+  cp -r maracaibo_env/data my_data && $EDITOR my_data/cards.toml
+
+  # 3. the same schedule (same seeds) on the edited data
+  maracaibo balance --games 3 --players 2,3,4 --solo --levels easy,hard \\
+      --agents balanced,combat_influence,explorer_quests,assistants,ship_income \\
+      --workers 2 --data my_data --db runs/edit.sqlite --out reports/edit
+
+  # 4. what changed, with intervals and significance (BH FDR 5%)
+  maracaibo balance --compare reports/base/balance.json reports/edit/balance.json --out reports/diff
+
+other uses:
+  maracaibo balance --db runs/base.sqlite --no-run --out reports/again   # report on stored games
+  maracaibo balance --db rr.sqlite --no-run --out reports/rr             # a `maracaibo tournament` file
+  maracaibo balance --games 1 --players 3 --agents balanced,random,ship_income   # a quick look
+
+--games G is the number of deals per line-up: 2 players play every pair of
+agents (2 seatings a deal), 3-4 players every line-up of that many agents (6 or 24
+seatings a deal), solo every agent at every --levels level (1 game a deal). A bad
+data file (--data) is reported with its file, entry and field (exit status 2).
+"""
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    run = p.add_argument_group("playing games (the default mode)")
+    run.add_argument("--games", type=int, default=2, metavar="G",
+                     help="deals per line-up; every deal is played in every seating (default 2)")
+    run.add_argument("--players", default="2,3,4", metavar="N,N,...",
+                     help="player counts, comma-separated, from 1-4 (1 = solo, as --solo; default 2,3,4)")
+    run.add_argument("--agents", default=DEFAULT_AGENTS, metavar="SPEC,SPEC,...",
+                     help=f"agent specs, comma-separated (default {DEFAULT_AGENTS}); 3 and 4 players "
+                          "need at least that many agents")
+    run.add_argument("--solo", action="store_true", help="also play each agent solo against Jean")
+    run.add_argument("--levels", metavar="LEVEL,...",
+                     help="solo: Jean's levels, comma-separated (default all five)")
+    run.add_argument("--seed", type=int, default=0, help="tournament seed; deal seeds derive from it (default 0)")
+    run.add_argument("--story", type=int, default=75, choices=(75, 76, 77),
+                     help="non-campaign story card (default 75)")
+    run.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
+    run.add_argument("--data", metavar="DIR",
+                     help="play with the game data files in DIR (a copy of maracaibo_env/data you "
+                          "edited); validated like the shipped data")
+    run.add_argument("--resume", action="store_true",
+                     help="continue the games stored in --db (same settings required)")
+    run.add_argument("--no-progress", dest="progress", action="store_false",
+                     help="no progress bar on stderr")
+    src = p.add_argument_group("stored games")
+    src.add_argument("--db", nargs="+", metavar="FILE",
+                     help="SQLite file(s): with games to play, where they are stored (several "
+                          "player counts: FILE-2p.sqlite, FILE-3p.sqlite, ...); with --no-run, "
+                          "the tournament databases to read")
+    src.add_argument("--no-run", action="store_true",
+                     help="play nothing: report on the games stored in --db")
+    src.add_argument("--tournament", type=int, metavar="ID",
+                     help="--no-run: only this tournament id of each file (default all)")
+    cmp = p.add_argument_group("comparing two reports")
+    cmp.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                     help="show what changed from report A to report B")
+    cmp.add_argument("--all", action="store_true", help="--compare: print every metric, not only "
+                                                        "the significant and largest changes")
+    out = p.add_argument_group("output")
+    out.add_argument("--out", metavar="DIR", help="folder for balance.html/.md/.json (default "
+                                                   "balance-report; --compare writes compare.* only "
+                                                   "when given)")
+    out.add_argument("--title", default=None, help="report title")
+    out.add_argument("--alpha", type=float, default=0.05,
+                     help="false discovery rate of the component flags and comparisons (default 0.05)")
+    out.add_argument("--min-takers", type=int, default=10,
+                     help="fewer takers (or non-takers) and a component is not tested (default 10)")
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Add `balance` to an argparse subparsers object; returns its parser."""
+    p = subparsers.add_parser(
+        "balance", help="balance report: seat advantage, strategies, component strength, solo",
+        description="Play games between agents (or read stored tournament games) and write a "
+                    "balance report (HTML with figures, Markdown, JSON): seat advantage, strategy "
+                    "ratings, VP by source, game length, the strength of every card, career, "
+                    "prestige building, city tile, quest tile and story card, solo results "
+                    "against Jean; or compare two reports.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_arguments(p)
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="maracaibo")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    return parser
+
+
+def _split(text) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+def _error(msg: str, code: int = 2) -> int:
+    print(f"maracaibo balance: error: {msg}", file=sys.stderr)
+    return code
+
+
+def _catalog(data_dir):
+    """The game data to play and name components with (DataError naming file,
+    entry and field for a bad file)."""
+    from ..catalog import load_catalog
+    from ..data_load import DataError
+    if data_dir is None:
+        return load_catalog()
+    if not Path(data_dir).is_dir():
+        raise DataError(f"--data {data_dir}: not a folder")
+    return load_catalog(data_dir)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `maracaibo balance` with parsed arguments; the exit status."""
+    from rich.console import Console
+    console = Console(stderr=True)
+    if args.alpha <= 0 or args.alpha >= 1:
+        return _error("--alpha must be between 0 and 1")
+    if args.compare:
+        return _compare(args)
+    if args.min_takers < 1:
+        return _error("--min-takers must be >= 1")
+    from ..data_load import DataError
+    try:
+        cat = _catalog(args.data)
+    except DataError as e:
+        return _error(f"bad game data: {e}")
+    if args.no_run:
+        if not args.db:
+            return _error("--no-run reads stored games: give --db FILE [FILE ...]")
+        return _report_stored(args, cat, console)
+    return _run(args, cat, console)
+
+
+def _finish(args, a, console) -> int:
+    from .report import write_report
+    out = Path(args.out or "balance-report")
+    paths = write_report(a, out)
+    for f in a["findings"]:
+        style = {"flag": "bold red", "warn": "yellow"}.get(f["level"], "")
+        console.print(f"- {f['text']}", style=style or None, highlight=False, markup=False)
+    print("\n".join(f"wrote {p}" for p in paths.values()))
+    return 0
+
+
+def _report_stored(args, cat, console) -> int:
+    from ..tournament.store import StoreError
+    from .analysis import analyze
+    from .runner import read_db
+    try:
+        results, files = read_db(args.db, args.tournament)
+    except FileNotFoundError as e:
+        return _error(str(e))
+    except StoreError as e:
+        return _error(str(e), 1)
+    if not results:
+        return _error("the databases hold no finished game", 1)
+    a = analyze(results, cat, alpha=args.alpha, min_takers=args.min_takers,
+                title=args.title or "Maracaibo balance report",
+                extra_meta={"db": ", ".join(files), "data_dir": args.data or ""})
+    return _finish(args, a, console)
+
+
+def _run(args, cat, console) -> int:
+    from ..match import AgentSpecError
+    from ..tournament.formats import ScheduleError
+    from ..tournament.store import StoreError
+    from .analysis import analyze
+    from . import runner
+    try:
+        players = sorted({int(x) for x in _split(args.players)})
+    except ValueError:
+        return _error(f"--players takes numbers 1-4, comma-separated, not {args.players!r}")
+    if not players or any(not 1 <= n <= 4 for n in players):
+        return _error(f"--players takes numbers 1-4, not {args.players!r}")
+    if args.games < 1:
+        return _error("--games must be >= 1")
+    if args.workers < 1:
+        return _error("--workers must be >= 1")
+    if args.db and len(args.db) > 1:
+        return _error("to play games give one --db FILE (several are for --no-run)")
+    agents = _split(args.agents)
+    if not agents:
+        return _error("--agents needs at least one spec")
+    try:
+        parts = runner.plan(agents, players, args.games, args.seed, args.story, args.solo,
+                            _split(args.levels) or None)
+    except (AgentSpecError, ScheduleError) as e:
+        return _error(str(e))
+    n_games = sum(len(p.jobs) for p in parts)
+    console.print(f"balance: {n_games} games ({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
+                  + (f", data {args.data}" if args.data else ""), highlight=False)
+    try:
+        outcome = runner.play(parts, db=args.db[0] if args.db else None, workers=args.workers,
+                              data_dir=args.data, resume=args.resume, progress=args.progress)
+    except StoreError as e:
+        return _error(str(e), 1)
+    except KeyboardInterrupt:
+        print("\ninterrupted" + ("; the finished games are stored: run the same command with --resume"
+                                 if args.db else ""), file=sys.stderr)
+        return 130
+    a = analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
+                play_seconds=outcome.seconds, title=args.title or "Maracaibo balance report",
+                extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data or "",
+                            "runner": outcome.runner,
+                            "schedule": {p.name: p.config.to_dict() for p in parts}})
+    return _finish(args, a, console)
+
+
+def _compare(args) -> int:
+    from .compare import compare_reports, print_comparison, write_comparison
+    from .report import load_report
+    reports = []
+    for path in args.compare:
+        try:
+            reports.append(load_report(path))
+        except FileNotFoundError:
+            return _error(f"{path}: no such file")
+        except (ValueError, OSError) as e:
+            return _error(str(e))
+    c = compare_reports(*reports, alpha=args.alpha, path_a=args.compare[0], path_b=args.compare[1])
+    print_comparison(c, show_all=args.all)
+    if args.out:
+        paths = write_comparison(c, args.out)
+        print("\n".join(f"wrote {p}" for p in paths.values()))
+    return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    """`python -m maracaibo_env.balance` (argv without the program name; a
+    leading 'balance' is optional)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] != "balance":
+        argv = ["balance", *argv]
+    return main(build_parser().parse_args(argv))

@@ -1,0 +1,253 @@
+"""`maracaibo tournament`: play a tournament into a SQLite file and print its tables.
+
+    add_parser(subparsers)   adds the subcommand to the `maracaibo` parser
+    main(args) -> int        runs it (exit status: 0, 1 on a failed run, 2 on bad
+                             arguments such as an unknown agent spec, 130 interrupted)
+
+`python -m maracaibo_env.tournament ...` takes the same arguments.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import warnings
+
+from rich.console import Console
+
+from ..catalog import STORY_NUMBERS
+from ..core.enums import DIFFICULTIES
+from ..match import ENGINES, AgentSpecError, known_specs
+from .formats import FORMATS, ScheduleError, TournamentConfig
+from .runner import BACKENDS, JobError
+
+EXAMPLES = """examples:
+  # 2 players: every pair of 3 agents, 50 deals each, both seat orders per deal (300 games)
+  maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
+      --db rr.sqlite --workers 2
+
+  # interrupted (Ctrl-C, a killed job)? the same command with --resume plays what is missing
+  maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
+      --db rr.sqlite --workers 2 --resume
+
+  # 4-player free-for-all: every line-up of 4 of the 5 heuristics, all 24 seatings per deal
+  maracaibo tournament --players 4 --agents balanced,combat_influence,explorer_quests,assistants,ship_income \\
+      --games 5 --db ffa.sqlite --workers 2
+
+  # one hero against a pool, 3 players (hero + 2 of the pool, every seating)
+  maracaibo tournament --format gauntlet --players 3 --hero balanced \\
+      --agents random,ship_income,assistants --games 10 --db gauntlet.sqlite
+
+  # each agent solo against Jean at two levels, 100 deals
+  maracaibo tournament --format solo --agents balanced,random --levels medium hard \\
+      --games 100 --db solo.sqlite
+
+  # on a Ray cluster, or a local Ray with 2 CPUs
+  maracaibo tournament --agents balanced,random --games 500 --db big.sqlite --backend ray --address auto
+  maracaibo tournament --agents balanced,random --games 50 --db r.sqlite --backend ray --workers 2
+
+  # print the tables of a stored tournament (and write them as JSON)
+  maracaibo tournament --db rr.sqlite --show --json rr.json
+
+Each deal's seed comes from --seed and the deal's number, so a tournament is
+reproducible on any backend and worker count. Agent specs: random, the
+heuristics (balanced, combat_influence, explorer_quests, assistants,
+ship_income) or python:<module>:<Class>.
+"""
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", required=True, metavar="FILE",
+                   help="the SQLite file that receives every finished game")
+    p.add_argument("--agents", metavar="SPEC,SPEC,...",
+                   help="agent specs, comma-separated (the pool for a gauntlet)")
+    p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
+                   help="players per game (default 2; 1 = solo against Jean)")
+    p.add_argument("--format", choices=FORMATS, default=None,
+                   help="schedule (default: solo for 1 player, round_robin for 2, ffa for 3-4)")
+    p.add_argument("--games", type=int, default=None, metavar="G",
+                   help="deals (seeds) per pairing, line-up or solo level (default 10); every "
+                        "deal is played in every seating")
+    p.add_argument("--hero", metavar="SPEC", help="gauntlet: the agent every game includes")
+    p.add_argument("--levels", nargs="+", metavar="LEVEL",
+                   help=f"solo: Jean's levels (default all: {' '.join(DIFFICULTIES)})")
+    p.add_argument("--seed", type=int, default=None,
+                   help="tournament seed; deal d's seed is derived from it (default 0)")
+    p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
+                   help="non-campaign story card (default 75)")
+    p.add_argument("--engine", choices=ENGINES, default=None,
+                   help="how games are played (match.play_match): compiled inside numba, the "
+                        "python agent loop, or auto (default: compiled when every seat can be)")
+    p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
+                   help="play with the game data in DIR (a copy of maracaibo_env/data with "
+                        "your changes; its hash is stored)")
+    p.add_argument("--replays", action="store_true",
+                   help="also store each game's action history (JSON) for replay")
+    p.add_argument("--workers", type=int, default=1, metavar="W",
+                   help="processes (local) or CPUs of a local Ray (default 1: play in-process)")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local process pool or Ray tasks (default local)")
+    p.add_argument("--address", metavar="ADDR",
+                   help="ray: the cluster's address (e.g. auto, ray://head:10001); without it "
+                        "a local Ray is started (or RAY_ADDRESS is used)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the tournament stored in --db (same settings required); "
+                        "finished games are skipped")
+    p.add_argument("--show", "--report-only", dest="show", action="store_true",
+                   help="play nothing: print the tables of the tournament stored in --db")
+    p.add_argument("--json", metavar="PATH", help="also write the tables as JSON to PATH")
+    p.add_argument("--bootstrap", type=int, default=1000, metavar="B",
+                   help="Bradley-Terry bootstrap resamples (default 1000; 0 = no intervals)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress bar on stderr")
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Add `tournament` to an argparse subparsers object; returns its parser."""
+    p = subparsers.add_parser(
+        "tournament", help="play a tournament between agents into a SQLite file and rate them",
+        description="Play every game of a tournament (round robin, free-for-all, gauntlet or\n"
+                    "solo against Jean), store each game in a SQLite file as it finishes, and\n"
+                    "print ratings (openskill), win rates with 95% Wilson intervals and, for\n"
+                    "2 players, Bradley-Terry Elo with bootstrap intervals.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_arguments(p)
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of `python -m maracaibo_env.tournament`."""
+    parser = argparse.ArgumentParser(prog="maracaibo")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    return parser
+
+
+def _split(values) -> list[str]:
+    out = []
+    for v in values if isinstance(values, list) else [values]:
+        out += [x.strip() for x in v.split(",") if x.strip()]
+    return out
+
+
+def _usage_error(msg: str) -> int:
+    print(f"maracaibo tournament: error: {msg}", file=sys.stderr)
+    return 2
+
+
+RUN_OPTIONS = ("agents", "players", "format", "games", "hero", "levels", "seed", "story",
+               "engine", "data_dir")
+
+
+def config_from_args(args) -> TournamentConfig:
+    """The normalized config (AgentSpecError, ScheduleError on bad settings)."""
+    return TournamentConfig(
+        agents=tuple(_split(args.agents)), format=args.format, players=args.players,
+        games=10 if args.games is None else args.games, seed=0 if args.seed is None else args.seed,
+        story=75 if args.story is None else args.story,
+        levels=tuple(_split(args.levels)) if args.levels else None, hero=args.hero,
+        replays=args.replays, engine=args.engine or "auto",
+        data_dir=args.data_dir).normalized()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `maracaibo tournament` with parsed arguments; the exit status."""
+    from .store import StoreError
+    console = Console()
+    if args.show:
+        given = [{"data_dir": "data"}.get(o, o) for o in RUN_OPTIONS
+                 if getattr(args, o) is not None]
+        if given or args.resume or args.replays:
+            return _usage_error("--show prints a stored tournament; it takes no settings "
+                                f"(got --{', --'.join(given) or 'resume/--replays'})")
+        return _show(args, console)
+    if not args.agents:
+        return _usage_error("--agents SPEC,SPEC,... is required (or --show to print a stored "
+                            f"tournament); known specs: {', '.join(known_specs())}")
+    if args.bootstrap < 0:
+        return _usage_error("--bootstrap must be >= 0")
+    if args.workers < 1:
+        return _usage_error("--workers must be >= 1")
+    if args.address and args.backend != "ray":
+        return _usage_error("--address is for --backend ray")
+    try:
+        cfg = config_from_args(args)
+    except AgentSpecError as e:
+        return _usage_error(str(e))
+    except ScheduleError as e:
+        return _usage_error(str(e))
+    missing = missing_extras()
+    if missing:     # say it before the games, not after them
+        print(f"maracaibo tournament: the rating tables need {', '.join(missing)}: "
+              "pip install 'maracaibo-env[tournament]'", file=sys.stderr)
+        return 1
+    from .runner import run_tournament
+    n_jobs = len(cfg.jobs())
+    t0 = time.perf_counter()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tid = run_tournament(cfg, args.db, workers=args.workers, backend=args.backend,
+                                 address=args.address, resume=args.resume,
+                                 progress=args.progress)
+        for w in caught:
+            print(f"note: {w.message}", file=sys.stderr)
+    except ValueError as e:          # arguments the runner refuses
+        return _usage_error(str(e))
+    except (StoreError, ImportError) as e:
+        print(f"maracaibo tournament: {e}", file=sys.stderr)
+        return 1
+    except JobError as e:
+        print(f"maracaibo tournament: {e}\nthe games finished before it are stored; fix the "
+              "cause and run the same command with --resume", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted: the finished games are stored; run the same command with "
+              "--resume to play the rest", file=sys.stderr)
+        return 130
+    wall = time.perf_counter() - t0
+    print(f"{n_jobs} games in the schedule; this run took {wall:.1f} s "
+          f"({args.backend}, {args.workers} worker{'s' if args.workers > 1 else ''})",
+          file=sys.stderr)
+    return _print_report(args, console, tid)
+
+
+def _show(args, console) -> int:
+    from .store import StoreError, load_tournament
+    try:
+        tid = load_tournament(args.db).id
+    except StoreError as e:
+        print(f"maracaibo tournament: {e}", file=sys.stderr)
+        return 1
+    return _print_report(args, console, tid)
+
+
+def missing_extras() -> list[str]:
+    """The packages of the `tournament` extra that the tables need and are missing."""
+    import importlib.util
+    return [m for m in ("openskill", "scipy", "statsmodels") if importlib.util.find_spec(m) is None]
+
+
+def _print_report(args, console, tid) -> int:
+    from .report import build_report
+    missing = missing_extras()
+    if missing:
+        print(f"maracaibo tournament: the tables need {', '.join(missing)}: "
+              f"pip install 'maracaibo-env[tournament]' (the games are stored in {args.db})",
+              file=sys.stderr)
+        return 1
+    rep = build_report(args.db, tid, bootstrap=args.bootstrap)
+    rep.print(console)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rep.to_dict(), f, indent=1)
+    return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    """`python -m maracaibo_env.tournament` (argv without the program name; a
+    leading 'tournament' is optional)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] != "tournament":
+        argv = ["tournament", *argv]
+    return main(build_parser().parse_args(argv))

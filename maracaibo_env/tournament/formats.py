@@ -1,0 +1,262 @@
+"""Game schedules: which agents play which deal in which seats.
+
+A tournament is a list of ``Job``s. Each job is one game: the agents in seat
+order, the deal's seed, Jean's level for a solo game. A job's result depends
+on nothing but the job, so jobs can be played in any order, on any machine,
+and a resumed tournament skips the jobs already stored (by ``Job.key``).
+
+Formats (``--games G`` is the number of deals per pairing or line-up):
+
+    round_robin   2 players: every pair of agents; each deal is played with
+                  both seat orders ("duplicate" play: each agent plays each
+                  seat's hand once, so the luck of the deal cancels)
+    ffa           N players (3-4; 2 is a round robin): every line-up of N
+                  agents from the list, each deal with every seating (N!)
+    gauntlet      one hero against a pool: N-player games of the hero and
+                  N-1 pool members (every choice of them), every seating
+    solo          each agent against Jean at each chosen level (default all
+                  five), one game per deal and level
+
+Deal d of a tournament with seed S has the seed ``deal_seed(S, d)``, the same
+for every pairing, line-up and level: every pairing plays the same deals.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..core.enums import DIFFICULTIES
+from ..match import ENGINES, AgentSpecError, parse_spec
+
+FORMATS = ("round_robin", "ffa", "gauntlet", "solo")
+_PREFIX = {"round_robin": "rr", "ffa": "ffa", "gauntlet": "gauntlet", "solo": "solo"}
+MAX_SEED = 2**31 - 1   # Game seeds are 0..2**31-1
+
+
+class ScheduleError(ValueError):
+    """A tournament configuration that defines no valid schedule."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game of a tournament: specs[i] sits in seat i."""
+    key: str                  # stable and unique within a tournament
+    index: int                # position in the schedule (fixes the order of analyses)
+    specs: tuple[str, ...]
+    seed: int
+    deal: int
+    lineup: str               # the agents of the game, in schedule order, joined by ','
+    difficulty: str | None = None
+    story: int = 75
+    record_history: bool = False
+    engine: str = "auto"      # match.play_match's engine
+    data_dir: str | None = None   # play with the game data in this folder
+
+
+def deal_seed(tournament_seed: int, deal: int) -> int:
+    """The game seed of deal `deal` (0..2**31-1), derived from the tournament seed."""
+    ss = np.random.SeedSequence([int(tournament_seed), int(deal)])
+    return int(ss.generate_state(1, np.uint32)[0]) & MAX_SEED
+
+
+def check_agents(agents) -> list[str]:
+    """The agent specs, stripped and parsed (AgentSpecError listing the known
+    specs for an unknown one); duplicates and Jean as a seat are refused."""
+    out = []
+    for a in agents:
+        spec = parse_spec(a)
+        if spec.kind == "jean":
+            raise AgentSpecError(f"{spec.text!r} is the solo opponent, not a tournament agent: "
+                                 "use --format solo (--levels picks Jean's levels)")
+        if spec.text in out:
+            raise ScheduleError(f"agent {spec.text!r} is listed twice")
+        out.append(spec.text)
+    return out
+
+
+def resolve(fmt: str | None, players: int | None) -> tuple[str, int]:
+    """(format, players) with the defaults filled in: no format means solo for
+    1 player, round_robin for 2, ffa for 3-4; ScheduleError if they disagree."""
+    if fmt is None:
+        if players is None:
+            players = 2
+        fmt = {1: "solo", 2: "round_robin"}.get(players, "ffa")
+    if fmt not in FORMATS:
+        raise ScheduleError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    if fmt == "solo":
+        if players not in (None, 1):
+            raise ScheduleError(f"a solo tournament has 1 player (against Jean), not {players}")
+        return fmt, 1
+    if fmt == "round_robin":
+        if players not in (None, 2):
+            raise ScheduleError(f"round_robin is for 2 players, not {players} "
+                                "(use --format ffa for 3-4 players)")
+        return fmt, 2
+    players = 2 if players is None else players
+    if not 2 <= players <= 4:
+        raise ScheduleError(f"{fmt} games have 2-4 players, not {players}")
+    return fmt, players
+
+
+def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str | None = None,
+             levels=None, story: int = 75, record_history: bool = False, engine: str = "auto",
+             data_dir: str | None = None) -> list[Job]:
+    """Every game of a tournament, deal by deal (deal 0 of every pairing
+    first), so an interrupted tournament has about as many games of each
+    pairing, and each deal's seatings are finished together."""
+    fmt, players = resolve(fmt, players)
+    agents = check_agents(agents)
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ScheduleError(f"games (deals per pairing) must be an int >= 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ScheduleError(f"the tournament seed must be an int >= 0, not {seed!r}")
+    prefix = _PREFIX[fmt]
+    if fmt == "solo":
+        levels = list(DIFFICULTIES if not levels else levels)
+        bad = [lv for lv in levels if lv not in DIFFICULTIES]
+        if bad:
+            raise ScheduleError(f"unknown level(s) {', '.join(bad)}; "
+                                f"known: {', '.join(DIFFICULTIES)}")
+        if len(set(levels)) != len(levels):
+            raise ScheduleError("a level is listed twice")
+        if not agents:
+            raise ScheduleError("a solo tournament needs at least one agent")
+        units = [((a,), lv) for a in agents for lv in levels]
+    else:
+        if levels:
+            raise ScheduleError("--levels is for solo tournaments (Jean's levels)")
+        if fmt == "gauntlet":
+            if hero is None:
+                raise ScheduleError("a gauntlet needs a hero (--hero SPEC)")
+            hero = check_agents([hero])[0]
+            if hero in agents:
+                raise ScheduleError(f"the hero {hero!r} is also in the pool (--agents lists "
+                                    "the hero's opponents)")
+            if len(agents) < players - 1:
+                raise ScheduleError(f"a {players}-player gauntlet needs at least {players - 1} "
+                                    f"pool agents, not {len(agents)}")
+            lineups = [(hero, *c) for c in itertools.combinations(agents, players - 1)]
+        else:
+            if hero is not None:
+                raise ScheduleError("--hero is for the gauntlet format")
+            if len(agents) < players:
+                raise ScheduleError(f"{fmt} with {players} players needs at least {players} "
+                                    f"agents, not {len(agents)}")
+            lineups = list(itertools.combinations(agents, players))
+        units = [(lu, None) for lu in lineups]
+    jobs = []
+    for d in range(int(games)):
+        s = deal_seed(int(seed), d)
+        for lineup, level in units:
+            name = ",".join(lineup)
+            if level is not None:
+                jobs.append(Job(f"{prefix}|{name}|level={level}|deal={d}", len(jobs), lineup, s,
+                                d, name, level, story, record_history, engine, data_dir))
+                continue
+            for perm in itertools.permutations(lineup):
+                jobs.append(Job(f"{prefix}|{name}|deal={d}|seats={','.join(perm)}", len(jobs),
+                                perm, s, d, name, None, story, record_history, engine, data_dir))
+    return jobs
+
+
+def seatings(fmt: str, players: int) -> int:
+    """How many games one deal gives one pairing or line-up (1 for solo)."""
+    fmt, players = resolve(fmt, players)
+    return 1 if fmt == "solo" else math.factorial(players)
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """What defines a tournament's games (and nothing about how they are run:
+    workers and backend change no result). ``normalized()`` fills in the
+    defaults; two configs with equal ``to_dict()`` schedule the same games."""
+    agents: tuple[str, ...]
+    format: str | None = None        # None: solo / round_robin / ffa by players
+    players: int | None = None       # None: 2 (1 for solo)
+    games: int = 10                  # deals per pairing or line-up
+    seed: int = 0
+    story: int = 75
+    levels: tuple[str, ...] | None = None   # solo: Jean's levels (default all five)
+    hero: str | None = None          # gauntlet: the agent every game includes
+    replays: bool = False            # store each game's action history
+    engine: str = "auto"             # match.play_match's engine: auto, compiled, python
+    data_dir: str | None = None      # game data folder (default: the shipped data)
+
+    def normalized(self) -> "TournamentConfig":
+        """The same tournament with every default filled in and the specs
+        checked (AgentSpecError, ScheduleError)."""
+        from ..catalog import STORY_NUMBERS
+        if isinstance(self.agents, str):
+            raise ScheduleError("agents is a list of spec strings, not one string")
+        fmt, players = resolve(self.format, self.players)
+        agents = tuple(check_agents(self.agents))
+        if not agents:
+            raise ScheduleError("no agents given")
+        if self.story not in STORY_NUMBERS or isinstance(self.story, bool):
+            raise ScheduleError(f"story must be one of {STORY_NUMBERS}, not {self.story!r}")
+        levels = None
+        if fmt == "solo":
+            levels = tuple(self.levels) if self.levels else DIFFICULTIES
+        elif self.levels:
+            raise ScheduleError("levels are for solo tournaments (Jean's levels)")
+        hero = check_agents([self.hero])[0] if self.hero is not None else None
+        for name, v, low in (("games", self.games, 1), ("seed", self.seed, 0)):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
+                raise ScheduleError(f"{name} must be an int >= {low}, not {v!r}")
+        if self.engine not in ENGINES:
+            raise ScheduleError(f"engine must be one of {', '.join(ENGINES)}, not {self.engine!r}")
+        if self.engine == "compiled":
+            slow = [a for a in (*agents, *([hero] if hero else [])) if a.startswith("python:")]
+            if slow:
+                raise ScheduleError("engine 'compiled' plays random and heuristic agents only, "
+                                    f"not {', '.join(slow)}")
+        data_dir = None
+        if self.data_dir is not None:
+            if not Path(self.data_dir).is_dir():
+                raise ScheduleError(f"data_dir {str(self.data_dir)!r} is not a folder")
+            data_dir = str(Path(self.data_dir).resolve())
+        cfg = TournamentConfig(agents, fmt, players, int(self.games), int(self.seed),
+                               int(self.story), levels, hero, bool(self.replays), self.engine,
+                               data_dir)
+        cfg.jobs()   # every remaining check (counts, levels, hero) before anything runs
+        return cfg
+
+    def jobs(self) -> list[Job]:
+        """The schedule (see ``schedule``)."""
+        return schedule(self.format, self.players, self.agents, self.games, self.seed,
+                        hero=self.hero, levels=self.levels, story=self.story,
+                        record_history=self.replays, engine=self.engine, data_dir=self.data_dir)
+
+    def to_dict(self) -> dict:
+        """Plain JSON-able values (lists for tuples)."""
+        return {"format": self.format, "players": self.players, "agents": list(self.agents),
+                "games": self.games, "seed": self.seed, "story": self.story,
+                "levels": list(self.levels) if self.levels is not None else None,
+                "hero": self.hero, "replays": self.replays, "engine": self.engine,
+                "data_dir": self.data_dir}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TournamentConfig":
+        known = {f for f in cls.__dataclass_fields__}
+        extra = set(d) - known
+        if extra:
+            raise ScheduleError(f"unknown tournament setting(s): {', '.join(sorted(extra))}")
+        d = dict(d)
+        d["agents"] = tuple(d.get("agents", ()))
+        if d.get("levels") is not None:
+            d["levels"] = tuple(d["levels"])
+        return cls(**d)
+
+
+def config_differences(stored: dict, requested: dict) -> list[str]:
+    """'name: stored X, requested Y' for every setting that differs."""
+    out = []
+    for k in sorted(set(stored) | set(requested)):
+        a, b = stored.get(k), requested.get(k)
+        if a != b:
+            out.append(f"{k}: stored {a!r}, requested {b!r}")
+    return out

@@ -1,0 +1,319 @@
+"""The tournament database: one SQLite file, one row per finished game.
+
+Tables (the columns are described in docs/tournaments.md):
+
+    meta          schema version
+    tournaments   config (JSON), created, package version, data hash, jobs, finished
+    agents        the tournament's agent specs, their kind and role
+    games         one row per game: job key (UNIQUE per tournament), seed, seats,
+                  scores, VP breakdown, winners, decisions, turns per round,
+                  careers, events, Jean's level, versions, seconds, replay
+    seats         one row per seat of each game: agent, score, rank, win credit
+
+Durability: the file is in WAL mode with ``synchronous=NORMAL`` and each game
+is committed in its own transaction as soon as it arrives. A commit in WAL
+mode appends the transaction to the -wal file with write(); NORMAL skips the
+fsync at each commit (it syncs at checkpoints). A process that is killed
+(SIGKILL, OOM killer, Ctrl-C) loses nothing committed: the written pages are
+in the operating system's cache and reach the disk without the process. Only
+a power loss or kernel crash can drop the last few commits, and the database
+stays consistent even then. ``FULL`` would add an fsync per game (milliseconds
+on a slow disk, against 40 ms games) to protect exactly those few games, which
+a ``--resume`` plays again with identical results: NORMAL is the right trade.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..match import GameResult
+from .ratings import seat_ranks, win_credits
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournaments (
+    id              INTEGER PRIMARY KEY,
+    config          TEXT NOT NULL,
+    created         TEXT NOT NULL,
+    package_version TEXT NOT NULL,
+    data_hash       TEXT NOT NULL,
+    jobs_total      INTEGER NOT NULL,
+    finished        TEXT
+);
+CREATE TABLE IF NOT EXISTS agents (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    position      INTEGER NOT NULL,
+    spec          TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    role          TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, spec)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments(id),
+    job_key         TEXT NOT NULL,
+    job_index       INTEGER NOT NULL,
+    lineup          TEXT NOT NULL,
+    deal            INTEGER NOT NULL,
+    seed            INTEGER NOT NULL,
+    num_seats       INTEGER NOT NULL,
+    specs           TEXT NOT NULL,
+    difficulty      TEXT,
+    story           INTEGER NOT NULL,
+    scores          TEXT NOT NULL,
+    winners         TEXT NOT NULL,
+    breakdown       TEXT NOT NULL,
+    decisions       INTEGER NOT NULL,
+    turns           TEXT NOT NULL,
+    careers         TEXT NOT NULL,
+    events          TEXT NOT NULL,
+    data_hash       TEXT NOT NULL,
+    package_version TEXT NOT NULL,
+    seconds         REAL NOT NULL,
+    history         TEXT,
+    extra           TEXT NOT NULL DEFAULT '{}',
+    finished_at     TEXT NOT NULL,
+    UNIQUE (tournament_id, job_key)
+);
+CREATE INDEX IF NOT EXISTS games_order ON games(tournament_id, job_index);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    agent   TEXT NOT NULL,
+    score   INTEGER NOT NULL,
+    rank    INTEGER NOT NULL,
+    win     REAL NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_agent ON seats(agent);
+"""
+
+# GameResult fields with a column of their own; any other field goes to `extra`
+_COLUMNS = ("seed", "specs", "scores", "winners", "breakdown", "decisions", "turns", "careers",
+            "events", "story", "difficulty", "data_hash", "history")
+_JSON_COLUMNS = ("specs", "scores", "winners", "breakdown", "turns", "careers", "events")
+
+
+class StoreError(RuntimeError):
+    """A database that cannot be used as asked (with what to do instead)."""
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _dumps(v) -> str:
+    return json.dumps(v, separators=(",", ":"))
+
+
+def connect(path: str | os.PathLike, *, create: bool = True) -> sqlite3.Connection:
+    """A connection in WAL mode, synchronous=NORMAL, with the schema in place."""
+    p = Path(path)
+    if not create and not p.exists():
+        raise StoreError(f"no tournament database at {str(p)!r}")
+    if create and p.parent and not p.parent.exists():
+        raise StoreError(f"the folder of {str(p)!r} does not exist")
+    con = sqlite3.connect(str(p), timeout=60, isolation_level=None)
+    try:
+        con.execute("PRAGMA busy_timeout=60000")
+        mode = con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise StoreError(f"{str(p)!r}: SQLite could not switch to WAL mode (got {mode!r})")
+        con.execute("PRAGMA synchronous=NORMAL")
+        con.execute("PRAGMA foreign_keys=ON")
+        have = con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'"
+                           ).fetchone()
+        if have:
+            row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if row is None or int(row[0]) != SCHEMA_VERSION:
+                raise StoreError(f"{str(p)!r} has tournament schema version "
+                                 f"{row[0] if row else '?'}; this version reads {SCHEMA_VERSION}")
+        elif create:
+            con.executescript("BEGIN;" + SCHEMA +
+                              f"INSERT INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
+                              "COMMIT;")
+        else:
+            tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            raise StoreError(f"{str(p)!r} is not a tournament database"
+                             + (" (it is empty)" if tables == 0 else ""))
+    except sqlite3.DatabaseError as e:
+        con.close()
+        raise StoreError(f"{str(p)!r} is not a usable SQLite database: {e}") from None
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+@dataclass
+class TournamentInfo:
+    """A tournament's row, with its config decoded."""
+    id: int
+    config: dict
+    created: str
+    package_version: str
+    data_hash: str
+    jobs_total: int
+    finished: str | None
+    games_stored: int
+
+
+def tournaments(con: sqlite3.Connection) -> list[TournamentInfo]:
+    """Every tournament in the file, oldest first."""
+    rows = con.execute(
+        "SELECT t.id, t.config, t.created, t.package_version, t.data_hash, t.jobs_total, "
+        "t.finished, (SELECT count(*) FROM games g WHERE g.tournament_id = t.id) "
+        "FROM tournaments t ORDER BY t.id").fetchall()
+    return [TournamentInfo(r[0], json.loads(r[1]), *r[2:]) for r in rows]
+
+
+def tournament(con: sqlite3.Connection, tournament_id: int | None = None) -> TournamentInfo:
+    """One tournament: by id, or the latest one in the file."""
+    ts = tournaments(con)
+    if not ts:
+        raise StoreError("the database holds no tournament")
+    if tournament_id is None:
+        return ts[-1]
+    for t in ts:
+        if t.id == tournament_id:
+            return t
+    raise StoreError(f"no tournament {tournament_id} in the database "
+                     f"(ids: {', '.join(str(t.id) for t in ts)})")
+
+
+def create_tournament(con: sqlite3.Connection, config: dict, agents: list[tuple[str, str, str]],
+                      jobs_total: int, package_version: str, data_hash: str) -> int:
+    """A new tournament row and its agents ((spec, kind, role) in order); its id."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        cur = con.execute(
+            "INSERT INTO tournaments (config, created, package_version, data_hash, jobs_total) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (_dumps(config), _now(), package_version, data_hash, jobs_total))
+        tid = cur.lastrowid
+        con.executemany("INSERT INTO agents VALUES (?, ?, ?, ?, ?)",
+                        [(tid, i, spec, kind, role) for i, (spec, kind, role) in enumerate(agents)])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return tid
+
+
+def done_keys(con: sqlite3.Connection, tournament_id: int) -> set[str]:
+    """Job keys already stored."""
+    return {r[0] for r in con.execute("SELECT job_key FROM games WHERE tournament_id = ?",
+                                      (tournament_id,))}
+
+
+def insert_game(con: sqlite3.Connection, tournament_id: int, job, result: GameResult,
+                seconds: float, package_version: str) -> bool:
+    """Store one finished game and its seats in one transaction. False (and
+    nothing written) if the job's key is already stored."""
+    d = result.to_dict()
+    extra = {k: v for k, v in d.items() if k not in _COLUMNS}
+    history = d.get("history")
+    n = len(result.specs)
+    ranks = seat_ranks(result.scores)
+    credits = win_credits(n, result.winners)
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        cur = con.execute(
+            "INSERT OR IGNORE INTO games (tournament_id, job_key, job_index, lineup, deal, seed, "
+            "num_seats, specs, difficulty, story, scores, winners, breakdown, decisions, turns, "
+            "careers, events, data_hash, package_version, seconds, history, extra, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, job.key, job.index, job.lineup, job.deal, int(result.seed), n,
+             _dumps(result.specs), result.difficulty, int(result.story), _dumps(result.scores),
+             _dumps(result.winners), _dumps(result.breakdown), int(result.decisions),
+             _dumps(result.turns), _dumps(result.careers), _dumps([list(e) for e in result.events]),
+             result.data_hash, package_version, float(seconds),
+             _dumps(history) if history is not None else None, _dumps(extra), _now()))
+        if cur.rowcount != 1:
+            con.execute("ROLLBACK")
+            return False
+        gid = cur.lastrowid
+        con.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                        [(gid, s, result.specs[s], int(result.scores[s]), ranks[s], credits[s])
+                         for s in range(n)])
+        con.execute("COMMIT")
+    except BaseException:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
+    return True
+
+
+def mark_finished(con: sqlite3.Connection, tournament_id: int) -> None:
+    con.execute("UPDATE tournaments SET finished = ? WHERE id = ? AND finished IS NULL",
+                (_now(), tournament_id))
+
+
+@dataclass
+class StoredGame:
+    """A games row: the job's key and place, timing, versions, and the result."""
+    id: int
+    job_key: str
+    job_index: int
+    lineup: str
+    deal: int
+    seconds: float
+    package_version: str
+    finished_at: str
+    result: GameResult
+
+
+_FIELDS = {f.name for f in dataclasses.fields(GameResult)}
+
+
+def _row_result(row: sqlite3.Row) -> GameResult:
+    d: dict[str, Any] = {k: row[k] for k in ("seed", "decisions", "story", "difficulty",
+                                             "data_hash")}
+    for k in _JSON_COLUMNS:
+        d[k] = json.loads(row[k])
+    d["history"] = json.loads(row["history"]) if row["history"] is not None else None
+    d.update({k: v for k, v in json.loads(row["extra"]).items() if k in _FIELDS})
+    return GameResult.from_dict(d)
+
+
+def load_games(db_path: str | os.PathLike, tournament_id: int | None = None) -> list[StoredGame]:
+    """Every stored game of a tournament (default: the latest in the file), in
+    schedule order (the order is that of the schedule, whatever order the
+    games finished in)."""
+    con = connect(db_path, create=False)
+    try:
+        t = tournament(con, tournament_id)
+        con.row_factory = sqlite3.Row
+        rows = con.execute("SELECT * FROM games WHERE tournament_id = ? ORDER BY job_index",
+                           (t.id,)).fetchall()
+        return [StoredGame(r["id"], r["job_key"], r["job_index"], r["lineup"], r["deal"],
+                           r["seconds"], r["package_version"], r["finished_at"], _row_result(r))
+                for r in rows]
+    finally:
+        con.close()
+
+
+def load_results(db_path: str | os.PathLike, tournament_id: int | None = None) -> list[GameResult]:
+    """The GameResults of a tournament (default: the latest in the file), in
+    schedule order; each is what ``match.play_match`` returned for its game."""
+    return [g.result for g in load_games(db_path, tournament_id)]
+
+
+def load_tournament(db_path: str | os.PathLike, tournament_id: int | None = None) -> TournamentInfo:
+    """A tournament's config, versions and progress (default: the latest)."""
+    con = connect(db_path, create=False)
+    try:
+        return tournament(con, tournament_id)
+    finally:
+        con.close()
