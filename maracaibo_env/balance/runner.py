@@ -9,20 +9,15 @@ every seating ("duplicate" play), deal d has the same seed in every line-up.
     out = play(parts, db="runs/bal.sqlite", workers=2)          # out.results: list[GameResult]
     results = read_db(["runs/bal.sqlite"])                      # stored games, any run
 
-With the shipped game data the games are played by the tournament runner
-(`run_tournament`: SQLite store, resume, progress with ETA). The tournament
-runner always plays the shipped data, so with a modified data folder
-(`data_dir`) the games are played here instead, each with
-`play_match(..., catalog=load_catalog(data_dir))`, in a local process pool
-with the same progress bar, and (with `db`) stored through the tournament
-store so that `read_db` and `maracaibo tournament --show` read them.
+The games are played by the tournament runner (`run_tournament`: SQLite
+store, resume, progress with ETA), with a modified data folder too
+(`data_dir`, a tournament setting: its hash is stored with every game).
 
 `db` names one file per part when there are several: runs/bal.sqlite ->
 runs/bal-2p.sqlite, runs/bal-3p.sqlite, runs/bal-solo.sqlite.
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import tempfile
 import time
@@ -111,10 +106,14 @@ def read_db(paths, tournament_id: int | None = None) -> tuple[list, list[str]]:
 
 def play(parts: list[Part], *, db=None, workers: int = 1, data_dir=None, resume: bool = False,
          progress: bool = True) -> PlayOutcome:
-    """Play every part; results in schedule order, part by part."""
+    """Play every part through the tournament runner (SQLite store, resume,
+    progress with ETA); data_dir plays every game with that data folder.
+    Results in schedule order, part by part."""
+    from dataclasses import replace
+    from ..tournament import load_results, run_tournament
     t0 = time.perf_counter()
-    shipped = load_catalog()
-    cat = load_catalog(data_dir) if data_dir else shipped
+    if data_dir:
+        load_catalog(data_dir)  # a bad file fails here, naming file, entry and field
     several = len(parts) > 1
     tmp = None
     if db is None:
@@ -125,145 +124,18 @@ def play(parts: list[Part], *, db=None, workers: int = 1, data_dir=None, resume:
         base.parent.mkdir(parents=True, exist_ok=True)
     try:
         results, files = [], []
-        if cat.data_hash == shipped.data_hash:
-            from ..tournament import load_results, run_tournament
-            for part in parts:
-                path = part_path(base, part.name, several)
-                tid = run_tournament(part.config, path, workers=workers, resume=resume, progress=progress)
-                results += load_results(path, tid)
-                files.append(str(path))
-            runner = "maracaibo_env.tournament.run_tournament"
-        else:
-            results, files = _play_with_catalog(parts, base, several, workers, str(Path(data_dir).resolve()),
-                                                cat, resume, progress)
-            runner = "maracaibo_env.balance.runner (modified data: play_match with the catalog)"
-        return PlayOutcome(results, time.perf_counter() - t0, files if db is not None else [], runner)
+        for part in parts:
+            path = part_path(base, part.name, several)
+            cfg = replace(part.config, data_dir=str(Path(data_dir).resolve())) if data_dir else part.config
+            tid = run_tournament(cfg.normalized(), path, workers=workers, resume=resume,
+                                 progress=progress)
+            results += load_results(path, tid)
+            files.append(str(path))
+        return PlayOutcome(results, time.perf_counter() - t0, files if db is not None else [],
+                           "maracaibo_env.tournament.run_tournament")
     finally:
         if tmp is not None:
             tmp.cleanup()
-
-
-# ------------------------------------------------------------------ modified data
-
-_CATALOG = None
-
-
-def _init_worker(data_dir: str) -> None:
-    global _CATALOG
-    _CATALOG = load_catalog(data_dir)
-
-
-def _play_one(job):
-    from ..match import play_match
-    t = time.perf_counter()
-    r = play_match(list(job.specs), job.seed, difficulty=job.difficulty, story=job.story,
-                   catalog=_CATALOG, record_history=job.record_history)
-    return job.index, r, time.perf_counter() - t
-
-
-def _progress(enabled: bool, total: int):
-    from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
-    if not enabled:
-        return None
-    p = Progress(TextColumn("[bold]balance games"), BarColumn(), MofNCompleteColumn(),
-                 TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                 console=Console(stderr=True))
-    return p
-
-
-def _open_part(path: Path, part: Part, data_hash: str, resume: bool):
-    """(connection, tournament id, keys already stored) for a part's file."""
-    import maracaibo_env
-    from ..match import parse_spec
-    from ..tournament import store
-    from ..tournament.formats import config_differences
-    con = store.connect(path)
-    ts = store.tournaments(con)
-    cfg = part.config
-    if ts:
-        t = ts[-1]
-        if not resume:
-            con.close()
-            raise store.StoreError(f"{str(path)!r} already holds a tournament (id {t.id}): add "
-                                   "--resume to continue it, or pass another --db")
-        diffs = config_differences(t.config, cfg.to_dict())
-        if diffs or t.data_hash != data_hash:
-            con.close()
-            raise store.StoreError(f"cannot resume {str(path)!r}: "
-                                   + ("; ".join(diffs) if diffs else "it holds games of other game data"))
-        return con, t.id, store.done_keys(con, t.id)
-    rows = [(a, parse_spec(a).kind, "agent") for a in cfg.agents]
-    if cfg.format == "solo":
-        rows += [(f"jean:{lv}", "jean", "opponent") for lv in cfg.levels]
-    tid = store.create_tournament(con, cfg.to_dict(), rows, len(part.jobs), maracaibo_env.__version__,
-                                  data_hash)
-    return con, tid, set()
-
-
-def _play_with_catalog(parts, base, several, workers, data_dir, cat, resume, progress):
-    import maracaibo_env
-    from ..tournament import store
-    version = maracaibo_env.__version__
-    todo = []     # (part, job)
-    opened = {}
-    done_results: dict[tuple[str, int], object] = {}
-    try:
-        for part in parts:
-            path = part_path(base, part.name, several)
-            con, tid, done = _open_part(path, part, cat.data_hash, resume)
-            opened[part.name] = (con, tid, path)
-            if done:
-                for g in store.load_games(path, tid):
-                    done_results[(part.name, g.job_index)] = g.result
-            todo += [(part, j) for j in part.jobs if j.key not in done]
-        total = sum(len(p.jobs) for p in parts)
-        bar = _progress(progress, total)
-        got: dict[tuple[str, int], object] = dict(done_results)
-        by_key = {}
-        jobs = []
-        for part, j in todo:
-            by_key[(part.name, j.index)] = (part, j)
-            jobs.append(j)
-        if bar:
-            bar.start()
-            task = bar.add_task("games", total=total, completed=len(done_results))
-
-        def store_one(part, job, result, secs):
-            got[(part.name, job.index)] = result
-            con, tid, _ = opened[part.name]
-            store.insert_game(con, tid, job, result, secs, version)
-            if bar:
-                bar.advance(task)
-
-        try:
-            if workers <= 1:
-                _init_worker(data_dir)
-                for part, j in todo:
-                    _, r, secs = _play_one(j)
-                    store_one(part, j, r, secs)
-            else:
-                # jobs of different parts share indices: tag each with its part
-                ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-                with ctx.Pool(workers, initializer=_init_worker, initargs=(data_dir,)) as pool:
-                    tagged = [(p.name, j) for p, j in todo]
-                    for name, (idx, r, secs) in zip((n for n, _ in tagged),
-                                                    pool.imap(_play_one, [j for _, j in tagged], chunksize=4)):
-                        part, j = by_key[(name, idx)]
-                        store_one(part, j, r, secs)
-        finally:
-            if bar:
-                bar.stop()
-        for part in parts:
-            con, tid, _ = opened[part.name]
-            if len(store.done_keys(con, tid)) == len(part.jobs):
-                store.mark_finished(con, tid)
-        results = [got[(p.name, j.index)] for p in parts for j in p.jobs if (p.name, j.index) in got]
-        return results, [str(v[2]) for v in opened.values()]
-    finally:
-        for con, _, _ in opened.values():
-            con.close()
 
 
 def default_workers() -> int:
