@@ -222,6 +222,32 @@ def test_component_taken_only_by_winners_is_flagged():
     assert flagged and "strong" in flagged[0]["text"]
 
 
+def test_small_but_significant_effect_is_not_flagged_unless_asked():
+    """4,000 games where card 9's taker (seat 0 of every other pair of games)
+    scores exactly 1 VP more, never enough to change the winner (margins are
+    at least 5): significant, but below the default 2-VP minimum effect and
+    with no win-rate effect; flagged with min_effect_vp=0."""
+    rng = np.random.default_rng(5)
+    games = []
+    for g in range(4000):
+        specs = ["balanced", "ship_income"] if g % 2 == 0 else ["ship_income", "balanced"]
+        w = int(rng.integers(2))
+        scores = [0, 0]
+        scores[w] = int(100 + rng.integers(0, 6))
+        scores[1 - w] = int(90 + rng.integers(-5, 1))
+        taker = g % 4 < 2
+        if taker:
+            scores[0] += 1
+        events = [(0, "card", 9, 2)] if taker else []
+        games.append(fake(specs, scores, [w], events=events, seed=g))
+    cat = load_catalog()
+    card = component(analyze(games), "card", cat.card_keys[9])
+    assert card["tested"] and card["q_vp"] < 0.05 < 2.0 > abs(card["vp_diff"]["estimate"])
+    assert card["flag"] is None
+    card = component(analyze(games, min_effect_vp=0.0, min_effect_win=0.0), "card", cat.card_keys[9])
+    assert card["flag"] == "strong"
+
+
 def test_components_marked_with_their_source():
     a = analyze(synthetic_2p(40))
     card = a["components"]["card"]

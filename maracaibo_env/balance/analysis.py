@@ -302,7 +302,8 @@ def _length(results, players, metrics) -> dict:
     return out
 
 
-def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics) -> dict:
+def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics,
+                min_effect_vp: float = 0.0, min_effect_win: float = 0.0) -> dict:
     comps = prov.component_sources(cat)
     if not players:
         out = {k: {"note": prov.kind_note(cat, k), "items": [], "tested": 0, "flagged": 0,
@@ -398,8 +399,12 @@ def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics) -
     for kind in COMPONENT_KINDS:
         tested = [r for r in out[kind]["items"] if r["tested"]]
         for rec in tested:
-            sig_w = not isnan(rec["q_win"]) and rec["q_win"] <= alpha
-            sig_v = not isnan(rec["q_vp"]) and rec["q_vp"] <= alpha
+            # significant after the correction and large enough to matter: with
+            # 100,000 games a 0.3 VP difference is significant, not actionable
+            sig_w = (not isnan(rec["q_win"]) and rec["q_win"] <= alpha
+                     and abs(rec["win_diff"]["estimate"]) >= min_effect_win)
+            sig_v = (not isnan(rec["q_vp"]) and rec["q_vp"] <= alpha
+                     and abs(rec["vp_diff"]["estimate"]) >= min_effect_vp)
             dirs = set()
             if sig_w:
                 dirs.add("strong" if rec["win_diff"]["estimate"] > 0 else "weak")
@@ -412,7 +417,8 @@ def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics) -
             rec["vp_vs_kind"] = rec["vp_diff"]["estimate"] - med if not isnan(med) else NAN
         out[kind].update({"tested": len(tested), "median_vp_effect": med,
                           "flagged": sum(1 for r in tested if r["flag"])})
-    out["_tests"] = {"family": len(pv) - sum(isnan(p) for p in pv), "alpha": alpha, "min_takers": min_takers}
+    out["_tests"] = {"family": len(pv) - sum(isnan(p) for p in pv), "alpha": alpha, "min_takers": min_takers,
+                     "min_effect_vp": min_effect_vp, "min_effect_win": min_effect_win}
     return out
 
 
@@ -513,7 +519,9 @@ def _findings(a: dict, alpha: float) -> list[dict]:
     fam = comps["_tests"]["family"]
     f.append({"level": "flag" if flagged else "info", "topic": "components",
               "text": f"{len(flagged)} of {len(tested)} tested components flagged (Benjamini-Hochberg FDR "
-                      f"{100 * alpha:.0f}% over {fam} tests)"
+                      f"{100 * alpha:.0f}% over {fam} tests, and a difference of at least "
+                      f"{comps['_tests'].get('min_effect_vp', 0):g} VP or "
+                      f"{100 * comps['_tests'].get('min_effect_win', 0):g} win-rate points)"
                       + (": " + ", ".join(f"{x['kind']} {x['name']} ({x['flag']}, "
                                           f"{x['vp_diff']['estimate']:+.1f} VP)"
                                           for x in sorted(flagged, key=lambda x: -abs(x['vp_diff']['estimate']))[:12])
@@ -525,7 +533,7 @@ def _findings(a: dict, alpha: float) -> list[dict]:
         return (f"{x['kind']} {x['name']}{rc}: {x['vp_diff']['estimate']:+.1f} VP "
                 f"[{x['vp_diff']['lo']:+.1f}, {x['vp_diff']['hi']:+.1f}], win rate "
                 f"{100 * x['win_diff']['estimate']:+.1f} pts, {x['takers']} takers"
-                + (f", flagged {x['flag']}" if x["flag"] else ", not significant after the FDR correction"))
+                + (f", flagged {x['flag']}" if x["flag"] else ", not flagged"))
 
     ranked = [x for x in tested if not isnan(x["vp_diff"]["lo"])]
     if ranked:
@@ -549,13 +557,16 @@ def _findings(a: dict, alpha: float) -> list[dict]:
 # ------------------------------------------------------------------ entry point
 
 def analyze(results, catalog: Catalog | None = None, *, alpha: float = 0.05, min_takers: int = 10,
+            min_effect_vp: float = 2.0, min_effect_win: float = 0.05,
             play_seconds: float | None = None, title: str = "Maracaibo balance report",
             extra_meta: dict | None = None) -> dict:
     """The balance analysis of `results` (a list of GameResult), as a JSON-ready
     dict. catalog: the game data the games were played with (names and
     sources of components; default the shipped data). alpha: the FDR level of
     the component flags; min_takers: fewer takers (or non-takers) than this
-    and a component is described but not tested."""
+    and a component is described but not tested; min_effect_vp /
+    min_effect_win: a flag also needs a difference at least this large
+    (VP, win-rate fraction), so that huge runs flag what matters."""
     t0 = time.perf_counter()
     shipped = load_catalog()
     cat = catalog if catalog is not None else shipped
@@ -582,10 +593,11 @@ def analyze(results, catalog: Catalog | None = None, *, alpha: float = 0.05, min
     a["sources_order"] = sources
     a["scores"], a["sources"] = _scores_sources(players, sources, metrics)
     a["length"] = _length(results, players, metrics)
-    a["components"] = _components(players, cat, alpha, min_takers, metrics)
+    a["components"] = _components(players, cat, alpha, min_takers, metrics, min_effect_vp, min_effect_win)
     a["solo"] = _solo(results, cat, sources, metrics)
     a["findings"] = _findings(a, alpha)
     a["metrics"] = metrics
     a["meta"]["timing"] = {"play_seconds": play_seconds, "analysis_seconds": time.perf_counter() - t0}
-    a["settings"] = {"alpha": alpha, "min_takers": min_takers}
+    a["settings"] = {"alpha": alpha, "min_takers": min_takers, "min_effect_vp": min_effect_vp,
+                     "min_effect_win": min_effect_win}
     return a

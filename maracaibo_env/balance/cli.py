@@ -94,6 +94,10 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                      help="false discovery rate of the component flags and comparisons (default 0.05)")
     out.add_argument("--min-takers", type=int, default=10,
                      help="fewer takers (or non-takers) and a component is not tested (default 10)")
+    out.add_argument("--min-effect-vp", type=float, default=2.0,
+                     help="a component flag also needs a VP difference of at least this (default 2)")
+    out.add_argument("--min-effect-win", type=float, default=5.0,
+                     help="... or a win-rate difference of at least this many points (default 5)")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -145,6 +149,8 @@ def main(args: argparse.Namespace) -> int:
         return _error("--alpha must be between 0 and 1")
     if args.compare:
         return _compare(args)
+    if args.min_effect_vp < 0 or not 0 <= args.min_effect_win <= 100:
+        return _error("--min-effect-vp must be >= 0 and --min-effect-win between 0 and 100")
     if args.min_takers < 1:
         return _error("--min-takers must be >= 1")
     from ..data_load import DataError
@@ -183,6 +189,7 @@ def _report_stored(args, cat, console) -> int:
     if not results:
         return _error("the databases hold no finished game", 1)
     a = analyze(results, cat, alpha=args.alpha, min_takers=args.min_takers,
+                min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
                 title=args.title or "Maracaibo balance report",
                 extra_meta={"db": ", ".join(files), "data_dir": args.data or ""})
     return _finish(args, a, console)
@@ -227,6 +234,7 @@ def _run(args, cat, console) -> int:
                                  if args.db else ""), file=sys.stderr)
         return 130
     a = analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
+                min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
                 play_seconds=outcome.seconds, title=args.title or "Maracaibo balance report",
                 extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data or "",
                             "runner": outcome.runner,

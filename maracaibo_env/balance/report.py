@@ -53,8 +53,10 @@ METHODS = [
     ("Multiple comparisons", "Benjamini-Hochberg false-discovery-rate control over all component "
                              "tests together (the CMH win test and the VP test of every tested "
                              "component); a component is flagged strong or weak when one of its "
-                             "q-values is at most the FDR level; 'mixed' when the two disagree in "
-                             "direction."),
+                             "q-values is at most the FDR level and that difference is at least the "
+                             "minimum effect (default 2 VP, 5 win-rate points: with 100,000 games a "
+                             "fraction of a VP is significant but not worth a designer's change); "
+                             "'mixed' when the two disagree in direction."),
     ("Caveats", "Takers choose their components: an effect measures the players who took a component, "
                 "not the component alone (a strong agent's favourites look strong). The strata by player "
                 "count and agent remove the largest part of that; compare two reports on the same seeds "
@@ -366,7 +368,9 @@ def render_html(analysis: dict, figs: list[dict] | None = None) -> str:
     sec = ['<section id="components"><h2>Component strength</h2>',
            f'<p class="note">Takers against non-takers of the same player count and agent, stratified by '
            f'the round taken; flags: Benjamini-Hochberg FDR {100 * a["settings"]["alpha"]:.0f}% over '
-           f'{tests.get("family", 0)} tests; components with fewer than {a["settings"]["min_takers"]} takers '
+           f'{tests.get("family", 0)} tests and a difference of at least '
+           f'{a["settings"].get("min_effect_vp", 0):g} VP or '
+           f'{100 * a["settings"].get("min_effect_win", 0):g} win-rate points; components with fewer than {a["settings"]["min_takers"]} takers '
            "or non-takers are not tested. Rows: green = strong, red = weak; * = reconstructed.</p>"]
     for kind, block in comps.items():
         if kind.startswith("_"):
@@ -440,7 +444,9 @@ def render_markdown(analysis: dict) -> str:
     out.append(f"\n## Game length\n\n> Rests on the whole game data: {whole}.\n\n" + md_table(*_table_length(a)))
     comps = a["components"]
     out.append(f"\n## Component strength\n\nFlags: Benjamini-Hochberg FDR {100 * a['settings']['alpha']:.0f}% "
-               f"over {comps.get('_tests', {}).get('family', 0)} tests.\n")
+               f"over {comps.get('_tests', {}).get('family', 0)} tests and a difference of at least "
+               f"{a['settings'].get('min_effect_vp', 0):g} VP or "
+               f"{100 * a['settings'].get('min_effect_win', 0):g} win-rate points.\n")
     for kind, block in comps.items():
         if kind.startswith("_"):
             continue
