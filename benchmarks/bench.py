@@ -547,13 +547,14 @@ def print_table(rows, checks) -> None:
         if "skipped" in r:
             other.append(f"{r['name']}: skipped, {r['skipped']}")
             continue
-        if "decisions_per_s" not in r:
+        if "decisions_per_s" not in r and "games_per_s" not in r:
             other.append(_other_line(r))
             continue
         cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads", "workers", "engine") if k in r)
-        t.add_row(r["name"], str(r["players"] or ""), cfg, f"{r['decisions_per_s']:,.0f}",
+        dps = f"{r['decisions_per_s']:,.0f}" if r.get("decisions_per_s") else ""
+        t.add_row(r["name"], str(r.get("players") or ""), cfg, dps,
                   f"{r['games_per_s']:,.1f}" if r["games_per_s"] else "",
-                  f"{r['decisions_per_game']:,.1f}" if r["decisions_per_game"] else "")
+                  f"{r['decisions_per_game']:,.1f}" if r.get("decisions_per_game") else "")
     if t.row_count:
         console.print(t)
     for line in other:
@@ -641,14 +642,14 @@ def main(argv=None) -> int:
     checks = targets(rows)
     check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
                   for name, measured, met in checks]
+    if args.out:  # first: a long run's figures survive a display problem
+        with open(args.out, "w") as f:
+            f.write("".join(json.dumps(r) + "\n" for r in rows + check_rows))
     if args.json:
         for r in check_rows:
             print(json.dumps(r))
     else:
         print_table(rows, checks)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write("".join(json.dumps(r) + "\n" for r in rows + check_rows))
     return 0
 
 
