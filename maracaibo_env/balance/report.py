@@ -34,7 +34,7 @@ METHODS = [
     ("Strategies", "openskill Plackett-Luce (library defaults mu 25, sigma 25/3) over the multi-player "
                    "games in order, each seat a one-player team ranked by score (equal scores share a "
                    "rank), games where an agent sits twice skipped; the ordinal is mu - 3 sigma "
-                   "(maracaibo_env.tournament.ratings when importable). Head-to-head: A's credit "
+                   "(maracaibo_env.tournament.ratings). Head-to-head: A's credit "
                    "against B in the games both played (1 ahead, 1/2 level), Wilson intervals."),
     ("Component strength", "A player (one deciding seat of one game) took a component when the game "
                            "recorded it: a project card bought or played, a prestige building invested "
