@@ -26,6 +26,10 @@ Sections (--only picks some):
            each heuristic against Jean) played inside numba on one core
            (`match.play_match(engine="compiled")`), and the same line-ups through
            the Python agent loop (`engine="python"`) for the ratio;
+* vector   the training env `maracaibo_env.vector.LearnerGames`: learner steps/s
+           (random legal learner moves drawn in numba) at N = 64 and 1024 games,
+           1 and 2 threads, against random and against balanced opponents
+           played inside numba (2 players);
 * tournament  games/s of a 2-player heuristic round robin through
            `maracaibo tournament` on 1 and 2 workers, local pool and Ray
            (benchmarks/tournament_speed.py);
@@ -66,7 +70,7 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
 SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
-            "tournament", "compare")
+            "vector", "tournament", "compare")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -468,6 +472,41 @@ def bench_heuristic(players, seconds, runs, python_ratio=True):
     return out
 
 
+def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2), opponents=("random", "balanced")):
+    """Learner steps/s of LearnerGames (2 players, random seats)."""
+    import numba
+    from maracaibo_env.core import batch as K
+    from maracaibo_env.vector import LearnerGames
+    out = []
+    before = numba.get_num_threads()
+    try:
+        for opp in opponents:
+            for n in sizes:
+                v = LearnerGames(n, num_players=2, opponents=opp, seed=0)
+                rng = (np.arange(1, n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)) | np.uint64(1)
+                acts = np.zeros(n, np.int64)
+
+                def steps(k):
+                    for _ in range(k):
+                        K.random_actions(v.batch.masks, rng, acts)
+                        v.step(acts)
+                    return k * n
+
+                for t in threads:
+                    numba.set_num_threads(min(t, numba.config.NUMBA_NUM_THREADS))
+                    steps(3)  # compile / warm
+                    k = _calibrate(steps, seconds)
+                    (secs, d, _), times = _median_runs(lambda: (steps(k), 0), runs)
+                    out.append({"name": "vector_env", "players": 2, "n": n, "threads": t,
+                                "opponents": opp, "steps_per_s": round(d / secs, 1),
+                                "decisions_per_s": round(d / secs, 1), "games_per_s": None,
+                                "decisions_per_game": None, "seconds": round(secs, 4),
+                                "runs": len(times), "run_seconds": [round(x, 4) for x in times]})
+    finally:
+        numba.set_num_threads(before)
+    return out
+
+
 def bench_tournament(quick: bool):
     try:
         from benchmarks.tournament_speed import rows as tournament_rows
@@ -514,6 +553,10 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
         if r:
             out.append((f"heuristic games >= {goal}/s per core ({p}p)", f"{r['games_per_s']:,.1f}",
                         r["games_per_s"] >= goal))
+    v1 = _find(rows, "vector_env", n=1024, threads=2, opponents="random")
+    if v1:
+        out.append(("vector env >= 1,000,000 learner steps/s vs random (N=1024, 2 threads)",
+                    f"{v1['steps_per_s']:,.0f}", v1["steps_per_s"] >= 1e6))
     t1 = _find(rows, "tournament_local", workers=1)
     t2 = _find(rows, "tournament_local", workers=2)
     if t1 and t2:
@@ -550,7 +593,8 @@ def print_table(rows, checks) -> None:
         if "decisions_per_s" not in r and "games_per_s" not in r:
             other.append(_other_line(r))
             continue
-        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads", "workers", "engine") if k in r)
+        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads", "workers", "engine", "opponents")
+                        if k in r)
         dps = f"{r['decisions_per_s']:,.0f}" if r.get("decisions_per_s") else ""
         t.add_row(r["name"], str(r.get("players") or ""), cfg, dps,
                   f"{r['games_per_s']:,.1f}" if r["games_per_s"] else "",
@@ -635,6 +679,8 @@ def main(argv=None) -> int:
             emit(bench_startup(cold, runs))
         elif s == "heuristic":
             emit(bench_heuristic([2, 4] if q else players, seconds, runs, python_ratio=not q))
+        elif s == "vector":
+            emit(bench_vector(seconds, runs, sizes=(1024,) if q else (64, 1024)))
         elif s == "tournament":
             emit(bench_tournament(q))
         elif s == "compare":

@@ -1,0 +1,164 @@
+"""maracaibo_env.vector: N games advanced to their learner's turn, opponents
+played inside numba (random, heuristics) or by a batched Python policy."""
+import numpy as np
+import pytest
+
+import agents.heuristics as H
+from maracaibo_env import Game, IllegalActionError
+from maracaibo_env.core import layout as L
+from maracaibo_env.core.observe import OBS_SIZE
+from maracaibo_env.vector import LearnerGames
+
+
+def _random_actions(v, rng):
+    return np.array([rng.choice(np.flatnonzero(m)) for m in v.action_masks()])
+
+
+def test_every_game_waits_for_its_learner_and_masks_are_the_learners():
+    v = LearnerGames(24, num_players=3, opponents="random", seed=4)
+    obs = v.reset()
+    assert obs.shape == (24, OBS_SIZE)
+    cur = v.batch.states[:, L.G_CUR]
+    assert np.array_equal(cur, v.learners)
+    assert set(v.learners.tolist()) == {0, 1, 2}  # random seats
+    for i in range(24):
+        g = v.batch.game(i)
+        assert np.array_equal(v.action_masks()[i], g.action_mask().astype(bool))
+        assert np.array_equal(obs[i], g.observe(int(v.learners[i])))
+
+
+def test_random_vs_random_rewards_are_balanced_and_games_restart():
+    v = LearnerGames(64, num_players=2, opponents="random", seed=1)
+    v.reset()
+    rng = np.random.default_rng(0)
+    rewards, finished = [], 0
+    for _ in range(1500):
+        obs, r, d, infos = v.step(_random_actions(v, rng))
+        for i in np.flatnonzero(d):
+            finished += 1
+            rewards.append(r[i])
+            info = infos[i]
+            assert info["terminal_observation"].shape == (OBS_SIZE,)
+            s = info["scores"]
+            me = s[info["learner"]]
+            expect = -1.0 if me < max(s) else (1.0 if s.count(me) == 1 else 0.0)
+            assert r[i] == expect
+        assert np.all(v.batch.states[:, L.G_OVER] == 0)  # auto-reset
+    assert finished > 200
+    assert abs(np.mean(rewards)) < 0.2
+
+
+def _reaches(game, agent, seat, target, budget=60):
+    """Number of opponent moves on a path of the agent's best actions from
+    game to the state target (where the learner acts again), or None."""
+    if game.is_over or game.current_player != seat:
+        return 0 if np.array_equal(game.state, target) else None
+    if budget == 0:
+        return None
+    legal = np.array(game.legal_actions())
+    vals = agent.values(game, legal)
+    for b in legal[vals >= vals.max() - 1e-9]:  # ties: either may have been drawn
+        trial = game.clone()
+        trial.step(int(b))
+        k = _reaches(trial, agent, seat, target, budget - 1)
+        if k is not None:
+            return k + 1
+    return None
+
+
+def test_heuristic_opponent_moves_are_the_heuristics_choices():
+    """After each learner move, the env's next state is reached from the
+    learner's move by a path of the Python agent's best actions."""
+    v = LearnerGames(1, num_players=2, opponents="ship_income", learner_seat=0, seed=9)
+    v.reset()
+    rng = np.random.default_rng(1)
+    agent = H.make_agent("ship_income")
+    moves = 0
+    for _ in range(120):
+        before = v.batch.game(0)
+        a = _random_actions(v, rng)
+        _, _, d, _ = v.step(a)
+        if d[0]:
+            break
+        before.step(int(a[0]))
+        k = _reaches(before, agent, 1, v.batch.states[0])
+        assert k is not None, "the opponent's moves are not the heuristic's choices"
+        moves += k
+    assert moves > 20
+
+
+def test_policy_opponents_are_asked_once_per_move_for_all_games():
+    calls = []
+
+    def first_legal(obs, masks):
+        calls.append(len(obs))
+        assert obs.shape == (len(masks), OBS_SIZE) and masks.dtype == bool
+        return masks.argmax(axis=1)
+
+    v = LearnerGames(16, num_players=3, opponents=[first_legal, first_legal, "random"],
+                     learner_seat=2, seed=3)
+    v.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        v.step(_random_actions(v, rng))
+        assert np.array_equal(v.batch.states[:, L.G_CUR], v.learners)
+    assert calls and max(calls) > 1  # batched: several games per call
+    # at most one call per policy seat and opponent move: far fewer calls than moves
+    assert sum(calls) > 2 * len(calls)
+
+
+def test_solo_against_jean_and_bad_arguments():
+    v = LearnerGames(8, num_players=1, difficulty="hard", seed=5)
+    assert np.all(v.learners == 0)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        v.step(_random_actions(v, rng))
+    with pytest.raises(IllegalActionError, match="not legal"):
+        a = _random_actions(v, rng)
+        a[0] = int(np.flatnonzero(~v.action_masks()[0])[0])
+        v.step(a)
+    with pytest.raises(ValueError, match="opponent"):
+        LearnerGames(2, opponents="jean:hard")
+    with pytest.raises(ValueError, match="integers"):
+        v.step(np.zeros(8))
+    with pytest.raises(ValueError, match="learner_seat"):
+        LearnerGames(2, learner_seat=2)
+
+
+def test_maskable_ppo_learns_on_the_vector_env_smoke():
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from maracaibo_env.vector import sb3_vec_env
+    env = sb3_vec_env(8, num_players=2, opponents="random", seed=0)
+    assert is_masking_supported(env)
+    m = get_action_masks(env)
+    assert m.shape == (8, env.action_space.n)
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=64, n_epochs=1, seed=0, verbose=0)
+    model.learn(256)
+    obs = env.reset()
+    acts, _ = model.predict(obs, action_masks=get_action_masks(env))
+    assert np.all(get_action_masks(env)[np.arange(8), acts])
+
+
+def test_gymnasium_vector_env():
+    from gymnasium.vector import AutoresetMode
+    from maracaibo_env.vector import gym_vector_env
+    env = gym_vector_env(6, num_players=2, opponents="random")
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (6, OBS_SIZE) and env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(800):
+        a = np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]])
+        obs, r, term, trunc, info = env.step(a)
+        assert not trunc.any()
+        for i in np.flatnonzero(term):
+            ended += 1
+            assert info["_final_obs"][i] and r[i] in (-1.0, 0.0, 1.0)
+    assert ended > 10
+    # reset(seed) reproduces the same deals
+    o1, _ = env.reset(seed=5)
+    o2, _ = env.reset(seed=5)
+    assert np.array_equal(o1, o2)
