@@ -217,6 +217,9 @@ def _seat_tables(specs: tuple[str, ...], cat: Catalog):
 def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
             record_history) -> GameResult:
     seats = g.num_seats
+    if len(events) >= EVENT_CAP:  # never seen (at most 81 in 101,020 games): refuse to drop any
+        raise RuntimeError(f"game seed {seed}: more than {EVENT_CAP} events; raise "
+                           "core.tracking.EVENT_CAP")
     if difficulty is not None:
         specs = [specs[0], f"jean:{difficulty}"]
     careers = [int(g.state[L.field_slice("CAREER", p)][0]) for p in range(seats)]
