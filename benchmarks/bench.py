@@ -30,6 +30,8 @@ Sections (--only picks some):
            (random legal learner moves drawn in numba) at N = 64 and 1024 games,
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
+* mcts     ISMCTS iterations/s (agents/mcts.py, 1000 iterations per decision,
+           random rollouts of 20 decisions) at recorded 2- and 4-player decisions;
 * tournament  games/s of a 2-player heuristic round robin through
            `maracaibo tournament` on 1 and 2 workers, local pool and Ray
            (benchmarks/tournament_speed.py);
@@ -70,7 +72,7 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
 SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
-            "vector", "tournament", "compare")
+            "vector", "mcts", "tournament", "compare")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -507,6 +509,36 @@ def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2), opponents=("ra
     return out
 
 
+def bench_mcts(runs, players=(2, 4), iterations=1000):
+    """ISMCTS iterations/s on decisions of random games (turn 40 of each)."""
+    from maracaibo_env import Game
+    from agents.mcts import MCTSAgent
+    out = []
+    m = MCTSAgent(iterations=iterations)
+    for p in players:
+        games = []
+        for seed in range(5):
+            g = Game(p, seed=seed)
+            rng = np.random.default_rng(seed)
+            for _ in range(40):
+                legal = g.legal_actions()
+                g.step(legal[rng.integers(len(legal))])
+            games.append(g)
+        m.visits(games[0], 0)  # compile / load the cache
+        times = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            for i, g in enumerate(games):
+                m.visits(g, i)
+            times.append(time.perf_counter() - t)
+        secs = statistics.median(times)
+        out.append({"name": "mcts", "players": p, "iterations": iterations,
+                    "iterations_per_s": round(len(games) * iterations / secs, 1),
+                    "value": f"{len(games) * iterations / secs:,.0f} iterations/s ({p}p, "
+                             f"{iterations} per decision, rollout depth 20)"})
+    return out
+
+
 def bench_tournament(quick: bool):
     try:
         from benchmarks.tournament_speed import rows as tournament_rows
@@ -681,6 +713,8 @@ def main(argv=None) -> int:
             emit(bench_heuristic([2, 4] if q else players, seconds, runs, python_ratio=not q))
         elif s == "vector":
             emit(bench_vector(seconds, runs, sizes=(1024,) if q else (64, 1024)))
+        elif s == "mcts":
+            emit(bench_mcts(runs))
         elif s == "tournament":
             emit(bench_tournament(q))
         elif s == "compare":

@@ -7,6 +7,10 @@ Agent specs are the same everywhere (Python, CLI, tournament database, reports):
                                 the rule-of-thumb strategies (agents.heuristics)
     jean:<level>                the solo opponent Jean (very_easy .. very_hard);
                                 only as the opponent of a solo game
+    mcts[:iters=N,c=X,depth=D]  information-set MCTS (agents/mcts.py): N
+                                iterations per decision (default 1000),
+                                exploration c (0.7), random rollouts of D
+                                decisions (20) scored by the heuristic evaluation
     python:<module>:<Class>     your own agent class (constructed without
                                 arguments; act(observation, mask, rng[, game=]))
 
@@ -43,12 +47,12 @@ def heuristic_names() -> tuple[str, ...]:
 def known_specs() -> list[str]:
     """Every spec form accepted, for error messages and --help."""
     return (["random", *heuristic_names()] + [f"jean:{d}" for d in DIFFICULTIES]
-            + ["python:<module>:<Class>"])
+            + ["mcts[:iters=N,c=X,depth=D]", "python:<module>:<Class>"])
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A parsed spec: kind is 'random', 'heuristic', 'jean' or 'python'."""
+    """A parsed spec: kind is 'random', 'heuristic', 'jean', 'mcts' or 'python'."""
     text: str
     kind: str
     arg: str = ""
@@ -66,6 +70,9 @@ class AgentSpec:
             return HEURISTICS[self.arg]()
         if self.kind == "python":
             return _load_class(self.text)()
+        if self.kind == "mcts":
+            from agents.mcts import MCTSAgent
+            return MCTSAgent(**mcts_options(self.text))
         raise AgentSpecError(f"{self.text!r} is not a seat's agent: Jean is the solo opponent "
                              "(use a solo game with difficulty=<level>)")
 
@@ -84,6 +91,31 @@ def _load_class(text: str):
     return obj
 
 
+MCTS_OPTIONS = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
+                "depth": ("rollout_depth", int, 0, 10**5)}
+
+
+def mcts_options(text: str) -> dict:
+    """MCTSAgent keyword arguments of 'mcts[:iters=N,c=X,depth=D]'."""
+    out: dict = {}
+    body = text[5:] if text.startswith("mcts:") else ""
+    for part in filter(None, body.split(",")):
+        key, eq, value = part.partition("=")
+        spec = MCTS_OPTIONS.get(key.strip())
+        if not eq or spec is None:
+            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: "
+                                 "iters=<1..10000000>, c=<0..100>, depth=<0..100000>")
+        name, kind, lo, hi = spec
+        try:
+            v = kind(value)
+        except ValueError:
+            raise AgentSpecError(f"agent spec {text!r}: {key}={value!r} is not a number") from None
+        if not lo <= v <= hi:
+            raise AgentSpecError(f"agent spec {text!r}: {key} must be in {lo}..{hi}, got {value}")
+        out[name] = v
+    return out
+
+
 def parse_spec(text: str) -> AgentSpec:
     """The AgentSpec for a spec string, or AgentSpecError listing the known specs."""
     if not isinstance(text, str):
@@ -99,9 +131,12 @@ def parse_spec(text: str) -> AgentSpec:
     if s.startswith("python:") and s.count(":") == 2 and all(s.split(":")[1:]):
         _load_class(s)  # fails now, not in the middle of a tournament
         return AgentSpec(s, "python", s)
+    if s == "mcts" or s.startswith("mcts:"):
+        mcts_options(s)  # a bad option fails now
+        return AgentSpec(s, "mcts", s)
     hint = ""
-    if s.startswith(("mcts:", "policy:")):
-        hint = " (search and policy agents are not part of this version yet)"
+    if s.startswith("policy:"):
+        hint = " (policy agents are not part of this version yet)"
     raise AgentSpecError(f"unknown agent spec {text!r}{hint}; known: {', '.join(known_specs())}")
 
 

@@ -1,0 +1,107 @@
+"""agents/mcts.py: information-set MCTS that never sees hidden information."""
+import numpy as np
+import pytest
+
+from agents.heuristics import act_with, make_agent
+from agents.mcts import MCTSAgent, determinize
+from maracaibo_env import Game
+from maracaibo_env.core import layout as L
+from maracaibo_env.match import AgentSpecError, parse_spec, play_match
+
+
+def _midgame(seed=4, players=3, moves=60, **kw):
+    g = Game(players, seed=seed, **kw)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = g.legal_actions()
+        g.step(legal[rng.integers(len(legal))])
+    return g
+
+
+def _f(g, name, p=None):
+    return g.state[L.field_slice(name, p)] if p is not None else g.state[L.field_slice(name)]
+
+
+def _swap_hidden(g):
+    """A copy of g differing only in what the player to act cannot see."""
+    h = g.clone()
+    me = h.current_player
+    opp = (me + 1) % h.num_seats
+    hand = _f(h, "HAND", opp)
+    draw = _f(h, "DRAW")
+    n_hand, n_draw = int(_f(h, "HAND_N", opp)[0]), int(_f(h, "DRAW_N")[0])
+    assert n_hand > 0 and n_draw > 1
+    hand[0], draw[n_draw - 1] = draw[n_draw - 1], hand[0]   # an opponent's card <-> the deck
+    draw[:n_draw - 1] = draw[:n_draw - 1][::-1]              # the deck's order
+    t0, t1 = _f(h, "TPILE0"), _f(h, "TPILE1")
+    n0, n1 = (int(x) for x in _f(h, "TPILE_N"))
+    if n0 and n1:
+        t0[0], t1[0] = t1[0], t0[0]                          # tokens between the face-down piles
+    rng = _f(h, "RNG")
+    rng[0] ^= 0x5A5A5A                                       # the game's random generator
+    return h
+
+
+def test_the_same_decision_whatever_the_hidden_information():
+    g = _midgame()
+    h = _swap_hidden(g)
+    assert not np.array_equal(g.state, h.state)
+    m = MCTSAgent(iterations=300)
+    assert np.array_equal(m.visits(g, 7), m.visits(h, 7))
+    rng_a, rng_b = np.random.default_rng(3), np.random.default_rng(3)
+    assert act_with(m, g, rng_a) == act_with(m, h, rng_b)
+
+
+def test_determinisation_keeps_what_the_player_knows():
+    g = _midgame(seed=8, players=4, moves=80)
+    me = g.current_player
+    st = g.state.copy()
+    determinize(st, me, np.uint64(12345))
+    for name in ("HAND", "PLAN", "HAND_N", "TABLEAU", "TABLEAU_N", "VP", "DOUBLOONS"):
+        assert np.array_equal(st[L.field_slice(name, me)], g.state[L.field_slice(name, me)]), name
+    for name in ("MARKET", "DRAW_N", "DISCARD_N", "TPILE_N", "LOC_MARKER", "PR_REVEALED"):
+        assert np.array_equal(st[L.field_slice(name)], g.state[L.field_slice(name)]), name
+
+    def hidden(s):
+        cards = list(s[L.field_slice("DRAW")][:int(s[L.field_slice("DRAW_N")][0])])
+        cards += list(s[L.field_slice("DISCARD")][:int(s[L.field_slice("DISCARD_N")][0])])
+        for q in range(4):
+            if q != me:
+                cards += list(s[L.field_slice("HAND", q)][:int(s[L.field_slice("HAND_N", q)][0])])
+                cards += [c for c in s[L.field_slice("PLAN", q)] if c >= 0]
+        return sorted(int(c) for c in cards)
+
+    seen = set(int(c) for c in g.state[L.field_slice("MARKET")] if c >= 0)
+    seen |= set(int(c) for q in range(4) for c in
+                g.state[L.field_slice("TABLEAU", q)][:int(g.state[L.field_slice("TABLEAU_N", q)][0])])
+    seen |= set(int(c) for c in g.state[L.field_slice("HAND", me)][:int(g.state[L.field_slice("HAND_N", me)][0])])
+    seen |= set(int(c) for c in g.state[L.field_slice("PLAN", me)] if c >= 0)
+    redealt = hidden(st)
+    assert len(redealt) == len(hidden(g.state))   # as many hidden cards, in the same places
+    assert len(set(redealt)) == len(redealt)      # each card once
+    assert not set(redealt) & seen                # none the player can see elsewhere
+    assert redealt != hidden(g.state)             # redrawn
+
+
+def test_search_is_reproducible_legal_and_beats_random():
+    g = _midgame(seed=2, players=2, moves=30)
+    m = MCTSAgent(iterations=200)
+    v1, v2 = m.visits(g, 11), m.visits(g, 11)
+    assert np.array_equal(v1, v2) and v1.sum() > 0
+    assert set(np.flatnonzero(v1)) <= set(g.legal_actions())
+    for seed in range(2):
+        r = play_match(["mcts:iters=150,depth=10", "random"], seed)
+        assert r.winners == [0] and r.scores[0] > r.scores[1] + 20
+
+
+def test_solo_and_spec_options():
+    g = _midgame(seed=5, players=1, moves=20, difficulty="hard")
+    m = parse_spec("mcts:iters=100,c=1.2,depth=5").make()
+    assert (m.iterations, m.exploration, m.rollout_depth) == (100, 1.2, 5)
+    assert act_with(m, g, np.random.default_rng(0)) in g.legal_actions()
+    for bad in ("mcts:iters=0", "mcts:speed=3", "mcts:c=abc", "mcts:depth=-1"):
+        with pytest.raises(AgentSpecError):
+            parse_spec(bad)
+    with pytest.raises(ValueError, match="needs the game"):
+        m.act(g.observe(0), g.action_mask(), np.random.default_rng(0))
+    assert make_agent("balanced")  # heuristics unaffected
