@@ -22,7 +22,7 @@ sequences on it:
   player, as each player's margin over the best other (divided by 100), or by
   the final VP margin when the game ended.
 
-Options (spec `mcts:iters=2000,c=0.7,depth=20`): `iterations` per decision,
+Options (spec `mcts:iters=2000:c=0.7:depth=20`): `iterations` per decision,
 `exploration` constant c, `rollout_depth`; the search seed comes from the
 `rng` passed to act(), so a decision is reproducible.
 """

@@ -7,7 +7,7 @@ Agent specs are the same everywhere (Python, CLI, tournament database, reports):
                                 the rule-of-thumb strategies (agents.heuristics)
     jean:<level>                the solo opponent Jean (very_easy .. very_hard);
                                 only as the opponent of a solo game
-    mcts[:iters=N,c=X,depth=D]  information-set MCTS (agents/mcts.py): N
+    mcts[:iters=N][:c=X][:depth=D]  information-set MCTS (agents/mcts.py): N
                                 iterations per decision (default 1000),
                                 exploration c (0.7), random rollouts of D
                                 decisions (20) scored by the heuristic evaluation
@@ -47,7 +47,7 @@ def heuristic_names() -> tuple[str, ...]:
 def known_specs() -> list[str]:
     """Every spec form accepted, for error messages and --help."""
     return (["random", *heuristic_names()] + [f"jean:{d}" for d in DIFFICULTIES]
-            + ["mcts[:iters=N,c=X,depth=D]", "python:<module>:<Class>"])
+            + ["mcts[:iters=N][:c=X][:depth=D]", "python:<module>:<Class>"])
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,11 @@ MCTS_OPTIONS = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", flo
 
 
 def mcts_options(text: str) -> dict:
-    """MCTSAgent keyword arguments of 'mcts[:iters=N,c=X,depth=D]'."""
+    """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D]' (options
+    separated by colons: commas separate the agents of a list)."""
     out: dict = {}
     body = text[5:] if text.startswith("mcts:") else ""
-    for part in filter(None, body.split(",")):
+    for part in filter(None, body.split(":")):
         key, eq, value = part.partition("=")
         spec = MCTS_OPTIONS.get(key.strip())
         if not eq or spec is None:

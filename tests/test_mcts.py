@@ -90,13 +90,13 @@ def test_search_is_reproducible_legal_and_beats_random():
     assert np.array_equal(v1, v2) and v1.sum() > 0
     assert set(np.flatnonzero(v1)) <= set(g.legal_actions())
     for seed in range(2):
-        r = play_match(["mcts:iters=150,depth=10", "random"], seed)
+        r = play_match(["mcts:iters=150:depth=10", "random"], seed)
         assert r.winners == [0] and r.scores[0] > r.scores[1] + 20
 
 
 def test_solo_and_spec_options():
     g = _midgame(seed=5, players=1, moves=20, difficulty="hard")
-    m = parse_spec("mcts:iters=100,c=1.2,depth=5").make()
+    m = parse_spec("mcts:iters=100:c=1.2:depth=5").make()
     assert (m.iterations, m.exploration, m.rollout_depth) == (100, 1.2, 5)
     assert act_with(m, g, np.random.default_rng(0)) in g.legal_actions()
     for bad in ("mcts:iters=0", "mcts:speed=3", "mcts:c=abc", "mcts:depth=-1"):
