@@ -22,9 +22,13 @@ sequences on it:
   player, as each player's margin over the best other (divided by 100), or by
   the final VP margin when the game ended.
 
-Options (spec `mcts:iters=2000:c=0.7:depth=20`): `iterations` per decision,
-`exploration` constant c, `rollout_depth`; the search seed comes from the
-`rng` passed to act(), so a decision is reproducible.
+Options (spec `mcts:iters=2000:c=0.7:depth=40`): `iterations` per decision
+(default 1000), `exploration` constant c (0.7), `rollout_depth` (40); the
+search seed comes from the `rng` passed to act(), so a decision is
+reproducible. The default depth was picked by 2-player duplicate tournaments
+against `balanced` (30 games each, seed 7): depth 20: 35.0% [21, 53] wins,
+depth 40: 48.3% [32, 65], depth 80: 43.3% [27, 61]; 3000 iterations at depth
+20: 43.3% [27, 61]. The intervals overlap: a first tuning, not a final one.
 """
 from __future__ import annotations
 
@@ -303,7 +307,7 @@ class MCTSAgent:
     name = "mcts"
     accepts_game = True
 
-    def __init__(self, iterations: int = 1000, exploration: float = 0.7, rollout_depth: int = 20):
+    def __init__(self, iterations: int = 1000, exploration: float = 0.7, rollout_depth: int = 40):
         if not (isinstance(iterations, int) and 1 <= iterations <= 10**7):
             raise ValueError(f"iterations must be an int 1..10000000, got {iterations!r}")
         if not (isinstance(rollout_depth, int) and 0 <= rollout_depth <= 10**5):

@@ -31,7 +31,7 @@ Sections (--only picks some):
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
 * mcts     ISMCTS iterations/s (agents/mcts.py, 1000 iterations per decision,
-           random rollouts of 20 decisions) at recorded 2- and 4-player decisions;
+           random rollouts of 40 decisions) at recorded 2- and 4-player decisions;
 * tournament  games/s of a 2-player heuristic round robin through
            `maracaibo tournament` on 1 and 2 workers, local pool and Ray
            (benchmarks/tournament_speed.py);
@@ -535,7 +535,7 @@ def bench_mcts(runs, players=(2, 4), iterations=1000):
         out.append({"name": "mcts", "players": p, "iterations": iterations,
                     "iterations_per_s": round(len(games) * iterations / secs, 1),
                     "value": f"{len(games) * iterations / secs:,.0f} iterations/s ({p}p, "
-                             f"{iterations} per decision, rollout depth 20)"})
+                             f"{iterations} per decision, rollout depth 40)"})
     return out
 
 

@@ -10,7 +10,7 @@ Agent specs are the same everywhere (Python, CLI, tournament database, reports):
     mcts[:iters=N][:c=X][:depth=D]  information-set MCTS (agents/mcts.py): N
                                 iterations per decision (default 1000),
                                 exploration c (0.7), random rollouts of D
-                                decisions (20) scored by the heuristic evaluation
+                                decisions (40) scored by the heuristic evaluation
     python:<module>:<Class>     your own agent class (constructed without
                                 arguments; act(observation, mask, rng[, game=]))
 
