@@ -25,7 +25,7 @@ from maracaibo_env.core.engine import step_unchecked
 from maracaibo_env.core.layout import G_OVER, G_CUR, MAX_P
 from maracaibo_env.core.random_play import pick_uniform
 from maracaibo_env.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, snapshot, record
-from .heuristics import decide_values, best_index, HeuristicAgent, N_W
+from .heuristics import table_move, HeuristicAgent, N_W
 
 RANDOM = -1      # kinds[seat]: a uniformly random player
 MAX_DECISIONS = 8192
@@ -53,16 +53,9 @@ def play_game(state, cat, mask, kinds, W, depth, card_base, card_bonus, career_v
         if k < 0:
             a, x = pick_uniform(mask, x)
         else:
-            n = 0
-            for c in range(NUM_ACTIONS):
-                if mask[c]:
-                    legal[n] = c
-                    n += 1
-            decide_values(state, cat, legal[:n], W[k], depth[k], card_base[k], card_bonus[k],
-                          career_val[k], deck_val[k], area_full, area_ongoing, exp_prog, dval,
-                          fake_token, root, vals)
-            i, x = best_index(vals, n, x)
-            a = legal[i]
+            a, x = table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val,
+                              deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, x,
+                              legal, vals, root)
         if dec < actions.shape[0]:
             actions[dec] = a
         step_unchecked(state, cat, a, mask)

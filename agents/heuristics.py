@@ -79,7 +79,7 @@ from maracaibo_env.core.catalog_layout import (
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
     CARD_EFFS, CARD_REQS)
 from maracaibo_env.core.layout import (
-    PLAYERS, PLAYER_SIZE, STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
+    STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
     N_AUTOMA, HAND_CAP, PLAN_CAP, MARKET_SIZE, STACK_W, MAX_EXP,
     G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_SOLO,
     G_RNG, G_SEED, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N, G_MARKET, G_TPILE0, G_TPILE1,
@@ -487,16 +487,15 @@ def best_index(vals, n, x):
 
 # ---- numba: hiding the hidden information ------------------------------------------
 @njit(cache=True)
-def _sanitize(st, cat, me, fake_token):
-    """Overwrite every hidden field of st (a copy) with placeholders computed
-    from public information only (see the module docstring)."""
-    np_ = st[G_NP]
+def unseen_cards(st, me, out):
+    """out[:n] = the project cards player `me` cannot see (not in the market,
+    any tableau, or its own hand and planning area), in id order; returns n."""
     known = np.zeros(N_CARDS, np.bool_)
     for k in range(MARKET_SIZE):
         c = st[G_MARKET + k]
         if c >= 0:
             known[c] = True
-    for q in range(np_):
+    for q in range(st[G_NP]):
         bq = pb(q)
         for i in range(st[bq + P_TABLEAU_N]):
             known[st[bq + P_TABLEAU + i]] = True
@@ -506,12 +505,38 @@ def _sanitize(st, cat, me, fake_token):
     for j in range(PLAN_CAP):
         if st[bm + P_PLAN + j] >= 0:
             known[st[bm + P_PLAN + j]] = True
-    fake = np.empty(N_CARDS, np.int64)
-    nf = 0
+    n = 0
     for c in range(N_CARDS):
         if not known[c]:
-            fake[nf] = c
-            nf += 1
+            out[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val, deck_val,
+               area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
+    """(the move of agent row k of stacked per-agent tables, the tie-break
+    generator's next state): decide_values, a best value, ties by x."""
+    n = 0
+    for c in range(NUM_ACTIONS):
+        if mask[c]:
+            legal[n] = c
+            n += 1
+    decide_values(state, cat, legal[:n], W[k], depth[k], card_base[k], card_bonus[k],
+                  career_val[k], deck_val[k], area_full, area_ongoing, exp_prog, dval,
+                  fake_token, root, vals)
+    i, x = best_index(vals, n, x)
+    return legal[i], x
+
+
+@njit(cache=True)
+def _sanitize(st, cat, me, fake_token):
+    """Overwrite every hidden field of st (a copy) with placeholders computed
+    from public information only (see the module docstring)."""
+    np_ = st[G_NP]
+    fake = np.empty(N_CARDS, np.int64)
+    nf = unseen_cards(st, me, fake)
     if nf == 0:
         fake[0] = 0
         nf = 1
@@ -733,7 +758,7 @@ class HeuristicAgent:
     def _static_card_values(self, t) -> np.ndarray:
         """Per card: printed VP + value of its effects under this strategy
         (round-independent part; income is added per round in _card_value)."""
-        eff, amt, req = t["eff"], t["amt"], t["req"]
+        eff, amt = t["eff"], t["amt"]
         out = t["vp"].copy()
         W = self.W
         for c in range(N_CARDS):
@@ -802,7 +827,6 @@ class HeuristicAgent:
         """Rules over action kinds, using only the observation vector."""
         from maracaibo_env.core.actions import decode
         W = self.W
-        rnd = int(self._obs(obs, "round")[0])
         dbl = int(self._obs(obs, "p0_doubloons")[0])
         cp = int(self._obs(obs, "p0_cp")[0])
         in_combat = int(self._obs(obs, "phase")[0]) == PH_COMBAT

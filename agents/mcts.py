@@ -38,13 +38,13 @@ from numba import njit
 from maracaibo_env.core import engine
 from maracaibo_env.core.actions import NUM_ACTIONS
 from maracaibo_env.core.layout import (
-    PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, PLAN_CAP, MARKET_SIZE,
+    PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, PLAN_CAP,
     MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, G_RNG, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N,
-    G_MARKET, G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N, G_QPILE, G_QPILE_N,
-    G_PR_BUILD, G_PR_REVEALED, P_VP, P_HAND_N, P_HAND, P_PLAN, P_TABLEAU_N, P_TABLEAU,
+    G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N, G_QPILE, G_QPILE_N,
+    G_PR_BUILD, G_PR_REVEALED, P_VP, P_HAND_N, P_HAND, P_PLAN,
     P_CAREER, P_CAREER_OPT)
 from maracaibo_env.core.random_play import xorshift, pick_uniform
-from .heuristics import evaluate, HeuristicAgent
+from .heuristics import evaluate, unseen_cards, HeuristicAgent
 
 N_TOKEN_SLOTS = 64
 
@@ -71,25 +71,8 @@ def determinize(st, me, x):
     docstring); returns the generator state."""
     np_ = st[G_NP]
     bm = PLAYERS + me * PLAYER_SIZE
-    known = np.zeros(N_CARDS, np.bool_)
-    for k in range(MARKET_SIZE):
-        if st[G_MARKET + k] >= 0:
-            known[st[G_MARKET + k]] = True
-    for q in range(np_):
-        bq = PLAYERS + q * PLAYER_SIZE
-        for i in range(st[bq + P_TABLEAU_N]):
-            known[st[bq + P_TABLEAU + i]] = True
-    for i in range(st[bm + P_HAND_N]):
-        known[st[bm + P_HAND + i]] = True
-    for j in range(PLAN_CAP):
-        if st[bm + P_PLAN + j] >= 0:
-            known[st[bm + P_PLAN + j]] = True
     pool = np.empty(N_CARDS, np.int64)
-    n = 0
-    for c in range(N_CARDS):
-        if not known[c]:
-            pool[n] = c
-            n += 1
+    n = unseen_cards(st, me, pool)
     x = _shuffle(pool, n, x)
     k = 0
     hidden_players = np.zeros(MAX_P, np.bool_)

@@ -17,7 +17,7 @@ from maracaibo_env.core.engine import step_unchecked
 from maracaibo_env.core.layout import G_OVER, G_CUR
 from maracaibo_env.core.observe import observe
 from maracaibo_env.core.random_play import pick_uniform
-from .heuristics import decide_values, best_index
+from .heuristics import table_move
 
 RANDOM = -1   # kinds[row, seat]: uniform random moves
 POLICY = -2   # a Python policy, asked in batches
@@ -37,16 +37,9 @@ def _advance_one(state, mask, cat, kinds, W, depth, card_base, card_bonus, caree
         if k == RANDOM:
             a, x = pick_uniform(mask, x)
         else:
-            n = 0
-            for c in range(NUM_ACTIONS):
-                if mask[c]:
-                    legal[n] = c
-                    n += 1
-            decide_values(state, cat, legal[:n], W[k], depth[k], card_base[k], card_bonus[k],
-                          career_val[k], deck_val[k], area_full, area_ongoing, exp_prog, dval,
-                          fake_token, root, vals)
-            i, x = best_index(vals, n, x)
-            a = legal[i]
+            a, x = table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val,
+                              deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, x,
+                              legal, vals, root)
         step_unchecked(state, cat, a, mask)
     return -1, x
 
