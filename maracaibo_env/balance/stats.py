@@ -4,7 +4,7 @@ Plain functions of counts and arrays (numpy and scipy.stats only), each with
 the formula it uses named in its docstring, so a report can state exactly
 what it computed:
 
-    wilson(k, n)                     Wilson score interval of a proportion (statsmodels)
+    wilson(k, n)                     Wilson score interval of a proportion (tournament.ratings)
     newcombe_diff(k1, n1, k2, n2)    Newcombe's hybrid score interval of p1 - p2
     mean_ci(values)                  mean with a Student-t interval
     mean_diff(a, b)                  Welch interval and test of mean(a) - mean(b)
@@ -54,13 +54,13 @@ def clean(obj):
 
 def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float, float]:
     """(p, lo, hi): the Wilson score interval for k successes in n trials
-    (statsmodels' proportion_confint; k may be fractional: a shared first
-    place counts 1/k). n = 0: (nan, 0, 1)."""
+    (tournament.ratings.wilson: statsmodels' proportion_confint; k may be
+    fractional: a shared first place counts 1/k). n = 0: (nan, 0, 1)."""
     if n <= 0:
         return NAN, 0.0, 1.0
-    from statsmodels.stats.proportion import proportion_confint
-    lo, hi = proportion_confint(k, n, alpha=2 * (1 - st.norm.cdf(z)), method="wilson")
-    return k / n, max(0.0, float(lo)), min(1.0, float(hi))
+    from ..tournament.ratings import wilson as wilson_interval
+    lo, hi = wilson_interval(k, n, alpha=2 * (1 - st.norm.cdf(z)))
+    return k / n, max(0.0, lo), min(1.0, hi)
 
 
 def newcombe_diff(k1, n1, k2, n2, z: float = Z95) -> tuple[float, float, float]:
@@ -208,6 +208,12 @@ def cmh(tables, correction: bool = True) -> CMHResult:
         num += a - n1 * m1 / n
         var += n1 * n0 * m1 * m0 / (n * n * (n - 1))
         rows.append((a, b, c, d, n))
+    return _cmh_result(num, var, rows, correction)
+
+
+def _cmh_result(num, var, rows, correction) -> CMHResult:
+    """The CMH statistic from sum(a - E[a]) and its variance (Yates-corrected
+    when asked), with the MH odds ratio of the strata's 2x2 rows."""
     orr, lo, hi = _mh_odds_ratio(rows)
     if var <= 0:
         return CMHResult(NAN, NAN, orr, lo, hi, len(rows))
@@ -249,12 +255,7 @@ def cmh_shared_controls(groups, correction: bool = True) -> CMHResult:
             s_lin += n1 / ns
             rows.append((a, n1 - a, c, n0 - c, ns))
         var += p * (1 - p) * ng / (ng - 1) * (s_sq + n0 * s_lin * s_lin)
-    orr, lo, hi = _mh_odds_ratio(rows)
-    if var <= 0:
-        return CMHResult(NAN, NAN, orr, lo, hi, len(rows))
-    yates = 0.5 if correction and abs(num) >= 0.5 else 0.0
-    stat = (abs(num) - yates) ** 2 / var
-    return CMHResult(float(stat), float(st.chi2.sf(stat, 1)), orr, lo, hi, len(rows))
+    return _cmh_result(num, var, rows, correction)
 
 
 def summary(values) -> tuple[int, float, float]:
