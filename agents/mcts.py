@@ -22,16 +22,25 @@ sequences on it:
   player, as each player's margin over the best other (divided by 100), or by
   the final VP margin when the game ended.
 
-Options (spec `mcts:iters=2000:c=0.7:depth=40`): `iterations` per decision
-(default 1000), `exploration` constant c (0.7), `rollout_depth` (40); the
-search seed comes from the `rng` passed to act(), so a decision is
-reproducible. The default depth was picked by 2-player duplicate tournaments
-against `balanced` (30 games each, seed 7): depth 20: 35.0% [21, 53] wins,
-depth 40: 48.3% [32, 65], depth 80: 43.3% [27, 61]; 3000 iterations at depth
-20: 43.3% [27, 61]. The intervals overlap: a first tuning, not a final one;
-on 50 fresh deals (seed 11, 100 games) the default won 35.5% [27, 45].
+Options (spec `mcts:iters=2000:c=0.2:depth=0:top=3`): `iterations` per
+decision (default 1000) or `ms` per decision, `exploration` constant c (0.2),
+`rollout_depth` (0: the heuristic evaluation right after the expanded move),
+`rollout` (random or balanced moves), `top` (3: only the balanced
+heuristic's three best root moves are searched; 0 = all), `dets` (0: a fresh
+determinisation per iteration). The search seed comes from the `rng` passed
+to act(), so a decision is reproducible.
+
+The defaults were tuned by 2-player duplicate gauntlets against `balanced`
+(40 deals x 2 seatings, seed 11, win share with Wilson 95 %; docs/agents.md):
+unguided with random rollouts of 40 (the first default) 48.3 % of 30 games
+and 35.5 % [27, 45] of 100 fresh ones; top=3 with rollouts of 40: 52.8 %
+(53 games); top=3 depth=0: 57.5 % [47, 68]; top=2: 50.0 %; top=5: 45.0 %;
+300 iterations: 50.0 %; c=0.2: 65.6 % [55, 75]; c=0.05: 55.1 % (49 games);
+top=3 depth=5: 54.8 % (31 games).
 """
 from __future__ import annotations
+
+import time
 
 import numpy as np
 from numba import njit
@@ -45,7 +54,7 @@ from maracaibo_env.core.layout import (
     G_PR_BUILD, G_PR_REVEALED, P_VP, P_HAND_N, P_HAND, P_PLAN,
     P_CAREER, P_CAREER_OPT)
 from maracaibo_env.core.random_play import xorshift, pick_uniform
-from .heuristics import evaluate, unseen_cards, HeuristicAgent
+from .heuristics import evaluate, unseen_cards, table_move, HeuristicAgent
 
 N_TOKEN_SLOTS = 64
 
@@ -194,9 +203,24 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, out
 
 @njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
-           exp_prog, card_bonus, dval, visits_out):
-    """visits_out[a] = root visits of action a after `iterations` iterations."""
+           exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
+           depth_t, card_base, career_val, deck_val, fake_token):
+    """visits_out[a] = root visits of action a after `iterations` iterations.
+
+    root_allowed: int8 per action id, the root moves the search may try;
+    dets: 0 = a fresh determinisation every iteration, else that many drawn
+    once and used in turn; heuristic_rollout: rollout moves by the balanced
+    heuristic (W .. fake_token, as for agents.fast_play) instead of uniform."""
     cap = iterations + 2
+    pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
+    for d in range(dets):
+        pool[d, :] = real
+        x = determinize(pool[d], me, x)
+    W2 = W.reshape(1, W.shape[0])
+    cb2 = card_bonus.reshape(1, card_bonus.shape[0])
+    legal_buf = np.zeros(NUM_ACTIONS, np.int64)
+    vals_buf = np.zeros(NUM_ACTIONS, np.float64)
+    root_buf = np.zeros_like(real)
     parent = np.full(cap, -1, np.int64)
     action = np.full(cap, -1, np.int64)
     first = np.full(cap, -1, np.int64)
@@ -211,10 +235,16 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     vals = np.zeros(MAX_P, np.float64)
     path = np.empty(cap, np.int64)
     has_child = np.zeros(NUM_ACTIONS, np.int64)
-    for _ in range(iterations):
-        st[:] = real
-        x = determinize(st, me, x)
+    for it in range(iterations):
+        if dets > 0:
+            st[:] = pool[it % dets]
+        else:
+            st[:] = real
+            x = determinize(st, me, x)
         engine.legal_mask(st, cat, mask)
+        for b in range(NUM_ACTIONS):
+            if root_allowed[b] == 0:
+                mask[b] = 0
         node = 0
         depth = 0
         path[0] = 0
@@ -268,8 +298,15 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
             depth += 1
             path[depth] = node
         k = 0
+        if depth == 0 and st[G_OVER] == 0:  # nothing tried at the root: rebuild the full mask
+            engine.legal_mask(st, cat, mask)
         while st[G_OVER] == 0 and k < rollout_depth:
-            a, x = pick_uniform(mask, x)
+            if heuristic_rollout:
+                a, x = table_move(st, cat, mask, 0, W2, depth_t, card_base, cb2, career_val,
+                                  deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
+                                  x, legal_buf, vals_buf, root_buf)
+            else:
+                a, x = pick_uniform(mask, x)
             engine.step_unchecked(st, cat, a, mask)
             k += 1
         _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, vals)
@@ -285,35 +322,84 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     return x
 
 
+ROLLOUTS = ("random", "balanced")
+
+
 class MCTSAgent:
-    """ISMCTS (see the module docstring). act(observation, mask, rng, game)."""
+    """ISMCTS (see the module docstring). act(observation, mask, rng, game).
+
+    :param iterations: iterations per decision (ignored when `ms` is set).
+    :param exploration: the UCB1 constant c.
+    :param rollout_depth: rollout decisions before the heuristic evaluation.
+    :param top: 0 = search every legal root move; K > 0 = only the K moves the
+        balanced heuristic's lookahead values best (heuristic-guided search).
+    :param dets: 0 = a fresh determinisation per iteration; D > 0 = D drawn
+        per decision and used in turn.
+    :param rollout: "random" (uniform moves) or "balanced" (the balanced
+        heuristic's moves: about 50 engine steps each, so keep depth small).
+    :param ms: > 0 = a time budget per decision in milliseconds instead of
+        `iterations`, turned into iterations from the rate the previous
+        search measured (results then depend on the machine's speed).
+    """
 
     name = "mcts"
     accepts_game = True
 
-    def __init__(self, iterations: int = 1000, exploration: float = 0.7, rollout_depth: int = 40):
-        if not (isinstance(iterations, int) and 1 <= iterations <= 10**7):
-            raise ValueError(f"iterations must be an int 1..10000000, got {iterations!r}")
-        if not (isinstance(rollout_depth, int) and 0 <= rollout_depth <= 10**5):
-            raise ValueError(f"rollout_depth must be an int 0..100000, got {rollout_depth!r}")
+    def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
+                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0):
+        for name, v, hi in (("iterations", iterations, 10**7), ("rollout_depth", rollout_depth, 10**5),
+                            ("top", top, NUM_ACTIONS), ("dets", dets, 10**4)):
+            lo = 1 if name == "iterations" else 0
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+                raise ValueError(f"{name} must be an int {lo}..{hi}, got {v!r}")
         if not (isinstance(exploration, (int, float)) and 0 <= exploration <= 100):
             raise ValueError(f"exploration must be a number 0..100, got {exploration!r}")
-        self.iterations, self.exploration, self.rollout_depth = iterations, float(exploration), rollout_depth
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+        if not (isinstance(ms, (int, float)) and 0 <= ms <= 3.6e6):
+            raise ValueError(f"ms must be a number 0..3600000, got {ms!r}")
+        self.iterations, self.exploration, self.rollout_depth = int(iterations), float(exploration), int(rollout_depth)
+        self.top, self.dets, self.rollout, self.ms = int(top), int(dets), rollout, float(ms)
         self._eval = HeuristicAgent()
+        self._rate = None  # iterations per second of the last search (for ms budgets)
 
     def __repr__(self):
         return (f"MCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
-                f"rollout_depth={self.rollout_depth})")
+                f"rollout_depth={self.rollout_depth}, top={self.top}, dets={self.dets}, "
+                f"rollout={self.rollout!r}, ms={self.ms})")
 
-    def visits(self, game, seed: int) -> np.ndarray:
+    def root_moves(self, game) -> np.ndarray:
+        """int8 per action id: the root moves this search may try."""
+        allowed = game.action_mask().astype(np.int8)
+        legal = np.flatnonzero(allowed)
+        if 0 < self.top < legal.size:
+            vals = self._eval.values(game, legal)
+            keep = legal[np.argsort(-vals, kind="stable")[:self.top]]
+            allowed[:] = 0
+            allowed[keep] = 1
+        return allowed
+
+    def visits(self, game, seed: int, iterations: int | None = None) -> np.ndarray:
         """Root visit counts of every action id after a search with this seed."""
         t = self._eval.tables(game.catalog)
         W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
         out = np.zeros(NUM_ACTIONS, np.float64)
         x = np.uint64((int(seed) * 0x9E3779B97F4A7C15 + 1) % 2**64 or 1)
-        search(game.state, game._cat, int(game.state[G_CUR]), self.iterations, self.exploration,
-               self.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out)
+        n = self.iterations if iterations is None else iterations
+        search(game.state, game._cat, int(game.state[G_CUR]), n, self.exploration,
+               self.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
+               self.root_moves(game), self.dets, self.rollout == "balanced",
+               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10])
         return out
+
+    def _budget(self, game, seed: int) -> int:
+        if self.ms <= 0:
+            return self.iterations
+        if self._rate is None:  # calibrate once on this position
+            t0 = time.perf_counter()
+            self.visits(game, seed, 100)
+            self._rate = 100 / max(time.perf_counter() - t0, 1e-6)
+        return max(1, int(self._rate * self.ms / 1000))
 
     def act(self, observation, action_mask, rng, game=None) -> int:
         legal = np.flatnonzero(action_mask)
@@ -324,5 +410,10 @@ class MCTSAgent:
         if game is None:
             raise ValueError("MCTSAgent needs the game (act(..., game=g)); it reads only what "
                              "the acting player may know")
-        v = self.visits(game, int(rng.integers(2**62)))[legal]
+        seed = int(rng.integers(2**62))
+        n = self._budget(game, seed)
+        t0 = time.perf_counter()
+        v = self.visits(game, seed, n)[legal]
+        if self.ms > 0:
+            self._rate = n / max(time.perf_counter() - t0, 1e-6)
         return int(legal[int(np.argmax(v))])

@@ -30,8 +30,9 @@ Sections (--only picks some):
            (random legal learner moves drawn in numba) at N = 64 and 1024 games,
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
-* mcts     ISMCTS iterations/s (agents/mcts.py, 1000 iterations per decision,
-           random rollouts of 40 decisions) at recorded 2- and 4-player decisions;
+* mcts     ISMCTS iterations/s (agents/mcts.py, 1000 iterations per decision):
+           random rollouts of 40 decisions, and the heuristic-guided search
+           without rollouts (top=3, depth=0), at 2- and 4-player decisions;
 * tournament  games/s of a 2-player heuristic round robin through
            `maracaibo tournament` on 1 and 2 workers, local pool and Ray
            (benchmarks/tournament_speed.py);
@@ -509,33 +510,38 @@ def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2), opponents=("ra
     return out
 
 
-def bench_mcts(runs, players=(2, 4), iterations=1000):
-    """ISMCTS iterations/s on decisions of random games (turn 40 of each)."""
+MCTS_SPECS = ("mcts:iters=1000:depth=40", "mcts:iters=1000:top=3:depth=0")
+
+
+def bench_mcts(runs, players=(2, 4), specs=MCTS_SPECS):
+    """ISMCTS iterations/s on decisions of random games (turn 40 of each), for
+    the random-rollout search and the heuristic-guided one without rollouts."""
     from maracaibo_env import Game
-    from agents.mcts import MCTSAgent
+    from maracaibo_env.match import parse_spec
     out = []
-    m = MCTSAgent(iterations=iterations)
-    for p in players:
-        games = []
-        for seed in range(5):
-            g = Game(p, seed=seed)
-            rng = np.random.default_rng(seed)
-            for _ in range(40):
-                legal = g.legal_actions()
-                g.step(legal[rng.integers(len(legal))])
-            games.append(g)
-        m.visits(games[0], 0)  # compile / load the cache
-        times = []
-        for _ in range(runs):
-            t = time.perf_counter()
-            for i, g in enumerate(games):
-                m.visits(g, i)
-            times.append(time.perf_counter() - t)
-        secs = statistics.median(times)
-        out.append({"name": "mcts", "players": p, "iterations": iterations,
-                    "iterations_per_s": round(len(games) * iterations / secs, 1),
-                    "value": f"{len(games) * iterations / secs:,.0f} iterations/s ({p}p, "
-                             f"{iterations} per decision, rollout depth 40)"})
+    for spec in specs:
+        m = parse_spec(spec).make()
+        for p in players:
+            games = []
+            for seed in range(5):
+                g = Game(p, seed=seed)
+                rng = np.random.default_rng(seed)
+                for _ in range(40):
+                    legal = g.legal_actions()
+                    g.step(legal[rng.integers(len(legal))])
+                games.append(g)
+            m.visits(games[0], 0)  # compile / load the cache
+            times = []
+            for _ in range(runs):
+                t = time.perf_counter()
+                for i, g in enumerate(games):
+                    m.visits(g, i)
+                times.append(time.perf_counter() - t)
+            secs = statistics.median(times)
+            rate = len(games) * m.iterations / secs
+            out.append({"name": "mcts", "spec": spec, "players": p, "iterations": m.iterations,
+                        "iterations_per_s": round(rate, 1),
+                        "value": f"{rate:,.0f} iterations/s ({p}p, {spec})"})
     return out
 
 

@@ -7,10 +7,19 @@ Agent specs are the same everywhere (Python, CLI, tournament database, reports):
                                 the rule-of-thumb strategies (agents.heuristics)
     jean:<level>                the solo opponent Jean (very_easy .. very_hard);
                                 only as the opponent of a solo game
-    mcts[:iters=N][:c=X][:depth=D]  information-set MCTS (agents/mcts.py): N
+    mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]
+                                information-set MCTS (agents/mcts.py): N
                                 iterations per decision (default 1000),
-                                exploration c (0.7), random rollouts of D
-                                decisions (40) scored by the heuristic evaluation
+                                exploration c (0.2), rollouts of D decisions
+                                (0, R = random or balanced moves) scored by
+                                the heuristic evaluation; top=K searches only
+                                the balanced heuristic's K best root moves
+                                (3; 0 = all); dets=M reuses M determinisations;
+                                ms=T a time budget instead of N
+    policy:<name|file.npz>      a trained neural policy played in numpy
+                                (agents/policy.py): a shipped one
+                                (policy:maracaibo-2p) or weights written by
+                                training/selfplay.py; greedy over legal moves
     python:<module>:<Class>     your own agent class (constructed without
                                 arguments; act(observation, mask, rng[, game=]))
 
@@ -47,12 +56,13 @@ def heuristic_names() -> tuple[str, ...]:
 def known_specs() -> list[str]:
     """Every spec form accepted, for error messages and --help."""
     return (["random", *heuristic_names()] + [f"jean:{d}" for d in DIFFICULTIES]
-            + ["mcts[:iters=N][:c=X][:depth=D]", "python:<module>:<Class>"])
+            + ["mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "policy:<name|file.npz>",
+               "python:<module>:<Class>"])
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A parsed spec: kind is 'random', 'heuristic', 'jean', 'mcts' or 'python'."""
+    """A parsed spec: kind is 'random', 'heuristic', 'jean', 'mcts', 'policy' or 'python'."""
     text: str
     kind: str
     arg: str = ""
@@ -73,6 +83,9 @@ class AgentSpec:
         if self.kind == "mcts":
             from agents.mcts import MCTSAgent
             return MCTSAgent(**mcts_options(self.text))
+        if self.kind == "policy":
+            from agents.policy import PolicyAgent
+            return PolicyAgent(self.arg)
         raise AgentSpecError(f"{self.text!r} is not a seat's agent: Jean is the solo opponent "
                              "(use a solo game with difficulty=<level>)")
 
@@ -92,21 +105,29 @@ def _load_class(text: str):
 
 
 MCTS_OPTIONS = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
-                "depth": ("rollout_depth", int, 0, 10**5)}
+                "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, 543),
+                "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
+                "rollout": ("rollout", str, "random", "balanced")}
+MCTS_HELP = ("iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..543>, dets=<0..10000>, "
+             "ms=<0..3600000>, rollout=<random|balanced>")
 
 
 def mcts_options(text: str) -> dict:
-    """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D]' (options
-    separated by colons: commas separate the agents of a list)."""
+    """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D][:top=K]...'
+    (options separated by colons: commas separate the agents of a list)."""
     out: dict = {}
     body = text[5:] if text.startswith("mcts:") else ""
     for part in filter(None, body.split(":")):
         key, eq, value = part.partition("=")
         spec = MCTS_OPTIONS.get(key.strip())
         if not eq or spec is None:
-            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: "
-                                 "iters=<1..10000000>, c=<0..100>, depth=<0..100000>")
+            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {MCTS_HELP}")
         name, kind, lo, hi = spec
+        if kind is str:
+            if value not in (lo, hi):
+                raise AgentSpecError(f"agent spec {text!r}: {key} must be {lo} or {hi}, got {value!r}")
+            out[name] = value
+            continue
         try:
             v = kind(value)
         except ValueError:
@@ -135,10 +156,14 @@ def parse_spec(text: str) -> AgentSpec:
     if s == "mcts" or s.startswith("mcts:"):
         mcts_options(s)  # a bad option fails now
         return AgentSpec(s, "mcts", s)
-    hint = ""
-    if s.startswith("policy:"):
-        hint = " (policy agents are not part of this version yet)"
-    raise AgentSpecError(f"unknown agent spec {text!r}{hint}; known: {', '.join(known_specs())}")
+    if s.startswith("policy:") and len(s) > 7:
+        from agents.policy import PolicyFileError, load_policy
+        try:
+            load_policy(s[7:])  # a missing or malformed file fails now
+        except PolicyFileError as e:
+            raise AgentSpecError(f"agent spec {text!r}: {e}") from None
+        return AgentSpec(s, "policy", s[7:])
+    raise AgentSpecError(f"unknown agent spec {text!r}; known: {', '.join(known_specs())}")
 
 
 @dataclass

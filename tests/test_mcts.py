@@ -105,3 +105,40 @@ def test_solo_and_spec_options():
     with pytest.raises(ValueError, match="needs the game"):
         m.act(g.observe(0), g.action_mask(), np.random.default_rng(0))
     assert make_agent("balanced")  # heuristics unaffected
+
+
+def test_heuristic_guided_root_and_reused_determinisations():
+    g = _midgame(seed=6, players=2, moves=25)
+    while len(g.legal_actions()) <= 5:  # a decision with a real choice
+        g.step(g.legal_actions()[0])
+    legal = g.legal_actions()
+    from agents.heuristics import HeuristicAgent
+    vals = HeuristicAgent().values(g, legal)
+    best3 = {legal[i] for i in np.argsort(-vals, kind="stable")[:3]}
+    v = MCTSAgent(iterations=300, top=3).visits(g, 5)
+    assert set(np.flatnonzero(v)) <= best3 and v.sum() > 0      # only the guide's 3 best
+    v1 = MCTSAgent(iterations=300, top=0).visits(g, 5)
+    assert len(np.flatnonzero(v1)) > 3                             # unguided tries more
+    # dets=D: reproducible, legal; the same hidden-information independence
+    m = MCTSAgent(iterations=200, dets=4)
+    a, b = m.visits(g, 9), m.visits(_swap_hidden(g), 9)
+    assert np.array_equal(a, b) and set(np.flatnonzero(a)) <= set(legal)
+
+
+def test_balanced_rollouts_and_time_budget():
+    g = _midgame(seed=7, players=2, moves=20)
+    m = parse_spec("mcts:iters=60:depth=3:rollout=balanced").make()
+    assert m.rollout == "balanced"
+    assert act_with(m, g, np.random.default_rng(1)) in g.legal_actions()
+    timed = parse_spec("mcts:ms=30").make()
+    rng = np.random.default_rng(2)
+    import time
+    t0 = time.perf_counter()
+    assert act_with(timed, g, rng) in g.legal_actions()   # calibrates, then searches
+    assert timed._rate and timed._rate > 0
+    t1 = time.perf_counter()
+    act_with(timed, g, rng)
+    assert time.perf_counter() - t1 < 5 * max(0.03, t1 - t0)  # of the order of the budget
+    for bad in ("mcts:rollout=jean", "mcts:top=-1", "mcts:dets=x", "mcts:ms=-5"):
+        with pytest.raises(AgentSpecError):
+            parse_spec(bad)

@@ -210,7 +210,7 @@ class TournamentConfig:
         if self.engine not in ENGINES:
             raise ScheduleError(f"engine must be one of {', '.join(ENGINES)}, not {self.engine!r}")
         if self.engine == "compiled":
-            slow = [a for a in (*agents, *([hero] if hero else [])) if a.startswith("python:")]
+            slow = [a for a in (*agents, *([hero] if hero else [])) if a.startswith(("python:", "mcts", "policy:"))]
             if slow:
                 raise ScheduleError("engine 'compiled' plays random and heuristic agents only, "
                                     f"not {', '.join(slow)}")
