@@ -434,6 +434,7 @@ def train(cfg: Config, progress_bar: bool = True) -> Path:
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
     torch.set_num_threads(cfg.threads)
+    torch.manual_seed(cfg.seed)   # the network's initial weights
     console = Console(stderr=True)
     run = Path(cfg.run)
     (run / "snapshots").mkdir(parents=True, exist_ok=True)
