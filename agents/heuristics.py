@@ -514,6 +514,35 @@ def unseen_cards(st, me, out):
 
 
 @njit(cache=True)
+def deal_hidden_cards(st, me, cards, n):
+    """Deal cards[:n] cyclically, in a fixed order, into every card slot that
+    player `me` cannot see: the draw and discard piles, then each other
+    player's hand and the filled slots of its planning area (Jean's are
+    public). Used with placeholders (lookahead) and with a shuffled pool
+    (ISMCTS determinisations)."""
+    if n == 0:
+        return
+    k = 0
+    for i in range(st[G_DRAW_N]):
+        st[G_DRAW + i] = cards[k % n]
+        k += 1
+    for i in range(st[G_DISCARD_N]):
+        st[G_DISCARD + i] = cards[k % n]
+        k += 1
+    for q in range(st[G_NP]):
+        if q == me or (st[G_SOLO] and q == 1):
+            continue
+        bq = pb(q)
+        for i in range(st[bq + P_HAND_N]):
+            st[bq + P_HAND + i] = cards[k % n]
+            k += 1
+        for j in range(PLAN_CAP):
+            if st[bq + P_PLAN + j] >= 0:
+                st[bq + P_PLAN + j] = cards[k % n]
+                k += 1
+
+
+@njit(cache=True)
 def table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val, deck_val,
                area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
     """(the move of agent row k of stacked per-agent tables, the tie-break
@@ -540,30 +569,18 @@ def _sanitize(st, cat, me, fake_token):
     if nf == 0:
         fake[0] = 0
         nf = 1
-    k = 0
-    for i in range(st[G_DRAW_N]):
-        st[G_DRAW + i] = fake[k % nf]
-        k += 1
-    for i in range(st[G_DISCARD_N]):
-        st[G_DISCARD + i] = fake[k % nf]
-        k += 1
+    deal_hidden_cards(st, me, fake, nf)
     for q in range(np_):
         if q == me or (st[G_SOLO] and q == 1):
             continue
         bq = pb(q)
-        for i in range(st[bq + P_HAND_N]):
-            st[bq + P_HAND + i] = fake[k % nf]
-            k += 1
-        n = 0
+        n = 0  # which plan slots are filled is hidden too: move the cards to the front
         for j in range(PLAN_CAP):
             if st[bq + P_PLAN + j] >= 0:
+                st[bq + P_PLAN + n] = st[bq + P_PLAN + j]
                 n += 1
-        for j in range(PLAN_CAP):
-            if j < n:
-                st[bq + P_PLAN + j] = fake[k % nf]
-                k += 1
-            else:
-                st[bq + P_PLAN + j] = -1
+        for j in range(n, PLAN_CAP):
+            st[bq + P_PLAN + j] = -1
         if st[bq + P_CAREER] >= 0:
             st[bq + P_CAREER] = 0
         if st[bq + P_CAREER_OPT] >= 0:

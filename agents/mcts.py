@@ -48,13 +48,11 @@ from numba import njit
 from maracaibo_env.core import engine
 from maracaibo_env.core.actions import NUM_ACTIONS
 from maracaibo_env.core.layout import (
-    PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, PLAN_CAP,
-    MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, G_RNG, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N,
-    G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N, G_QPILE, G_QPILE_N,
-    G_PR_BUILD, G_PR_REVEALED, P_VP, P_HAND_N, P_HAND, P_PLAN,
-    P_CAREER, P_CAREER_OPT)
+    PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, MAX_P, G_NP, G_CUR,
+    G_OVER, G_SOLO, G_RNG, G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N,
+    G_QPILE, G_QPILE_N, G_PR_BUILD, G_PR_REVEALED, P_VP, P_CAREER, P_CAREER_OPT)
 from maracaibo_env.core.random_play import xorshift, pick_uniform
-from .heuristics import evaluate, unseen_cards, table_move, HeuristicAgent
+from .heuristics import deal_hidden_cards, evaluate, unseen_cards, table_move, HeuristicAgent
 
 N_TOKEN_SLOTS = 64
 
@@ -84,30 +82,12 @@ def determinize(st, me, x):
     pool = np.empty(N_CARDS, np.int64)
     n = unseen_cards(st, me, pool)
     x = _shuffle(pool, n, x)
-    k = 0
     hidden_players = np.zeros(MAX_P, np.bool_)
     for q in range(np_):
         hidden_players[q] = q != me and not (st[G_SOLO] and q == 1)
-    # deal the shuffled pool into the hidden slots in a fixed order: draw pile,
-    # discard pile, opponents' hands and plans (cards out of the game are in
+    # the shuffled pool into the hidden slots (cards out of the game are in
     # the pool too: which ones they are is not known either)
-    if n > 0:
-        for i in range(st[G_DRAW_N]):
-            st[G_DRAW + i] = pool[k % n]
-            k += 1
-        for i in range(st[G_DISCARD_N]):
-            st[G_DISCARD + i] = pool[k % n]
-            k += 1
-        for q in range(np_):
-            if hidden_players[q]:
-                bq = PLAYERS + q * PLAYER_SIZE
-                for i in range(st[bq + P_HAND_N]):
-                    st[bq + P_HAND + i] = pool[k % n]
-                    k += 1
-                for j in range(PLAN_CAP):
-                    if st[bq + P_PLAN + j] >= 0:
-                        st[bq + P_PLAN + j] = pool[k % n]
-                        k += 1
+    deal_hidden_cards(st, me, pool, n)
     # careers: dealt from those the searcher was not offered
     car = np.empty(N_CAREERS, np.int64)
     nc = 0

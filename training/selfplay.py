@@ -150,7 +150,7 @@ def teacher_samples(cfg: Config, progress=None):
     from maracaibo_env.match import play_match
     rng = np.random.default_rng(cfg.seed + 17)
     feats, masks, acts, results, games = [], [], [], [], []
-    others = [h for h in HEURISTIC_NAMES]
+    others = list(HEURISTIC_NAMES)
     task = progress.add_task("imitation data (games)", total=cfg.bc_games, info="") if progress else None
     for i in range(cfg.bc_games):
         seat = int(rng.integers(cfg.players))
