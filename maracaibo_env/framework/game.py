@@ -1,0 +1,263 @@
+"""`GameBase`: what every game's Python `Game` object shares.
+
+A game is one int32 state vector plus the legal mask of the pending
+decision; the rules live in the game's numba core. A subclass provides:
+
+* ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS_SPEC`` (name, size, meaning),
+  ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``, ``FORMAT_VERSION``;
+* ``_names()`` (readable action names), ``_engine_step(a)`` (apply a legal id),
+  ``_fill_mask()``, ``_observe(p, out)``, ``_validate(state)`` (a saved state
+  the engine may be given, else ValueError), ``phase``, and
+  ``_catalog_from(catalog)`` (the catalog to play with).
+
+It gives names, errors that say what is legal, clone, JSON round trips with
+validation of every field, scores, breakdowns and observations.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state (the state is unchanged)."""
+
+
+class GameConfigError(ValueError):
+    """A malformed game configuration."""
+
+
+# exact types accepted by step's fast path (bool and np.bool_ are not among them)
+INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
+                       np.uint8, np.uint16, np.uint32, np.uint64))
+SAVE_KEYS = ("format", "data_hash", "state")
+
+
+def int_option(name, value, allowed, shown=None) -> int:
+    """value as a Python int if it is an int in allowed, else GameConfigError
+    naming the option and what is allowed (floats and bools are not ints)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise GameConfigError(f"{name} must be an int, one of {shown or allowed}, got {value!r} "
+                              f"({type(value).__name__})")
+    if value not in allowed:
+        raise GameConfigError(f"{name} must be one of {shown or allowed}, got {value!r}")
+    return int(value)
+
+
+def str_option(name, value, allowed) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise GameConfigError(f"{name} must be one of {tuple(allowed)}, got {value!r}")
+    return value
+
+
+class GameBase:
+    NUM_ACTIONS: int
+    OBS_SIZE: int
+    OBS_SPEC: list
+    LAYOUT: Any
+    VP_SOURCES: tuple
+    FORMAT_VERSION: int
+
+    # ---- queries ---------------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        """Seats with a score."""
+        return int(self.state[self.LAYOUT.glob["NP"][0]])
+
+    @property
+    def num_players(self) -> int:
+        return self.num_seats
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state[self.LAYOUT.glob["OVER"][0]])
+
+    @property
+    def current_player(self) -> int:
+        return int(self.state[self.LAYOUT.glob["CUR"][0]])
+
+    @property
+    def round(self) -> int:
+        return int(self.state[self.LAYOUT.glob["ROUND"][0]])
+
+    def action_mask(self) -> np.ndarray:
+        """int8 vector over all NUM_ACTIONS ids: 1 = legal now."""
+        return self._mask.copy()
+
+    def legal_actions(self) -> list[int]:
+        return self._mask.view(np.bool_).nonzero()[0].tolist()
+
+    def legal_action_names(self) -> list[str]:
+        names = self.action_names
+        return [names[a] for a in self.legal_actions()]
+
+    @property
+    def action_names(self) -> list[str]:
+        names = getattr(self.catalog, "_action_names", None)
+        if names is None:
+            names = self.catalog._action_names = self._names()
+        return names
+
+    def action_name(self, action: int) -> str:
+        if (isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer))
+                or not 0 <= action < self.NUM_ACTIONS):
+            raise ValueError(f"action must be an int id 0..{self.NUM_ACTIONS - 1}, got {action!r}")
+        return self.action_names[int(action)]
+
+    def action_id(self, name: str) -> int:
+        try:
+            return self.action_names.index(name)
+        except ValueError:
+            raise IllegalActionError(
+                f"unknown action name {name!r}; legal now: {self._legal_summary()}") from None
+
+    # ---- acting ---------------------------------------------------------------------
+    def step(self, action: int | str) -> None:
+        """Apply one decision of the current player. Raises IllegalActionError
+        (leaving the state untouched) when the action is not legal now."""
+        a = self._legal_id(action)
+        if self.history is not None:
+            self.history.append(a)
+        self._engine_step(a)
+
+    def _legal_id(self, action) -> int:
+        # fast path: an int id the mask allows (all zeros once the game is over)
+        if type(action) in INT_TYPES and 0 <= action < self.NUM_ACTIONS and self._mask[action]:
+            return int(action)
+        return self._checked_action(action)
+
+    def _checked_action(self, action) -> int:
+        """The action id, or IllegalActionError saying what is wrong and what is legal."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no action is legal")
+        if isinstance(action, str):
+            action = self.action_id(action)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"action must be an int id or a name, not {action!r}")
+        a = int(action)
+        if not 0 <= a < self.NUM_ACTIONS:
+            raise IllegalActionError(f"action id {a} is out of range 0..{self.NUM_ACTIONS - 1}")
+        if not self._mask[a]:
+            raise IllegalActionError(
+                f"{self.action_name(a)!r} (id {a}) is not legal for player "
+                f"{self.current_player} in phase {self.phase!r}; legal now: {self._legal_summary()}")
+        return a
+
+    def _legal_summary(self, limit: int = 12) -> str:
+        names = self.legal_action_names()
+        more = f" … (+{len(names) - limit} more)" if len(names) > limit else ""
+        return ", ".join(names[:limit]) + more
+
+    # ---- copies and persistence ---------------------------------------------------------
+    def clone(self):
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.copy()
+        g._mask = self._mask.copy()
+        g.config = dict(self.config) if self.config else None
+        g.history = list(self.history) if self.history is not None else None
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; from_dict(g.to_dict()) is an exact copy. It
+        records the data hash of the catalog the game was played with."""
+        return {"format": self.FORMAT_VERSION, "data_hash": self.catalog.data_hash,
+                "state": self.LAYOUT.describe(self.state, all_players=True)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], catalog=None, *, ignore_data_hash: bool = False):
+        """Rebuild a saved game. Raises ValueError naming the field, its value and
+        what is allowed when d is malformed or describes a state the engine must
+        not be given. A game saved with other game data is refused unless
+        ignore_data_hash (the state is then validated against this data)."""
+        g = object.__new__(cls)
+        g.catalog = cls._catalog_from(catalog)
+        g._cat = g.catalog.array
+        g.state = cls._saved_state(d, g.catalog, ignore_data_hash)
+        g._mask = np.zeros(cls.NUM_ACTIONS, np.int8)
+        g.config, g.history = None, None    # a saved state carries no replay history
+        if not g.is_over:
+            g._fill_mask()
+        return g
+
+    @classmethod
+    def from_json(cls, text: str | bytes, catalog=None, *, ignore_data_hash: bool = False):
+        try:
+            d = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise ValueError(f"saved game is not valid JSON: {exc}") from None
+        return cls.from_dict(d, catalog, ignore_data_hash=ignore_data_hash)
+
+    @classmethod
+    def _saved_state(cls, d, catalog, ignore_data_hash: bool) -> np.ndarray:
+        """The validated state vector of a saved-game dict (to_dict's shape)."""
+        shape = f"{{'format': {cls.FORMAT_VERSION}, 'data_hash': '...', 'state': {{...}}}}"
+        if not isinstance(d, dict):
+            raise ValueError(f"a saved game is a dict {shape}, not {type(d).__name__}")
+        fmt = d.get("format")
+        if fmt != cls.FORMAT_VERSION or isinstance(fmt, bool):
+            if type(fmt) is int and 0 < fmt < cls.FORMAT_VERSION:
+                raise ValueError(f"saved game format {fmt} comes from an older maracaibo_env; this "
+                                 f"version reads format {cls.FORMAT_VERSION} only (the rules engine "
+                                 "changed since, so an old state need not be valid): start a new game "
+                                 "or re-run its replay")
+            raise ValueError(f"not a saved game of format {cls.FORMAT_VERSION}: 'format' is {fmt!r}; "
+                             f"expected {shape}")
+        if set(d) != set(SAVE_KEYS):
+            raise ValueError(f"saved game keys are {sorted(d)}; expected exactly {list(SAVE_KEYS)}")
+        h = d["data_hash"]
+        if not isinstance(h, str):
+            raise ValueError(f"data_hash = {h!r}: expected the game data's sha256 as a hex string")
+        if h != catalog.data_hash and not ignore_data_hash:
+            raise ValueError(f"data_hash = {h[:16]}…: the game was saved with other game data than "
+                             f"this catalog ({catalog.data_hash[:16]}…); load it with the data it was "
+                             "played with, or pass ignore_data_hash=True to check the state against "
+                             "this data instead")
+        state = cls.LAYOUT.pack(d["state"])
+        cls._validate(state, catalog)
+        return state
+
+    # ---- scores and observations --------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [int(self.state[self.LAYOUT.field_slice("VP", p)][0]) for p in range(self.num_seats)]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """VP of each seat by source (they add up to scores())."""
+        out = []
+        for p in range(self.num_seats):
+            src = self.state[self.LAYOUT.field_slice("VP_SRC", p)]
+            out.append({name: int(v) for name, v in zip(self.VP_SOURCES, src)})
+        return out
+
+    def observe(self, player: int) -> np.ndarray:
+        """Player's observation (int32, OBS_SIZE); see observation_spec()."""
+        if type(player) is not int or not 0 <= player < self.num_seats:
+            player = self._seat(player)
+        out = np.empty(self.OBS_SIZE, np.int32)     # observe writes every entry
+        self._observe(player, out)
+        return out
+
+    def _seat(self, p) -> int:
+        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)) \
+                or not 0 <= p < self.num_seats:
+            raise ValueError(f"player must be an int seat 0..{self.num_seats - 1}, got {p!r}")
+        return int(p)
+
+    @classmethod
+    def observation_spec(cls) -> list[tuple[str, int, int, str]]:
+        """(name, offset, size, meaning) of every slice of the observation."""
+        spec, off = [], 0
+        for name, size, meaning in cls.OBS_SPEC:
+            spec.append((name, off, size, meaning))
+            off += size
+        return spec
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__module__.split('.')[-2]}.Game(players={self.num_players}, "
+                f"round={self.round}, phase={self.phase!r}, current_player={self.current_player}, "
+                f"scores={self.scores()})")

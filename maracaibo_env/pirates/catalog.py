@@ -1,0 +1,241 @@
+"""The validated Pirates data compiled into one int32 vector for the core.
+
+Python tools use the name tables kept beside it (card keys and names, quest
+keys, layout keys); ``data_hash`` identifies the compiled data in saves.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ..framework.datafiles import DataError
+from . import data_load as D
+from .core import catalog_layout as CL
+from .core.catalog_layout import CATALOG, CATALOG_SIZE, EFFECT_KINDS, ANY
+
+
+@dataclass
+class Catalog:
+    array: np.ndarray
+    card_keys: list[str]
+    card_names: list[str]
+    quest_keys: list[str]
+    figurehead_names: list[str]
+    bm_keys: list[str]
+    slot_keys: list[str]
+    raid_action_keys: list[str]
+    track_keys: list[str]
+    layout_keys: list[str]
+    default_layout: str
+    effects: list[str] = field(default_factory=list)   # readable text of each effect row
+    data: D.PiratesData | None = field(default=None, repr=False)
+
+    @property
+    def data_hash(self) -> str:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            d = hashlib.sha256(self.array.astype("<i4").tobytes())
+            d.update(json.dumps([self.card_keys, self.quest_keys, self.bm_keys, self.slot_keys,
+                                 self.raid_action_keys, self.track_keys, self.layout_keys]).encode())
+            h = self.__dict__["_hash"] = d.hexdigest()
+        return h
+
+    def field(self, name: str) -> np.ndarray:
+        off, size = CATALOG[name]
+        return self.array[off:off + size]
+
+
+class _Writer:
+    def __init__(self):
+        self.a = np.zeros(CATALOG_SIZE, np.int32)
+        self.n_eff = 0
+        self.texts: list[str] = []
+        self.raid_keys: list[str] = []
+
+    def set(self, name, value, i=0):
+        off, size = CATALOG[name]
+        if not 0 <= i < size:
+            raise DataError(f"too many entries for {name} (capacity {size})")
+        self.a[off + i] = value
+
+    def effects(self, effs) -> tuple[int, int]:
+        """Append a list of effects; returns (start, count)."""
+        start = self.n_eff
+        for e in effs:
+            i = self.n_eff
+            self.set("EFF_DO", EFFECT_KINDS.index(e.do), i)
+            self.set("EFF_N", e.n, i)
+            self.set("EFF_ARG", _arg(e, self.raid_keys), i)
+            self.set("EFF_CAP", e.cap, i)
+            self.texts.append(effect_text(e))
+            self.n_eff += 1
+        return start, len(effs)
+
+
+def _arg(e, raid_keys) -> int:
+    if e.treasure:
+        return ANY if e.treasure == "any" else D.TREASURES.index(e.treasure)
+    if e.do == "island_cube":
+        return ANY
+    if e.type:
+        return D.IMP_TYPES.index(e.type)
+    if e.count:
+        return D.COUNTS.index(e.count)
+    if e.action:
+        return raid_keys.index(e.action)
+    if e.reward:
+        return D.FORFEIT_REWARDS.index(e.reward)
+    return 0
+
+
+def effect_text(e) -> str:
+    parts = [e.do] + [f"{k}={v}" for k, v in e.model_dump().items()
+                      if k != "do" and v not in ("", 0)]
+    return " ".join(parts)
+
+
+def compile_data(data: D.PiratesData) -> Catalog:
+    w = _Writer()
+    s = data.ship
+    w.raid_keys = [r.key for r in s.raid_action]
+    # raiding actions
+    w.set("N_RA", len(s.raid_action))
+    std = 0
+    for i, r in enumerate(s.raid_action):
+        st, n = w.effects(r.effects)
+        w.set("RA_POWER", r.power, i); w.set("RA_S", st, i); w.set("RA_N", n, i)
+        std |= (1 << i) if r.standard else 0
+    w.set("RA_STANDARD", std)
+    # cards: improvements, locations, residences (ids in file order)
+    c = data.cards
+    cards = c.improvement + c.location + c.residence
+    w.set("N_CARDS", len(cards))
+    for i, x in enumerate(cards):
+        if isinstance(x, D.Improvement):
+            w.set("CARD_KIND", CL.KIND_IMP, i); w.set("CARD_TIER", x.tier, i)
+            w.set("CARD_TYPE", D.IMP_TYPES.index(x.type), i)
+            w.set("CARD_COST", x.cost, i); w.set("CARD_VP", x.vp, i)
+            w.set("CARD_INC_C", x.income.coins, i); w.set("CARD_INC_V", x.income.vp, i)
+            for part, effs in (("LIGHT", x.lightning), ("ONG", x.ongoing), ("END", x.endgame)):
+                st, n = w.effects(effs)
+                w.set(f"CARD_{part}_S", st, i); w.set(f"CARD_{part}_N", n, i)
+        elif isinstance(x, D.Location):
+            w.set("CARD_KIND", CL.KIND_LOC, i); w.set("CARD_TIER", x.tier, i)
+            w.set("CARD_TV", int(x.treasure_value), i); w.set("CARD_NSIDES", len(x.sides), i)
+            for k, side in enumerate(x.sides):
+                st, n = w.effects(side)
+                w.set(f"CARD_SIDE{k}_S", st, i); w.set(f"CARD_SIDE{k}_N", n, i)
+        else:
+            w.set("CARD_KIND", CL.KIND_RES, i); w.set("CARD_TIER", 1, i)
+            w.set("CARD_COST", x.cost, i)
+            w.set("RES_FORMULA", D.GRS.index(x.formula), i)
+            w.set("RES_PER", x.per, i); w.set("RES_CAP", x.cap, i)
+    w.set("N_T1_IMP", sum(1 for x in c.improvement if x.tier == 1))
+    w.set("N_T1_LOC", sum(1 for x in c.location if x.tier == 1))
+    w.set("N_RES", len(c.residence))
+    # quests
+    qs = data.quests.quest
+    w.set("N_QUESTS", len(qs))
+    for i, q in enumerate(qs):
+        w.set("Q_KIND", D.GQ.index(q.kind), i)
+        arg = (ANY if q.treasure == "any" else D.TREASURES.index(q.treasure)) if q.treasure else \
+            (D.IMP_TYPES.index(q.type) if q.type else 0)
+        w.set("Q_ARG", arg, i)
+        w.set("Q_TYPES", sum(1 << D.IMP_TYPES.index(t) for t in q.types), i)
+        w.set("Q_LOW_A", q.low.need[0], i); w.set("Q_LOW_B", q.low.need[-1], i)
+        w.set("Q_HIGH_A", q.high.need[0], i); w.set("Q_HIGH_B", q.high.need[-1], i)
+        w.set("Q_LOW_VP", q.low.vp, i); w.set("Q_HIGH_VP", q.high.vp, i)
+    # figureheads A..L
+    figs = sorted(data.figureheads.figurehead, key=lambda f: f.letter)
+    for i, f in enumerate(figs):
+        st, n = w.effects(f.lightning); w.set("FIG_LIGHT_S", st, i); w.set("FIG_LIGHT_N", n, i)
+        st, n = w.effects(f.ongoing); w.set("FIG_ONG_S", st, i); w.set("FIG_ONG_N", n, i)
+        w.set("FIG_INC_C", f.income.coins, i); w.set("FIG_INC_V", f.income.vp, i)
+    for i, sp in enumerate(data.figureheads.poseidon_spaces):
+        st, n = w.effects(sp); w.set("POS_S", st, i); w.set("POS_N", n, i)
+    # black market
+    bm = data.black_market
+    bm_keys = [e.key for e in bm.effect]
+    for i, e in enumerate(bm.effect):
+        st, n = w.effects(e.effects); w.set("BM_EFF_S", st, i); w.set("BM_EFF_N", n, i)
+    for k, t in enumerate(bm.tile):
+        w.set("BM_TILE_EFF", bm_keys.index(t.front), 2 * k)
+        w.set("BM_TILE_EFF", bm_keys.index(t.back), 2 * k + 1)
+    # ship board
+    w.set("N_SHIP_SLOTS", len(s.slot))
+    for i, b in enumerate(s.barriers):
+        w.set("BARRIERS", b, i)
+    for i, sl in enumerate(s.slot):
+        st, n = w.effects(sl.benefit)
+        w.set("SLOT_SECTION", sl.section, i); w.set("SLOT_COST", sl.cost, i)
+        w.set("SLOT_S", st, i); w.set("SLOT_N", n, i)
+    # hideout
+    for area in s.hideout:
+        t = D.TREASURES.index(area.treasure)
+        w.set("HB_N", len(area.bonus), t)
+        for j, effs in enumerate(area.bonus):
+            st, n = w.effects(effs)
+            w.set("HB_S", st, t * CL.HB_CAP + j); w.set("HB_C", n, t * CL.HB_CAP + j)
+        w.set("HU_N", len(area.buried), t)
+        for j, effs in enumerate(area.buried):
+            st, n = w.effects(effs)
+            w.set("HU_S", st, t * CL.HU_CAP + j); w.set("HU_C", n, t * CL.HU_CAP + j)
+    # board
+    b = data.board
+    keys = [x.key for x in b.track]
+    w.set("N_TRACK", len(keys))
+    rivers = {"start": 0}
+    for i, x in enumerate(b.track):
+        nx = [keys.index(n) for n in x.next] + [-1, -1]
+        w.set("TR_NEXT0", nx[0], i); w.set("TR_NEXT1", nx[1], i)
+        for n in x.next:
+            rivers[n] = rivers[x.key] + b.track[keys.index(n)].river
+        w.set("TR_RIVERS", rivers[x.key], i)
+        st, n = w.effects(x.effects); w.set("TR_S", st, i); w.set("TR_N", n, i)
+        w.set("TR_RETIRE", int(x.retirement), i)
+    for isl in b.islands:
+        w.set("ISL_SPACES", isl.spaces, D.TREASURES.index(isl.treasure))
+    w.set("START_CUBES", b.start_cubes)
+    w.set("N_VAL", len(b.value))
+    for i, (at, v) in enumerate(zip(b.value_at_least, b.value)):
+        w.set("VAL_AT", at, i); w.set("VAL", v, i)
+    for i, v in enumerate(b.start_coins):
+        w.set("START_COINS", v, i)
+    for i, t in enumerate(b.tv_tiles):
+        w.set("TV_TILES", D.TREASURES.index(t), i)
+    # layouts
+    lays = data.layouts.layout
+    w.set("N_LAYOUTS", len(lays))
+    for li, lay in enumerate(lays):
+        cells = {}
+        for k in range(len(lay.rows[0])):            # column by column (SET-07)
+            for r, row in enumerate(lay.rows):
+                if row[k] == "C":
+                    cells[(r, k)] = len(cells)
+        w.set("LAY_NCOLS", len(lay.rows[0]), li)
+        for (r, k), sidx in cells.items():
+            w.set("LAY_COL", k + 1, li * 27 + sidx); w.set("LAY_ROW", r, li * 27 + sidx)
+            nb = [cells.get((r + dr, k + dk), -1) for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1))]
+            for j, v in enumerate(nb):
+                w.set("LAY_ADJ", v, (li * 27 + sidx) * 4 + j)
+    return Catalog(
+        array=w.a, card_keys=[x.key for x in cards], card_names=[x.name for x in cards],
+        quest_keys=[q.key for q in qs], figurehead_names=[f"{f.letter} {f.name}" for f in figs],
+        bm_keys=bm_keys, slot_keys=[x.key for x in s.slot], raid_action_keys=w.raid_keys,
+        track_keys=keys, layout_keys=[l.key for l in lays], default_layout=data.layouts.default,
+        effects=w.texts, data=data)
+
+
+@lru_cache(maxsize=None)
+def _cached(folder: str) -> Catalog:
+    return compile_data(D.load_data(folder))
+
+
+def load_catalog(folder: str | Path | None = None) -> Catalog:
+    """The compiled data of ``folder`` (default: the shipped data), cached."""
+    return _cached(str(Path(folder).resolve() if folder else D.DATA_DIR))

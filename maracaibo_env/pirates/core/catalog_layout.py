@@ -1,0 +1,76 @@
+"""Offsets of the compiled game data (one int32 vector, built by pirates/catalog.py).
+
+Numba reads ``cat[C_<NAME> + i]``; every list of effects is a (start, count)
+pair into the effect table EFF_*.
+"""
+from ...framework.layout import offsets
+
+MAX_CARDS = 96
+MAX_EFF = 640
+MAX_QUESTS = 32
+N_FIGS = 12
+MAX_SHIP_SLOTS = 24
+MAX_RAID_ACTS = 12
+HB_CAP = 4                      # hideout bonus spaces per treasure
+HU_CAP = 8                      # hideout buried spaces per treasure
+MAX_TRACK = 48
+MAX_LAYOUTS = 8
+MAX_VAL = 8
+
+# effect kinds: index = position in data_load.IMMEDIATE + ONGOING + ENDGAME
+from ..data_load import IMMEDIATE, ONGOING, ENDGAME, COUNTS, FORFEIT_REWARDS, GRS, GQ, IMP_TYPES  # noqa: E402
+EFFECT_KINDS = IMMEDIATE + ONGOING + ENDGAME
+for _i, _n in enumerate(EFFECT_KINDS):
+    globals()["E_" + _n.upper()] = _i
+for _i, _n in enumerate(COUNTS):
+    globals()["CNT_" + _n.upper()] = _i
+for _i, _n in enumerate(FORFEIT_REWARDS):
+    globals()["FR_" + _n.upper()] = _i
+for _i, _n in enumerate(GRS):
+    globals()["GRS_" + _n.upper()] = _i
+for _i, _n in enumerate(GQ):
+    globals()["GQ_" + _n.upper()] = _i
+for _i, _n in enumerate(IMP_TYPES):
+    globals()["TY_" + _n.upper()] = _i
+ANY = 3                         # treasure "any" (a choice), also "the raid's die"
+KIND_IMP, KIND_LOC, KIND_RES = 0, 1, 2
+
+CATALOG_FIELDS = [
+    ("EFF_DO", MAX_EFF), ("EFF_N", MAX_EFF), ("EFF_ARG", MAX_EFF), ("EFF_CAP", MAX_EFF),
+    ("N_CARDS", 1),
+    ("CARD_KIND", MAX_CARDS), ("CARD_TIER", MAX_CARDS), ("CARD_TYPE", MAX_CARDS),
+    ("CARD_COST", MAX_CARDS), ("CARD_VP", MAX_CARDS), ("CARD_TV", MAX_CARDS),
+    ("CARD_INC_C", MAX_CARDS), ("CARD_INC_V", MAX_CARDS),
+    ("CARD_LIGHT_S", MAX_CARDS), ("CARD_LIGHT_N", MAX_CARDS),
+    ("CARD_ONG_S", MAX_CARDS), ("CARD_ONG_N", MAX_CARDS),
+    ("CARD_END_S", MAX_CARDS), ("CARD_END_N", MAX_CARDS),
+    ("CARD_NSIDES", MAX_CARDS),
+    ("CARD_SIDE0_S", MAX_CARDS), ("CARD_SIDE0_N", MAX_CARDS),
+    ("CARD_SIDE1_S", MAX_CARDS), ("CARD_SIDE1_N", MAX_CARDS),
+    ("RES_FORMULA", MAX_CARDS), ("RES_PER", MAX_CARDS), ("RES_CAP", MAX_CARDS),
+    ("N_QUESTS", 1),
+    ("Q_KIND", MAX_QUESTS), ("Q_ARG", MAX_QUESTS), ("Q_TYPES", MAX_QUESTS),
+    ("Q_LOW_A", MAX_QUESTS), ("Q_LOW_B", MAX_QUESTS), ("Q_LOW_VP", MAX_QUESTS),
+    ("Q_HIGH_A", MAX_QUESTS), ("Q_HIGH_B", MAX_QUESTS), ("Q_HIGH_VP", MAX_QUESTS),
+    ("FIG_LIGHT_S", N_FIGS), ("FIG_LIGHT_N", N_FIGS), ("FIG_ONG_S", N_FIGS), ("FIG_ONG_N", N_FIGS),
+    ("FIG_INC_C", N_FIGS), ("FIG_INC_V", N_FIGS),
+    ("POS_S", 4), ("POS_N", 4),
+    ("BM_EFF_S", 10), ("BM_EFF_N", 10), ("BM_TILE_EFF", 10),   # tile k side s -> effect 2k+s
+    ("N_SHIP_SLOTS", 1), ("BARRIERS", 3),
+    ("SLOT_SECTION", MAX_SHIP_SLOTS), ("SLOT_COST", MAX_SHIP_SLOTS),
+    ("SLOT_S", MAX_SHIP_SLOTS), ("SLOT_N", MAX_SHIP_SLOTS),
+    ("N_RA", 1), ("RA_POWER", MAX_RAID_ACTS), ("RA_S", MAX_RAID_ACTS), ("RA_N", MAX_RAID_ACTS),
+    ("RA_STANDARD", 1),                 # bitmask of the standard Raiding actions
+    ("HB_N", 3), ("HB_S", 3 * HB_CAP), ("HB_C", 3 * HB_CAP),
+    ("HU_N", 3), ("HU_S", 3 * HU_CAP), ("HU_C", 3 * HU_CAP),
+    ("N_TRACK", 1), ("TR_NEXT0", MAX_TRACK), ("TR_NEXT1", MAX_TRACK), ("TR_RIVERS", MAX_TRACK),
+    ("TR_S", MAX_TRACK), ("TR_N", MAX_TRACK), ("TR_RETIRE", MAX_TRACK),
+    ("ISL_SPACES", 3), ("START_CUBES", 1), ("N_VAL", 1), ("VAL_AT", MAX_VAL), ("VAL", MAX_VAL),
+    ("START_COINS", 4), ("TV_TILES", 6),
+    ("N_LAYOUTS", 1), ("LAY_COL", MAX_LAYOUTS * 27), ("LAY_ROW", MAX_LAYOUTS * 27),
+    ("LAY_ADJ", MAX_LAYOUTS * 27 * 4), ("LAY_NCOLS", MAX_LAYOUTS),
+    ("N_T1_IMP", 1), ("N_T1_LOC", 1), ("N_RES", 1),
+]
+CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)
+for _name, (_off, _size) in CATALOG.items():
+    globals()["C_" + _name] = _off

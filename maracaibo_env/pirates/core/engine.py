@@ -1,0 +1,395 @@
+"""The Pirates engine: the exact legal mask of the pending decision, and step.
+
+The decision being asked is the top frame of the pending stack (its op is
+the phase). ``advance`` resolves everything that needs no decision (automatic
+effects, frames with nothing legal left, the end of a turn) until a real
+decision or the end of the game.
+"""
+from ...core.jit import njit
+from .common import *  # noqa: F401,F403
+from .actions import *  # noqa: F401,F403
+from .treasures import free_bonus_space, place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \
+    gain_treasure, add_cubes
+from .raid import reroll, choose_die, raid_as_if, raid_action_legal, do_raid_action, start_raid
+from .explore import reachable, forfeit_legal, move_explorer, start_explore
+from .effects import effect_possible, start_effect, is_automatic, acquire_legal, acquire, \
+    residence_legal, build_residence, upgrade_legal, do_upgrade, take_figurehead, bm_slot_legal, \
+    place_bm, activate_bm, take_market_quest, draw_quest, give_quest, whale_refresh, discard_quest, \
+    push_effects, any_residence, figurehead_possible
+from .sailing import sail_legal, stop_legal, sail, end_move, end_turn, start_turn
+from .setup import OP_BEGIN, finish_quest_setup, reset
+
+
+@njit(cache=True)
+def _set(mask, a):
+    mask[a] = 1
+    return 1
+
+
+@njit(cache=True)
+def fill_mask(state, cat, mask):
+    """Write the legal actions of the top frame into mask; returns how many
+    legal actions other than PASS there are."""
+    mask[:] = 0
+    o = top(state)
+    if o < 0 or state[G_OVER] == 1:
+        return 0
+    op = state[o]
+    a = state[o + 1]
+    b = state[o + 2]
+    c = state[o + 3]
+    p = state[G_CUR]
+    pbase = pb(p)
+    n = 0
+    optional = True
+    if op == OP_KEEPQ:
+        optional = False
+        for i in range(2):
+            if state[pb(a) + P_SETUPQ + i] >= 0:
+                n += _set(mask, A_KEEP_QUEST + i)
+    elif op == OP_MOVE:
+        optional = False
+        for s in range(N_SPACES):
+            if sail_legal(state, cat, p, s):
+                n += _set(mask, A_SAIL + s)
+        if stop_legal(state, cat, p):
+            n += _set(mask, A_STOP)
+    elif op == OP_PAY:
+        optional = False
+        for q in range(state[G_NP]):
+            if (a >> q) & 1 == 1:
+                n += _set(mask, A_PAY + q)
+    elif op == OP_IMPROVEMENT:
+        optional = False
+        n += _set(mask, A_TAKE5)
+        if state[G_SLOT_DOWN + a] == 0 and acquire_legal(state, cat, p, a, -1, 0):
+            n += _set(mask, A_ACQUIRE + a)
+    elif op == OP_RES_HERE:
+        if residence_legal(state, cat, p, a):
+            n += _set(mask, A_RESIDENCE + a)
+    elif op == OP_BM_HERE:
+        n += _set(mask, A_BM_HERE)
+    elif op == OP_UPGRADE:
+        optional = a == 0
+        for k in range(cat[C_N_SHIP_SLOTS]):
+            if upgrade_legal(state, cat, p, k):
+                n += _set(mask, A_UPGRADE + k)
+    elif op == OP_SIDE:
+        for k in range(2):
+            n += _set(mask, A_SIDE + k)
+    elif op == OP_LIST:
+        for i in range(b):
+            if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i):
+                n += _set(mask, A_EFFECT + i)
+    elif op == OP_GULF:
+        n += _set(mask, A_GULF)
+        if reachable(state, cat, p, GULF_EXPLORE + state[pbase + P_EXPL_BONUS]) != 0:
+            n += _set(mask, A_GULF + 1)
+        if any_residence(state, cat, p):
+            n += _set(mask, A_GULF + 2)
+    elif op == OP_RAID_DICE:
+        optional = False
+        if state[G_REROLLS] > 0:
+            n += _set(mask, A_REROLL)
+        for k in range(3):
+            if state[G_DICE + k] > 0 and (a < 0 or a == k):
+                n += _set(mask, A_DIE + k)
+    elif op == OP_RAID_SPEND:
+        for k in range(cat[C_N_RA]):
+            if raid_action_legal(state, cat, p, k):
+                n += _set(mask, A_RAID_ACT + k)
+    elif op == OP_TCHOICE:
+        optional = False
+        for t in range(3):
+            n += _set(mask, A_TREASURE + t)
+    elif op == OP_TPLACE:
+        optional = False
+        for j in range(cat[C_HB_N + a]):
+            if state[pbase + P_BONUS + a * 4 + j] == 0:
+                n += _set(mask, A_BONUS + j)
+        n += _set(mask, A_STORE)
+    elif op == OP_BURY:
+        for t in range(3):
+            if (a >= 0 and a != t) or not can_bury_type(state, cat, p, t):
+                continue
+            for i in range(cat[C_HU_N + t]):
+                if state[pbase + P_BURSP + t * 8 + i] == 0:
+                    n += _set(mask, A_BURY + t * HU_CAP + i)
+            if state[pbase + P_HAS_POSEIDON] > 0:
+                for j in range(4):
+                    if state[pbase + P_POSEIDON + j] == 0:
+                        n += _set(mask, A_POSEIDON + t * 4 + j)
+    elif op == OP_EXPLORE:
+        r = reachable(state, cat, p, a)
+        for s in range(cat[C_N_TRACK]):
+            if (r >> s) & 1 == 1:
+                n += _set(mask, A_EXPLORE + s)
+        for k in range(state[pbase + P_FORFEIT_N]):
+            if forfeit_legal(state, cat, p, k, a, b):
+                n += _set(mask, A_FORFEIT + k)
+    elif op == OP_QUEST:
+        if state[G_QDECK_N] > 0:
+            n += _set(mask, A_QUEST_DECK)
+        for i in range(state[G_QMARKET_N]):
+            if state[G_QMARKET + i] >= 0:
+                n += _set(mask, A_QUEST_MARKET + i)
+        if state[pbase + P_WHALE] > 0 and a == 0 and state[G_QDECK_N] > 0:
+            n += _set(mask, A_WHALE)
+    elif op == OP_DISCARDQ:
+        for i in range(state[pbase + P_QN]):
+            n += _set(mask, A_DISCARD_QUEST + i)
+    elif op == OP_ISLAND:
+        optional = False
+        for t in range(3):
+            n += _set(mask, A_ISLAND + t)
+    elif op == OP_RESIDENCE:
+        for s in range(N_SLOTS):
+            if residence_legal(state, cat, p, s):
+                n += _set(mask, A_RESIDENCE + s)
+    elif op == OP_ACQUIRE:
+        for s in range(N_SLOTS):
+            if acquire_legal(state, cat, p, s, a, b):
+                n += _set(mask, A_ACQUIRE + s)
+    elif op == OP_FIGUREHEAD:
+        optional = a == 0
+        if state[pbase + P_FIG] < 0 and state[pbase + P_COINS] >= FIGUREHEAD_COST:
+            for i in range(FIGM_CAP):
+                if state[G_FIGM + i] >= 0:
+                    n += _set(mask, A_FIGUREHEAD + i)
+    elif op == OP_BM_TILE:
+        optional = False
+        for k in range(N_BM):
+            if state[pbase + P_BM_AT + k] < 0:
+                n += _set(mask, A_BM_TILE + k)
+    elif op == OP_BM_PLACE:
+        optional = False
+        for s in range(N_SLOTS):
+            if bm_slot_legal(state, cat, s):
+                n += _set(mask, A_BM_AT + s)
+    elif op == OP_BM_ACTIVATE:
+        for k in range(N_BM):
+            if state[pbase + P_BM_AT + k] >= 0:
+                n += _set(mask, A_BM_ACTIVATE + k)
+    if optional and n > 0:
+        mask[A_PASS] = 1
+    return n
+
+
+@njit(cache=True)
+def _list_auto(state, cat, p, o):
+    """Apply a list's remaining effects at once when none of the possible ones
+    asks anything (their order cannot matter); True if done."""
+    a = state[o + 1]
+    b = state[o + 2]
+    c = state[o + 3]
+    for i in range(b):
+        if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i) \
+                and not is_automatic(cat[C_EFF_DO + a + i]):
+            return False
+    pop(state)
+    for i in range(b):
+        if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i):
+            start_effect(state, cat, p, a + i)
+    return True
+
+
+@njit(cache=True)
+def advance(state, cat, mask):
+    """Resolve until a decision is asked (mask filled, PHASE set) or the game ends."""
+    for _ in range(10000):
+        if state[G_OVER] == 1:
+            mask[:] = 0
+            state[G_PHASE] = OP_NONE
+            return
+        o = top(state)
+        if o < 0:                     # cannot happen: a turn always queues the next
+            state[G_OVER] = 1
+            continue
+        op = state[o]
+        if op == OP_END_TURN:
+            end_turn(state, cat)
+            continue
+        if op == OP_BEGIN:
+            pop(state)
+            finish_quest_setup(state)
+            start_turn(state, cat, 0)
+            continue
+        if op == OP_KEEPQ:
+            state[G_CUR] = state[o + 1]
+        p = state[G_CUR]
+        if op == OP_LIST and _list_auto(state, cat, p, o):
+            continue
+        n = fill_mask(state, cat, mask)
+        if op == OP_MOVE and mask[A_STOP] == 1 and n == 1:
+            end_move(state, cat, p)        # nowhere further to go: the move ends here
+            continue
+        if n == 0:
+            pop(state)                     # nothing possible: the frame lapses (e.g. UPG-06)
+            continue
+        state[G_PHASE] = op
+        return
+
+
+@njit(cache=True)
+def apply(state, cat, action):
+    """Carry out a legal action of the top frame (legality checked by the caller)."""
+    o = top(state)
+    op = state[o]
+    a = state[o + 1]
+    b = state[o + 2]
+    p = state[G_CUR]
+    pbase = pb(p)
+    if action == A_PASS:
+        pop(state)
+        return
+    if op == OP_KEEPQ:
+        i = action - A_KEEP_QUEST
+        give_quest(state, a, state[pb(a) + P_SETUPQ + i])
+        state[pb(a) + P_SETUPQ + i] = -1
+        pop(state)
+    elif op == OP_MOVE:
+        if action == A_STOP:
+            end_move(state, cat, p)
+        else:
+            sail(state, cat, p, action - A_SAIL)
+    elif op == OP_PAY:
+        q = action - A_PAY
+        state[pbase + P_COINS] -= 1
+        state[pb(q) + P_COINS] += 1
+        state[o + 1] = a & ~(1 << q)
+        if state[pbase + P_COINS] == 0 or state[o + 1] == 0:
+            pop(state)
+    elif op == OP_IMPROVEMENT:
+        pop(state)
+        if action == A_TAKE5:
+            state[pbase + P_COINS] += SKIP_COINS
+        else:
+            acquire(state, cat, p, a, 0)
+    elif op == OP_RES_HERE or op == OP_RESIDENCE:
+        pop(state)
+        build_residence(state, cat, p, action - A_RESIDENCE)
+    elif op == OP_BM_HERE:
+        pop(state)
+        activate_bm(state, cat, a)
+    elif op == OP_UPGRADE:
+        pop(state)
+        do_upgrade(state, cat, p, action - A_UPGRADE)
+    elif op == OP_SIDE:
+        pop(state)
+        k = action - A_SIDE
+        if k == 0:
+            push_effects(state, cat, cat[C_CARD_SIDE0_S + a], cat[C_CARD_SIDE0_N + a])
+        else:
+            push_effects(state, cat, cat[C_CARD_SIDE1_S + a], cat[C_CARD_SIDE1_N + a])
+    elif op == OP_LIST:
+        i = action - A_EFFECT
+        c = state[o + 3] | (1 << i)
+        state[o + 3] = c
+        if c == (1 << b) - 1:
+            pop(state)
+        start_effect(state, cat, p, a + i)
+    elif op == OP_GULF:
+        pop(state)
+        k = action - A_GULF
+        if k == 0:
+            start_raid(state, cat, p, GULF_RAID, -1)
+        elif k == 1:
+            start_explore(state, cat, p, GULF_EXPLORE)
+        else:
+            push(state, OP_RESIDENCE, 0, 0, 0)
+    elif op == OP_RAID_DICE:
+        if action == A_REROLL:
+            reroll(state)
+        else:
+            pop(state)
+            choose_die(state, cat, p, action - A_DIE)
+    elif op == OP_RAID_SPEND:
+        do_raid_action(state, cat, p, action - A_RAID_ACT)
+    elif op == OP_TCHOICE:
+        pop(state)
+        t = action - A_TREASURE
+        if a == TC_AS_IF:
+            raid_as_if(state, cat, p, t, b)
+        else:
+            for _ in range(b if b > 0 else 1):
+                gain_treasure(state, cat, p, t)
+    elif op == OP_TPLACE:
+        pop(state)
+        if action != A_STORE:
+            place_on_bonus(state, cat, p, a, action - A_BONUS)
+    elif op == OP_BURY:
+        pop(state)
+        if action < A_POSEIDON:
+            k = action - A_BURY
+            bury_at(state, cat, p, k // HU_CAP, k % HU_CAP)
+        else:
+            k = action - A_POSEIDON
+            bury_on_poseidon(state, cat, p, k // 4, k % 4)
+    elif op == OP_EXPLORE:
+        if action < A_FORFEIT:
+            pop(state)
+            move_explorer(state, cat, p, action - A_EXPLORE)
+        else:
+            k = action - A_FORFEIT
+            e = state[pbase + P_FORFEIT + k]
+            state[o + 1] = a - cat[C_EFF_N + e]
+            state[o + 2] = b | (1 << k)
+            r = cat[C_EFF_ARG + e]
+            if r <= FR_PEARL:
+                gain_treasure(state, cat, p, r)
+            elif r == FR_COINS2:
+                state[pbase + P_COINS] += 2
+            elif r == FR_VP2:
+                add_vp(state, p, 2, VS_EFFECTS)
+            else:
+                push(state, OP_ISLAND, 1, 0, 0)
+    elif op == OP_QUEST:
+        if action == A_WHALE:
+            whale_refresh(state)
+            state[o + 1] = 1
+        elif action == A_QUEST_DECK:
+            pop(state)
+            give_quest(state, p, draw_quest(state))
+        else:
+            pop(state)
+            take_market_quest(state, p, action - A_QUEST_MARKET)
+    elif op == OP_DISCARDQ:
+        pop(state)
+        discard_quest(state, p, action - A_DISCARD_QUEST)
+    elif op == OP_ISLAND:
+        pop(state)
+        add_cubes(state, action - A_ISLAND, a)
+    elif op == OP_ACQUIRE:
+        pop(state)
+        acquire(state, cat, p, action - A_ACQUIRE, b)
+    elif op == OP_FIGUREHEAD:
+        pop(state)
+        take_figurehead(state, cat, p, action - A_FIGUREHEAD)
+    elif op == OP_BM_TILE:
+        state[o] = OP_BM_PLACE
+        state[o + 1] = action - A_BM_TILE
+    elif op == OP_BM_PLACE:
+        pop(state)
+        place_bm(state, cat, p, a, action - A_BM_AT)
+    elif op == OP_BM_ACTIVATE:
+        pop(state)
+        activate_bm(state, cat, action - A_BM_ACTIVATE)
+
+
+@njit(cache=True)
+def step(state, cat, action, mask):
+    """Apply action if legal (mask = the current legal mask) and advance to the
+    next decision, refilling mask. Returns False, changing nothing, if illegal."""
+    if action < 0 or action >= NUM_ACTIONS or mask[action] == 0 or state[G_OVER] == 1:
+        return False
+    apply(state, cat, action)
+    state[G_STEPS] += 1
+    state[G_LAST_ACTION] = action
+    advance(state, cat, mask)
+    return True
+
+
+@njit(cache=True)
+def new_game(state, cat, num_players, seed, layout, mask):
+    reset(state, cat, num_players, seed, layout)
+    advance(state, cat, mask)

@@ -1,0 +1,88 @@
+"""Exploring (checklist §7 EXP): the directed, branching track, jumping
+opposing explorers, rivers, space icons, forfeits."""
+import numpy as np
+
+from ...core.jit import njit
+from .common import *  # noqa: F401,F403
+
+
+@njit(cache=True)
+def occupied_by_opponent(state, p, s):
+    for q in range(state[G_NP]):
+        if q != p and state[pb(q) + P_EXPL] == s and s != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def reachable(state, cat, p, maxd):
+    """Bitmask of track spaces the explorer can stop on moving 1..maxd spaces
+    forward (EXP-02); spaces with an opposing explorer are jumped for free and
+    cannot be stopped on (EXP-03)."""
+    out = np.int64(0)
+    if maxd < 1:
+        return out
+    st_s = np.empty(128, np.int64)
+    st_u = np.empty(128, np.int64)
+    n = 1
+    st_s[0] = state[pb(p) + P_EXPL]
+    st_u[0] = 0
+    while n > 0:
+        n -= 1
+        s = st_s[n]
+        u = st_u[n]
+        for j in range(2):
+            nx = cat[C_TR_NEXT0 + s] if j == 0 else cat[C_TR_NEXT1 + s]
+            if nx < 0:
+                continue
+            if occupied_by_opponent(state, p, nx):
+                u2 = u
+            else:
+                u2 = u + 1
+                if u2 > maxd:
+                    continue
+                out |= np.int64(1) << nx
+            if n < 128:
+                st_s[n] = nx
+                st_u[n] = u2
+                n += 1
+    return out
+
+
+@njit(cache=True)
+def explore_max(state, p, n):
+    """EXP-01/06: value n plus the optional extra movement (Dragon, GIC-07)."""
+    return n + state[pb(p) + P_EXPL_BONUS]
+
+
+@njit(cache=True)
+def start_explore(state, cat, p, n):
+    push(state, OP_EXPLORE, explore_max(state, p, n), 0, 0)
+
+
+@njit(cache=True)
+def forfeit_legal(state, cat, p, k, left, used):
+    """EXP-07: ability k once per explore; movement stays at least 1 and some
+    space stays reachable."""
+    b = pb(p)
+    if k >= state[b + P_FORFEIT_N] or (used >> k) & 1 == 1:
+        return False
+    e = state[b + P_FORFEIT + k]
+    cost = cat[C_EFF_N + e]
+    return left - cost >= 1 and reachable(state, cat, p, left - cost) != 0
+
+
+@njit(cache=True)
+def move_explorer(state, cat, p, dest):
+    """Move, count the rivers crossed (EXP-05), then the space's icons (EXP-04)."""
+    b = pb(p)
+    cur = state[b + P_EXPL]
+    state[b + P_RIVERS] += cat[C_TR_RIVERS + dest] - cat[C_TR_RIVERS + cur]
+    state[b + P_EXPL] = dest
+    push_space_icons(state, cat, dest)
+
+
+@njit(cache=True)
+def push_space_icons(state, cat, s):
+    if cat[C_TR_N + s] > 0:
+        push(state, OP_LIST, cat[C_TR_S + s], cat[C_TR_N + s], 0)

@@ -1,0 +1,88 @@
+"""The Pirates game-state layout: one int32 vector per game, every field once.
+
+Positions: a ship stands on a card slot 0..26 of the Caribbean, on the Gulf
+(SP_GULF), on Maracaibo (SP_MARA) or in the starting zone (SP_START).
+Treasures are indexed gold 0, emerald 1, pearl 2 (yellow, green, white die).
+"""
+from ...framework.layout import StateLayout
+
+MAX_P = 4
+N_SLOTS = 27                    # card spaces of the Caribbean (CON-04)
+SP_GULF, SP_MARA, SP_START = 27, 28, 29
+N_SPACES = 30
+N_TRE = 3
+N_BM = 5                        # black-market tiles per player (CON-12)
+QHAND_CAP = 16                  # quests in hand (no limit stated, QST-02)
+QDECK_CAP = 32                  # quest deck (25 cards, CON-02)
+QMARKET_CAP = 3                 # 2 faceup (3 with Quest Hunters)
+T2_CAP = 48                     # Tier II deck (41, CON-02)
+REMOVED_CAP = 16                # Tier I cards left out at setup (15, SET-06)
+FIGM_CAP = 6                    # figurehead market: players + 2 (CON-10)
+TABLEAU_CAP = 32                # acquired improvements
+FORFEIT_CAP = 6                 # forfeit abilities (GIC-08/09, Nautilus)
+STACK_CAP = 64
+STACK_W = 4                     # (op, a, b, c)
+
+# VP by source (score_breakdown); the first group is scored during play
+VP_SOURCES = (
+    "raids", "effects", "residence_first", "maracaibo", "income",
+    "rivers", "doubloons", "card_vp", "card_endgame", "residences", "treasures",
+    "buried", "quests", "quest_bonus",
+)
+N_VP_SRC = len(VP_SOURCES)
+for _i, _n in enumerate(VP_SOURCES):
+    globals()["VS_" + _n.upper()] = _i
+
+GLOBAL_FIELDS = [
+    ("NP", 1), ("ROUND", 1), ("CUR", 1), ("OVER", 1), ("STEPS", 1), ("SEED", 1), ("RNG", 2),
+    ("LAYOUT", 1), ("MARA_SEAT", 1),    # who holds the Maracaibo marker (SET-21)
+    ("END3", 1),                        # round 3: someone reached Maracaibo (END3-01)
+    ("ROUND_END", 1),                   # rounds 1-2: this turn reached Maracaibo (MARA-03)
+    ("PHASE", 1),                       # the decision being asked (top of the stack)
+    # the Caribbean
+    ("SLOT_CARD", N_SLOTS),             # card id in each slot
+    ("SLOT_DOWN", N_SLOTS),             # 1 = a facedown card (IMP-08): only 5 doubloons
+    ("SLOT_TV", N_SLOTS),               # treasure-value tile: treasure + 1, 0 = none
+    ("SLOT_BM", N_SLOTS),               # black-market tile: owner * 8 + tile + 1, 0 = none
+    ("SLOT_RES", N_SLOTS),              # residence tokens: bit per player
+    ("ISLAND", N_TRE),                  # cubes on each treasure island
+    ("T2", T2_CAP), ("T2_N", 1),        # Tier II deck, top = T2[T2_N - 1]
+    ("REMOVED", REMOVED_CAP), ("REMOVED_N", 1),
+    ("QDECK", QDECK_CAP), ("QDECK_N", 1),   # quest deck, top = QDECK[QDECK_N - 1]
+    ("QMARKET", QMARKET_CAP), ("QMARKET_N", 1),
+    ("FIGM", FIGM_CAP),                 # figurehead market (-1 = taken)
+    ("BM_SIDE", N_BM),                  # faceup side of each tile, same for all (SET-16)
+    # turn scratch
+    ("MV_LEFT", 1), ("MV_START", 1), ("MV_MOVED", 1),
+    ("DICE", N_TRE), ("REROLLS", 1), ("RAID_EXTRA", 1), ("RAID_T", 1), ("RAID_POWER", 1),
+    ("RAID_USED", 1),                   # bitmask of Raiding actions used this turn (RAID-05)
+    ("RAIDING", 1),                     # 1 while a raid spends power
+    ("STK_N", 1), ("STK", STACK_CAP * STACK_W),
+    ("LAST_ACTION", 1),
+]
+
+PLAYER_FIELDS = [
+    ("VP", 1), ("COINS", 1), ("SHIP", 1), ("EXPL", 1), ("RIVERS", 1), ("TURNS", 1),
+    ("SETUPQ", 2),                      # the 2 quests drawn at setup (SET-17)
+    ("QHAND", QHAND_CAP), ("QN", 1),
+    ("UPG", 1), ("NUPG", 1),            # bitmask of filled ship slots, their number
+    ("FIG", 1),                         # figurehead index, -1 none
+    ("BM_AT", N_BM),                    # slot of each own black-market tile, -1 unplaced
+    ("TRE", N_TRE),                     # treasures owned (buried included, TRE-03)
+    ("BUR", N_TRE),                     # buried below the shovel line
+    ("BONUS", N_TRE * 4),               # bonus spaces above the line covered (1)
+    ("BURSP", N_TRE * 8),               # buried spaces covered (1)
+    ("POSEIDON", 4),                    # Poseidon spaces: treasure + 1, 0 empty
+    # ongoing effects, summed
+    ("RAID_POW", 1), ("COLOUR_POW", N_TRE), ("EXPL_BONUS", 1), ("DISCOUNT", 1),
+    ("MOVE_BONUS", 1), ("REROLL", 1), ("RAID_ACTS", 1), ("WHALE", 1), ("HAS_POSEIDON", 1),
+    ("FORFEIT", FORFEIT_CAP), ("FORFEIT_N", 1),
+    ("INC_COINS", 1), ("INC_VP", 1),
+    # acquired cards
+    ("CREW", 1), ("EQUIP", 1), ("SHIPCARDS", 1), ("LIGHTNING", 1), ("NRES", 1),
+    ("TAB", TABLEAU_CAP), ("TAB_N", 1),
+    ("VP_SRC", N_VP_SRC),
+]
+
+LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, MAX_P)
+LAYOUT.export(globals())

@@ -1,0 +1,40 @@
+"""Uniform random play of Pirates inside numba (random opponents, benchmarks, fuzzing)."""
+import numpy as np
+
+from ...core.jit import njit
+from ...framework.random_play import pick_uniform
+from .layout import G_CUR, G_OVER, STATE_SIZE
+from .actions import NUM_ACTIONS
+from .engine import step, new_game
+
+
+@njit(cache=True)
+def play_random(state, cat, mask, stop_seats, rng, actions):
+    """Uniform random legal moves until the game ends, a seat in the bitmask
+    stop_seats is to act, or `actions` (which records the moves) is full.
+    rng[0] is the generator state (advanced). Returns the number of moves."""
+    x = rng[0]
+    k = 0
+    while state[G_OVER] == 0 and not (stop_seats >> state[G_CUR]) & 1 and k < actions.shape[0]:
+        a, x = pick_uniform(mask, x)
+        actions[k] = a
+        step(state, cat, a, mask)
+        k += 1
+    rng[0] = x
+    return k
+
+
+@njit(cache=True)
+def random_games(cat, n_games, num_players, seed, layout):
+    """Play n_games whole random games; returns the decisions made."""
+    state = np.zeros(STATE_SIZE, np.int32)
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    x = np.uint64(seed) * np.uint64(2654435761) + np.uint64(1)
+    total = 0
+    for g in range(n_games):
+        new_game(state, cat, num_players, seed + g, layout, mask)
+        while state[G_OVER] == 0:
+            a, x = pick_uniform(mask, x)
+            step(state, cat, a, mask)
+            total += 1
+    return total

@@ -1,0 +1,184 @@
+"""The turn: the move step (checklist §4 MOVE), the space's actions (§5 ACT,
+LOC, GULF, MARA), the end of a turn and of a round (§15 ROUND, §16 END3)."""
+import numpy as np
+
+from ...core.jit import njit
+from .common import *  # noqa: F401,F403
+from .treasures import add_cubes
+from .effects import push_effects
+from .scoring import income, final_scoring
+
+
+@njit(cache=True)
+def column(state, cat, s):
+    """Column order of MOVE-04: start 0, cards 1..C, Gulf C+1, Maracaibo C+2."""
+    lay = state[G_LAYOUT]
+    if s < N_SLOTS:
+        return cat[C_LAY_COL + lay * 27 + s]
+    nc = cat[C_LAY_NCOLS + lay]
+    if s == SP_GULF:
+        return nc + 1
+    if s == SP_MARA:
+        return nc + 2
+    return 0
+
+
+@njit(cache=True)
+def neighbours(state, cat, s):
+    """Bitmask of the spaces one step from s (MOVE-02/03/06, MARA-01)."""
+    lay = state[G_LAYOUT]
+    out = np.int64(0)
+    if s == SP_START:
+        for k in range(N_SLOTS):
+            if cat[C_LAY_COL + lay * 27 + k] == 1:
+                out |= np.int64(1) << k
+    elif s == SP_GULF:
+        out |= np.int64(1) << SP_MARA
+    elif s < N_SLOTS:
+        for j in range(4):
+            a = cat[C_LAY_ADJ + (lay * 27 + s) * 4 + j]
+            if a >= 0:
+                out |= np.int64(1) << a
+        if cat[C_LAY_COL + lay * 27 + s] == cat[C_LAY_NCOLS + lay]:
+            out |= np.int64(1) << SP_GULF
+    return out
+
+
+@njit(cache=True)
+def can_end_within(state, cat, s, left, start_col):
+    """Whether a ship on s (having moved) can end legally using 0..left more steps."""
+    if column(state, cat, s) > start_col:
+        return True
+    if s == SP_GULF or s == SP_MARA:
+        return False
+    frontier = np.int64(1) << s
+    for _ in range(left):
+        nxt = np.int64(0)
+        for x in range(N_SPACES):
+            if (frontier >> x) & 1 == 1 and x != SP_GULF and x != SP_MARA:
+                nxt |= neighbours(state, cat, x)
+        for x in range(N_SPACES):
+            if (nxt >> x) & 1 == 1 and column(state, cat, x) > start_col:
+                return True
+        frontier = nxt
+    return False
+
+
+@njit(cache=True)
+def sail_legal(state, cat, p, s):
+    if state[G_MV_LEFT] < 1:
+        return False
+    here = state[pb(p) + P_SHIP]
+    if (neighbours(state, cat, here) >> s) & 1 == 0:
+        return False
+    return can_end_within(state, cat, s, state[G_MV_LEFT] - 1, state[G_MV_START])
+
+
+@njit(cache=True)
+def stop_legal(state, cat, p):
+    return state[G_MV_MOVED] > 0 and column(state, cat, state[pb(p) + P_SHIP]) > state[G_MV_START]
+
+
+@njit(cache=True)
+def start_turn(state, cat, p):
+    state[G_CUR] = p
+    state[G_RAID_USED] = 0
+    here = state[pb(p) + P_SHIP]
+    state[G_MV_LEFT] = BASE_MOVE + state[pb(p) + P_MOVE_BONUS]     # MOVE-01, GFH-C
+    state[G_MV_START] = column(state, cat, here)
+    state[G_MV_MOVED] = 0
+    push(state, OP_END_TURN, 0, 0, 0)
+    push(state, OP_MOVE, 0, 0, 0)
+
+
+@njit(cache=True)
+def sail(state, cat, p, s):
+    state[pb(p) + P_SHIP] = s
+    state[G_MV_LEFT] -= 1
+    state[G_MV_MOVED] = 1
+    if s == SP_GULF or s == SP_MARA or state[G_MV_LEFT] == 0:     # MOVE-05
+        end_move(state, cat, p)
+
+
+@njit(cache=True)
+def end_move(state, cat, p):
+    """Pop the move; queue the payment (MOVE-08) and then the space's actions."""
+    pop(state)
+    b = pb(p)
+    s = state[b + P_SHIP]
+    if s == SP_MARA:
+        add_vp(state, p, MARA_VP, VS_MARACAIBO)                   # MARA-02
+        push(state, OP_UPGRADE, 1, 0, 0)
+        if state[G_ROUND] < N_ROUNDS:
+            state[G_ROUND_END] = 1                               # MARA-03
+        else:
+            state[G_END3] = 1                                    # END3-01
+        return
+    if s == SP_GULF:
+        push(state, OP_GULF, 0, 0, 0)                            # GULF-02/03
+        push(state, OP_UPGRADE, 0, 0, 0)
+        return
+    c = state[G_SLOT_CARD + s]
+    if c >= 0:
+        kind = cat[C_CARD_KIND + c]
+        if state[G_SLOT_DOWN + s] == 1 or kind == KIND_IMP:
+            push(state, OP_IMPROVEMENT, s, 0, 0)
+        elif kind == KIND_RES:
+            push(state, OP_RES_HERE, s, 0, 0)
+        else:
+            queue_location(state, cat, p, s, c)
+    # opponents' ships on this card (MOVE-08): pay each 1, as far as money goes
+    owed = 0
+    n = 0
+    for q in range(state[G_NP]):
+        if q != p and state[pb(q) + P_SHIP] == s:
+            owed |= 1 << q
+            n += 1
+    if n > 0 and state[b + P_COINS] > 0:
+        if state[b + P_COINS] >= n:
+            for q in range(state[G_NP]):
+                if (owed >> q) & 1 == 1:
+                    state[b + P_COINS] -= 1
+                    state[pb(q) + P_COINS] += 1
+        else:
+            push(state, OP_PAY, owed, 0, 0)
+
+
+@njit(cache=True)
+def queue_location(state, cat, p, s, c):
+    """LOC-01: (1) treasure value now, then (2) black market, (3) upgrade,
+    (4) the Location's actions, asked in that order (pushed in reverse)."""
+    if state[G_SLOT_TV + s] > 0:
+        add_cubes(state, state[G_SLOT_TV + s] - 1, 1)             # LOC-02
+    if cat[C_CARD_NSIDES + c] == 2:
+        push(state, OP_SIDE, c, 0, 0)
+    else:
+        push_effects(state, cat, cat[C_CARD_SIDE0_S + c], cat[C_CARD_SIDE0_N + c])
+    push(state, OP_UPGRADE, 0, 0, 0)                              # LOC-04
+    bm = state[G_SLOT_BM + s]
+    if bm > 0 and (bm - 1) // 8 == p:
+        push(state, OP_BM_HERE, (bm - 1) % 8, 0, 0)                # LOC-03
+
+
+@njit(cache=True)
+def end_turn(state, cat):
+    """After a turn: end the round (MARA-03, ROUND-01/04) or the game (END3-01),
+    or pass to the next player clockwise."""
+    pop(state)
+    p = state[G_CUR]
+    np_ = state[G_NP]
+    state[pb(p) + P_TURNS] += 1
+    nxt = (p + 1) % np_
+    if state[G_ROUND] == N_ROUNDS:
+        if state[G_END3] == 1 and p == state[G_MARA_SEAT]:
+            income(state, cat)
+            final_scoring(state, cat)
+            state[G_OVER] = 1
+            return
+    elif state[G_ROUND_END] == 1:
+        income(state, cat)
+        state[G_ROUND_END] = 0
+        state[G_ROUND] += 1
+        for q in range(np_):
+            state[pb(q) + P_SHIP] = SP_START
+    start_turn(state, cat, nxt)

@@ -1,0 +1,157 @@
+"""Setting up a game (checklist §2 SET)."""
+import numpy as np
+
+from ...core.jit import njit
+from .common import *  # noqa: F401,F403
+
+OP_BEGIN = 31           # automatic: quests back into the deck, market, first turn
+
+
+@njit(cache=True)
+def reset(state, cat, num_players, seed, layout):
+    state[:] = 0
+    state[G_NP] = num_players
+    state[G_SEED] = seed
+    seed_at(state, G_RNG, seed)
+    state[G_ROUND] = 1
+    state[G_LAYOUT] = layout
+    state[G_MARA_SEAT] = num_players - 1          # SET-21: seat 0 moves first (SET-20)
+    # SET-03..06: 8 locations, 4 of 12 residences, 15 of 22 improvements
+    ncard = cat[C_N_CARDS]
+    locs = np.empty(ncard, np.int32)
+    imps = np.empty(ncard, np.int32)
+    ress = np.empty(ncard, np.int32)
+    t2 = np.empty(ncard, np.int32)
+    nl = ni = nr = n2 = 0
+    for c in range(ncard):
+        k = cat[C_CARD_KIND + c]
+        if cat[C_CARD_TIER + c] == 2:
+            t2[n2] = c
+            n2 += 1
+        elif k == KIND_LOC:
+            locs[nl] = c
+            nl += 1
+        elif k == KIND_IMP:
+            imps[ni] = c
+            ni += 1
+        else:
+            ress[nr] = c
+            nr += 1
+    _shuffle_local(state, ress, nr)
+    _shuffle_local(state, imps, ni)
+    deck = np.empty(N_SLOTS, np.int32)
+    nd = 0
+    for i in range(nl):
+        deck[nd] = locs[i]
+        nd += 1
+    for i in range(min(4, nr)):
+        deck[nd] = ress[i]
+        nd += 1
+    for i in range(min(15, ni)):
+        if nd < N_SLOTS:
+            deck[nd] = imps[i]
+            nd += 1
+    removed = 0
+    for i in range(4, nr):
+        if removed < REMOVED_CAP:
+            state[G_REMOVED + removed] = ress[i]
+            removed += 1
+    for i in range(15, ni):
+        if removed < REMOVED_CAP:
+            state[G_REMOVED + removed] = imps[i]
+            removed += 1
+    for i in range(removed, REMOVED_CAP):
+        state[G_REMOVED + i] = -1
+    state[G_REMOVED_N] = removed
+    shuffle(state, G_REMOVED, removed)
+    _shuffle_local(state, deck, nd)
+    # SET-07: dealt column by column (slot ids are in that order)
+    for s in range(N_SLOTS):
+        state[G_SLOT_CARD + s] = deck[s] if s < nd else -1
+    # SET-13: the 6 treasure-value tiles at random onto the TV locations
+    tiles = np.empty(6, np.int32)
+    for i in range(6):
+        tiles[i] = cat[C_TV_TILES + i]
+    _shuffle_local(state, tiles, 6)
+    k = 0
+    for s in range(N_SLOTS):
+        c = state[G_SLOT_CARD + s]
+        if c >= 0 and cat[C_CARD_TV + c] == 1 and k < 6:
+            state[G_SLOT_TV + s] = tiles[k] + 1
+            k += 1
+    # SET-11: Tier II deck
+    for i in range(T2_CAP):
+        state[G_T2 + i] = t2[i] if i < n2 else -1
+    n2 = min(n2, T2_CAP)
+    state[G_T2_N] = n2
+    shuffle(state, G_T2, n2)
+    # SET-12: 4 cubes per island
+    for t in range(3):
+        state[G_ISLAND + t] = cat[C_START_CUBES]
+    # SET-16: one player's random sides, copied by everyone
+    for k in range(N_BM):
+        state[G_BM_SIDE + k] = rand_below(state, 2)
+    # SET-18: players + 2 figureheads
+    figs = np.arange(N_FIGS).astype(np.int32)
+    _shuffle_local(state, figs, N_FIGS)
+    for i in range(FIGM_CAP):
+        state[G_FIGM + i] = figs[i] if i < num_players + 2 else -1
+    # SET-17: quest deck; each player draws 2 and keeps 1 (decided below)
+    nq = min(cat[C_N_QUESTS], QDECK_CAP)
+    for i in range(QDECK_CAP):
+        state[G_QDECK + i] = i if i < nq else -1
+    state[G_QDECK_N] = nq
+    shuffle(state, G_QDECK, nq)
+    state[G_QMARKET_N] = 2
+    for i in range(QMARKET_CAP):
+        state[G_QMARKET + i] = -1
+    for p in range(MAX_P):
+        b = pb(p)
+        state[b + P_FIG] = -1
+        for k in range(N_BM):
+            state[b + P_BM_AT + k] = -1
+        for i in range(QHAND_CAP):
+            state[b + P_QHAND + i] = -1
+        for i in range(TABLEAU_CAP):
+            state[b + P_TAB + i] = -1
+        state[b + P_SETUPQ] = -1
+        state[b + P_SETUPQ + 1] = -1
+        if p < num_players:
+            state[b + P_SHIP] = SP_START                      # SET-15
+            state[b + P_COINS] = cat[C_START_COINS + p]       # SET-20
+            for j in range(2):
+                q = state[G_QDECK + state[G_QDECK_N] - 1]
+                state[G_QDECK + state[G_QDECK_N] - 1] = -1
+                state[G_QDECK_N] -= 1
+                state[b + P_SETUPQ + j] = q
+    push(state, OP_BEGIN, 0, 0, 0)
+    for p in range(num_players - 1, -1, -1):
+        push(state, OP_KEEPQ, p, 0, 0)
+
+
+@njit(cache=True)
+def _shuffle_local(state, arr, n):
+    for i in range(n - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+
+
+@njit(cache=True)
+def finish_quest_setup(state):
+    """SET-17: the discarded quests are shuffled back; 2 are revealed."""
+    for p in range(state[G_NP]):
+        for j in range(2):
+            q = state[pb(p) + P_SETUPQ + j]
+            if q >= 0:
+                state[G_QDECK + state[G_QDECK_N]] = q
+                state[G_QDECK_N] += 1
+                state[pb(p) + P_SETUPQ + j] = -1
+    shuffle(state, G_QDECK, state[G_QDECK_N])
+    for i in range(state[G_QMARKET_N]):
+        n = state[G_QDECK_N]
+        if n > 0:
+            state[G_QMARKET + i] = state[G_QDECK + n - 1]
+            state[G_QDECK + n - 1] = -1
+            state[G_QDECK_N] = n - 1

@@ -1,0 +1,126 @@
+"""`Game`: one game of Pirates of Maracaibo over one state vector.
+
+    from maracaibo_env.pirates import Game
+    g = Game(num_players=3, seed=7)
+    while not g.is_over:
+        g.step(g.legal_actions()[0])          # ids or names ('sail:s3', 'die:gold')
+    g.scores(), g.score_breakdown(), g.winners()
+
+Every rule lives in `maracaibo_env.pirates.core`; this class adds names,
+errors, cloning and JSON round trips (framework.game.GameBase).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ..framework.game import GameBase, GameConfigError, IllegalActionError, int_option, str_option  # noqa: F401
+from .catalog import Catalog, load_catalog
+from .core import engine, layout as L
+from .core import common as K
+from .core.actions import NUM_ACTIONS, action_names
+from .core.catalog_layout import CATALOG_SIZE
+from .core.observe import observe, OBS_SIZE, OBS_SPEC
+from .validate import validate_state
+
+PLAYER_COUNTS = (2, 3, 4)
+PHASES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("OP_")}
+PHASES[31] = "begin"
+
+
+class Game(GameBase):
+    """One game of Pirates of Maracaibo.
+
+    :param num_players: 2, 3 or 4 (seat 0 moves first, SET-20).
+    :param seed: an int 0..2**31-1; the same seed and actions replay the same game.
+    :param layout: the Caribbean layout, a key of the data's layouts.toml
+        (default: the data's default layout).
+    :param data_dir: play with the game data in this folder (a copy of
+        maracaibo_env/pirates/data with your changes, validated like the shipped data).
+    :param catalog: a compiled data catalog (default: the shipped data).
+    """
+    NUM_ACTIONS = NUM_ACTIONS
+    OBS_SIZE = OBS_SIZE
+    OBS_SPEC = OBS_SPEC
+    LAYOUT = L.LAYOUT
+    VP_SOURCES = L.VP_SOURCES
+    FORMAT_VERSION = 1
+
+    def __init__(self, num_players: int = 2, seed: int = 0, layout: str | None = None,
+                 catalog: Catalog | None = None, data_dir: str | Path | None = None):
+        num_players = int_option("num_players", num_players, PLAYER_COUNTS)
+        seed = int_option("seed", seed, range(2**31), "0..2**31-1")
+        self.catalog = _check_catalog(catalog, data_dir)
+        layout = str_option("layout", self.catalog.default_layout if layout is None else layout,
+                            self.catalog.layout_keys)
+        self._cat = self.catalog.array
+        self.state = np.zeros(L.STATE_SIZE, np.int32)
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        engine.new_game(self.state, self._cat, num_players, seed,
+                        self.catalog.layout_keys.index(layout), self._mask)
+        #: how the game was set up, and every action id since (for replays)
+        self.config = {"game": "pirates", "num_players": num_players, "seed": seed, "layout": layout}
+        self.history: list[int] | None = []
+
+    @property
+    def phase(self) -> str:
+        return PHASES.get(int(self.state[L.G_PHASE]), "over")
+
+    @property
+    def current_player(self) -> int:
+        """The player to decide now (-1 once the game is over)."""
+        return -1 if self.is_over else int(self.state[L.G_CUR])
+
+    def winners(self) -> list[int]:
+        """TIE-01..03: most VP; ties broken by most buried treasures; still tied: shared."""
+        s = self.scores()
+        buried = [int(K.buried_total(self.state, p)) for p in range(self.num_seats)]
+        best = max(zip(s, buried))
+        return [p for p in range(self.num_seats) if (s[p], buried[p]) == best]
+
+    def player_view(self, p: int) -> dict:
+        """Readable fields of player p (for logs and rendering)."""
+        p = self._seat(p)
+        return {name: (v[0] if len(v) == 1 else list(v))
+                for name in L.LAYOUT.player for v in [self.state[L.LAYOUT.field_slice(name, p)].tolist()]}
+
+    # ---- hooks of GameBase ------------------------------------------------------
+    def _names(self):
+        c = self.catalog
+        return action_names(c.slot_keys, c.raid_action_keys, c.track_keys)
+
+    def _engine_step(self, a: int) -> None:
+        engine.step(self.state, self._cat, a, self._mask)
+
+    def _fill_mask(self) -> None:
+        engine.fill_mask(self.state, self._cat, self._mask)
+
+    def _observe(self, p, out) -> None:
+        observe(self.state, p, out)
+
+    @classmethod
+    def _catalog_from(cls, catalog):
+        return _check_catalog(catalog)
+
+    @classmethod
+    def _validate(cls, state, catalog):
+        validate_state(state, catalog, "saved game")
+
+
+def _check_catalog(catalog, data_dir=None) -> Catalog:
+    if data_dir is not None:
+        if catalog is not None:
+            raise GameConfigError("give catalog or data_dir, not both")
+        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
+            raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
+                                  f"maracaibo_env/pirates/data), got {data_dir!r}")
+        return load_catalog(data_dir)
+    if catalog is None:
+        return load_catalog()
+    arr = getattr(catalog, "array", None)
+    if not (isinstance(arr, np.ndarray) and arr.dtype == np.int32 and arr.shape == (CATALOG_SIZE,)
+            and arr.flags.c_contiguous):
+        raise GameConfigError("catalog must be a pirates Catalog (maracaibo_env.pirates.load_catalog()) "
+                              f"whose array is int32 of shape ({CATALOG_SIZE},)")
+    return catalog
