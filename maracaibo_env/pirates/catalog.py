@@ -223,12 +223,36 @@ def compile_data(data: D.PiratesData) -> Catalog:
             nb = [cells.get((r + dr, k + dk), -1) for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1))]
             for j, v in enumerate(nb):
                 w.set("LAY_ADJ", v, (li * 27 + sidx) * 4 + j)
+        _ship_spaces(w, li, cells, len(lay.rows[0]))
     return Catalog(
         array=w.a, card_keys=[x.key for x in cards], card_names=[x.name for x in cards],
         quest_keys=[q.key for q in qs], figurehead_names=[f"{f.letter} {f.name}" for f in figs],
         bm_keys=bm_keys, slot_keys=[x.key for x in s.slot], raid_action_keys=w.raid_keys,
         track_keys=keys, layout_keys=[l.key for l in lays], default_layout=data.layouts.default,
         effects=w.texts, data=data)
+
+
+def _ship_spaces(w, li, cells, ncols):
+    """Neighbours (MOVE-02/03/06, MARA-01) and columns (MOVE-04) of the 30 ship
+    spaces: card slots 0..26, Gulf 27, Maracaibo 28, start 29."""
+    gulf, mara, start = 27, 28, 29
+    col = {s: k + 1 for (r, k), s in cells.items()}
+    col.update({gulf: ncols + 1, mara: ncols + 2, start: 0})
+    nbr = {s: 0 for s in range(30)}
+    for (r, k), s in cells.items():
+        for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            if (r + dr, k + dk) in cells:
+                nbr[s] |= 1 << cells[(r + dr, k + dk)]
+        if k + 1 == ncols:
+            nbr[s] |= 1 << gulf
+        if k == 0:
+            nbr[start] |= 1 << s
+    nbr[gulf] = 1 << mara
+    for s in range(30):
+        w.set("LAY_NBR", nbr[s], li * 30 + s)
+        w.set("LAY_SPACE_COL", col.get(s, 0), li * 30 + s)
+    for c in range(16):
+        w.set("LAY_COLGT", sum(1 << s for s in range(30) if s in col and col[s] > c), li * 16 + c)
 
 
 @lru_cache(maxsize=None)

@@ -69,6 +69,10 @@ CATALOG_FIELDS = [
     ("START_COINS", 4), ("TV_TILES", 6),
     ("N_LAYOUTS", 1), ("LAY_COL", MAX_LAYOUTS * 27), ("LAY_ROW", MAX_LAYOUTS * 27),
     ("LAY_ADJ", MAX_LAYOUTS * 27 * 4), ("LAY_NCOLS", MAX_LAYOUTS),
+    # per layout and ship space (30: cards, Gulf, Maracaibo, start): the bitmask of
+    # the spaces one step away, the column (MOVE-04), and per column c the
+    # bitmask of spaces in a column > c
+    ("LAY_NBR", MAX_LAYOUTS * 30), ("LAY_SPACE_COL", MAX_LAYOUTS * 30), ("LAY_COLGT", MAX_LAYOUTS * 16),
     ("N_T1_IMP", 1), ("N_T1_LOC", 1), ("N_RES", 1),
 ]
 CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)

@@ -300,7 +300,9 @@ def build_residence(state, cat, p, slot):
 
 # ---- upgrades (UPG) ------------------------------------------------------------------------
 @njit(cache=True)
-def upgrade_legal(state, cat, p, k):
+def upgrade_legal(state, cat, p, k, bm_ok):
+    """bm_ok: whether a black-market tile could be placed at all
+    (bm_possible(.., 0), computed once per mask)."""
     b = pb(p)
     if k >= cat[C_N_SHIP_SLOTS] or (state[b + P_UPG] >> k) & 1 == 1:
         return False
@@ -316,7 +318,7 @@ def upgrade_legal(state, cat, p, k):
                 return False
             need += FIGUREHEAD_COST
         elif d == E_PLACE_BM:
-            if not bm_possible(state, cat, p, need + cat[C_EFF_N + s + i]):
+            if not bm_ok:
                 return False
             need += cat[C_EFF_N + s + i]
     return state[b + P_COINS] >= need
@@ -324,8 +326,9 @@ def upgrade_legal(state, cat, p, k):
 
 @njit(cache=True)
 def any_upgrade(state, cat, p):
+    bm_ok = bm_possible(state, cat, p, 0)
     for k in range(cat[C_N_SHIP_SLOTS]):
-        if upgrade_legal(state, cat, p, k):
+        if upgrade_legal(state, cat, p, k, bm_ok):
             return True
     return False
 

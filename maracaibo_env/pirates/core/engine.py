@@ -15,8 +15,8 @@ from .explore import reachable, forfeit_legal, move_explorer, start_explore
 from .effects import effect_possible, start_effect, is_automatic, acquire_legal, acquire, \
     residence_legal, build_residence, upgrade_legal, do_upgrade, take_figurehead, bm_slot_legal, \
     place_bm, activate_bm, take_market_quest, draw_quest, give_quest, whale_refresh, discard_quest, \
-    push_effects, any_residence, figurehead_possible
-from .sailing import sail_legal, stop_legal, sail, end_move, end_turn, start_turn
+    push_effects, any_residence, figurehead_possible, bm_possible
+from .sailing import neighbours, can_end_within, stop_legal, sail, end_move, end_turn, start_turn
 from .setup import OP_BEGIN, finish_quest_setup, reset
 
 
@@ -49,9 +49,14 @@ def fill_mask(state, cat, mask):
                 n += _set(mask, A_KEEP_QUEST + i)
     elif op == OP_MOVE:
         optional = False
-        for s in range(N_SPACES):
-            if sail_legal(state, cat, p, s):
-                n += _set(mask, A_SAIL + s)
+        if state[G_MV_LEFT] > 0:
+            nb = neighbours(state, cat, state[pbase + P_SHIP])
+            s = 0
+            while nb != 0:
+                if nb & 1 and can_end_within(state, cat, s, state[G_MV_LEFT] - 1, state[G_MV_START]):
+                    n += _set(mask, A_SAIL + s)
+                nb >>= 1
+                s += 1
         if stop_legal(state, cat, p):
             n += _set(mask, A_STOP)
     elif op == OP_PAY:
@@ -71,8 +76,9 @@ def fill_mask(state, cat, mask):
         n += _set(mask, A_BM_HERE)
     elif op == OP_UPGRADE:
         optional = a == 0
+        bm_ok = bm_possible(state, cat, p, 0)
         for k in range(cat[C_N_SHIP_SLOTS]):
-            if upgrade_legal(state, cat, p, k):
+            if upgrade_legal(state, cat, p, k, bm_ok):
                 n += _set(mask, A_UPGRADE + k)
     elif op == OP_SIDE:
         for k in range(2):

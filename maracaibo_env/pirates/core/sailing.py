@@ -1,7 +1,5 @@
 """The turn: the move step (checklist §4 MOVE), the space's actions (§5 ACT,
 LOC, GULF, MARA), the end of a turn and of a round (§15 ROUND, §16 END3)."""
-import numpy as np
-
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
 from .treasures import add_cubes
@@ -12,54 +10,34 @@ from .scoring import income, final_scoring
 @njit(cache=True)
 def column(state, cat, s):
     """Column order of MOVE-04: start 0, cards 1..C, Gulf C+1, Maracaibo C+2."""
-    lay = state[G_LAYOUT]
-    if s < N_SLOTS:
-        return cat[C_LAY_COL + lay * 27 + s]
-    nc = cat[C_LAY_NCOLS + lay]
-    if s == SP_GULF:
-        return nc + 1
-    if s == SP_MARA:
-        return nc + 2
-    return 0
+    return cat[C_LAY_SPACE_COL + state[G_LAYOUT] * 30 + s]
 
 
 @njit(cache=True)
 def neighbours(state, cat, s):
     """Bitmask of the spaces one step from s (MOVE-02/03/06, MARA-01)."""
-    lay = state[G_LAYOUT]
-    out = np.int64(0)
-    if s == SP_START:
-        for k in range(N_SLOTS):
-            if cat[C_LAY_COL + lay * 27 + k] == 1:
-                out |= np.int64(1) << k
-    elif s == SP_GULF:
-        out |= np.int64(1) << SP_MARA
-    elif s < N_SLOTS:
-        for j in range(4):
-            a = cat[C_LAY_ADJ + (lay * 27 + s) * 4 + j]
-            if a >= 0:
-                out |= np.int64(1) << a
-        if cat[C_LAY_COL + lay * 27 + s] == cat[C_LAY_NCOLS + lay]:
-            out |= np.int64(1) << SP_GULF
-    return out
+    return cat[C_LAY_NBR + state[G_LAYOUT] * 30 + s]
 
 
 @njit(cache=True)
 def can_end_within(state, cat, s, left, start_col):
     """Whether a ship on s (having moved) can end legally using 0..left more steps."""
-    if column(state, cat, s) > start_col:
+    lay = state[G_LAYOUT]
+    beyond = cat[C_LAY_COLGT + lay * 16 + start_col]
+    if (beyond >> s) & 1 == 1:
         return True
-    if s == SP_GULF or s == SP_MARA:
-        return False
-    frontier = np.int64(1) << s
+    frontier = 1 << s
     for _ in range(left):
-        nxt = np.int64(0)
-        for x in range(N_SPACES):
-            if (frontier >> x) & 1 == 1 and x != SP_GULF and x != SP_MARA:
-                nxt |= neighbours(state, cat, x)
-        for x in range(N_SPACES):
-            if (nxt >> x) & 1 == 1 and column(state, cat, x) > start_col:
-                return True
+        nxt = 0
+        f = frontier & ~((1 << SP_GULF) | (1 << SP_MARA))   # MOVE-05: they end the move
+        x = 0
+        while f != 0:
+            if f & 1:
+                nxt |= cat[C_LAY_NBR + lay * 30 + x]
+            f >>= 1
+            x += 1
+        if nxt & beyond != 0:
+            return True
         frontier = nxt
     return False
 
