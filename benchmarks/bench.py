@@ -73,7 +73,7 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
 SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
-            "vector", "mcts", "tournament", "compare")
+            "vector", "mcts", "tournament", "compare", "pirates")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -167,6 +167,42 @@ def _row(name, players, decisions, games, secs, times, **extra) -> dict:
 
 
 # ---- sections ---------------------------------------------------------------------------
+def bench_pirates(players, seconds, runs, maracaibo_cat=None):
+    """Pirates of Maracaibo: the numba core (whole random games, new games
+    included) per player count, the Python Game.step loop at 3 players, the
+    state size, and Maracaibo's core at 3 players in the same run (a ratio
+    that survives a busy machine)."""
+    from maracaibo_env.pirates import Game as PGame, load_catalog as pload
+    from maracaibo_env.pirates.core.random_play import random_games
+    from maracaibo_env.pirates.core.layout import STATE_SIZE as P_STATE_SIZE
+    pcat = pload().array
+    random_games(pcat, 1, 3, 0, 0)                      # compile / load the cache
+    rows = []
+    for p in players:
+        if p == 1:
+            continue
+        n = _calibrate(lambda k: random_games(pcat, k, p, 0, 0), seconds)
+        (secs, d, g), times = _median_runs(lambda: (random_games(pcat, n, p, 0, 0), n), runs)
+        rows.append(_row("pirates_core", p, d, g, secs, times, state_bytes=P_STATE_SIZE * 4))
+
+    def game_loop(k):
+        rng = np.random.default_rng(0)
+        d = 0
+        for i in range(k):
+            gm = PGame(3, seed=i)
+            while not gm.is_over:
+                legal = gm.legal_actions()
+                gm.step(legal[rng.integers(len(legal))])
+                d += 1
+        return d
+    n = _calibrate(game_loop, seconds)
+    (secs, d, g), times = _median_runs(lambda: (game_loop(n), n), runs)
+    rows.append(_row("pirates_game", 3, d, g, secs, times))
+    if maracaibo_cat is not None:
+        rows += [dict(r, name="pirates_ref_maracaibo_core") for r in bench_core(maracaibo_cat, 3, seconds, runs)]
+    return rows
+
+
 def bench_core(cat, players, seconds, runs):
     empty = np.zeros((0, L.STATE_SIZE), np.int32)
     playout_nb(cat, players, 2, 0, empty)  # compile / load the cache
@@ -572,6 +608,14 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
     core = dps("core", 3)
     if core:
         out.append(("core >= 1,000,000 decisions/s per core (3p)", f"{core:,.0f}", core >= 1e6))
+    pcore = dps("pirates_core", 3)
+    if pcore:
+        out.append(("pirates core >= 1,000,000 decisions/s per core (3p)", f"{pcore:,.0f}", pcore >= 1e6))
+        ref = dps("pirates_ref_maracaibo_core", 3)
+        if ref:
+            out.append(("pirates core / maracaibo core, same run (3p)", f"{pcore / ref:.2f}x", None))
+        r = _find(rows, "pirates_core", 3)
+        out.append(("pirates state <= 8 KiB", f"{r['state_bytes']:,} bytes", r["state_bytes"] <= 8192))
     one, two = dps("batch_playout", threads=1), dps("batch_playout", threads=2)
     if one and two:
         out.append(("batch >= 1.8x on 2 threads vs 1 (playouts, N=1024)", f"{two / one:.2f}x", two / one >= 1.8))
@@ -725,6 +769,8 @@ def main(argv=None) -> int:
             emit(bench_tournament(q))
         elif s == "compare":
             emit(bench_compare(seconds, runs))
+        elif s == "pirates":
+            emit(bench_pirates(players, seconds, runs, cat))
     checks = targets(rows)
     check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
                   for name, measured, met in checks]

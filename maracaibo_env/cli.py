@@ -36,6 +36,7 @@ EXAMPLES = """examples:
   maracaibo demo --players 2 --seed 7 --verbose   every move, by name and player
   maracaibo demo --replay game.jsonl              also write the game's replay
   maracaibo demo --data my_data/                  play with your edited copy of the game data
+  maracaibo demo --game pirates --players 3       a random game of Pirates of Maracaibo
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
@@ -59,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
                           epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    demo.add_argument("--game", default="maracaibo", choices=("maracaibo", "pirates"),
+                      help="which game (default maracaibo; pirates = Pirates of Maracaibo, 2-4 players)")
     demo.add_argument("--verbose", "-v", action="store_true",
                       help="print every move by name with its player, and Jean's turns")
     demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
@@ -87,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
+    if args.command == "demo" and args.game == "pirates":
+        return demo_pirates(args.players, args.seed, args.verbose, args.data, args.replay)
     if args.command == "demo":
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
                     args.automa_income, args.verbose, args.data)
@@ -194,6 +199,48 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     return 0
 
 
+def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
+                 replay_path: str | None = None) -> int:
+    """One random-agent game of Pirates of Maracaibo: a line per round, the final table."""
+    from .pirates import Game as PiratesGame, PLAYER_COUNTS as PIRATES_COUNTS
+    out = _Printer()
+    if players not in PIRATES_COUNTS:
+        print(f"maracaibo demo --game pirates: --players must be one of {PIRATES_COUNTS} "
+              "(solo against Jordan comes with the modules)", file=sys.stderr)
+        return 2
+    if replay_path:
+        print("maracaibo demo --game pirates: --replay is not available for Pirates yet", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    try:
+        game = PiratesGame(players, seed=seed, data_dir=data_dir)
+    except (GameConfigError, DataError, ValueError) as exc:
+        print(f"maracaibo demo: {exc}", file=sys.stderr)
+        return 2
+    t_setup = time.perf_counter() - t0
+    rng = np.random.default_rng(seed)
+    out.line(f"Pirates of Maracaibo demo: {players} random players, seed {seed}")
+    decisions, rnd = 0, game.round
+    t0 = time.perf_counter()
+    while not game.is_over:
+        legal = game.legal_actions()
+        a = legal[rng.integers(len(legal))]
+        if verbose:
+            out.line(f"  player_{game.current_player}: {game.action_name(a)}")
+        game.step(a)
+        decisions += 1
+        if game.round != rnd or game.is_over:
+            scores = ", ".join(f"player_{q}={s}" for q, s in enumerate(game.scores()))
+            out.line(f"round {rnd} over; scores{' after final scoring' if game.is_over else ''}: {scores}")
+            rnd = game.round
+    elapsed = time.perf_counter() - t0
+    out.score_table(game)
+    out.line(f"winner(s): {', '.join(f'player_{p}' for p in game.winners())}")
+    out.line(f"{decisions} decisions in {elapsed:.3f} s "
+             f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
+    return 0
+
+
 def _jean_turn(game: Game) -> tuple:
     """Changes whenever Jean has taken a turn: her deck and discard counts
     (every turn draws a card) and her log."""
@@ -219,7 +266,7 @@ def _replay_target_problem(path: str) -> str | None:
 
 
 def _seat_name(game: Game, p: int) -> str:
-    return "jean" if game.solo and p == 1 else f"player_{p}"
+    return "jean" if getattr(game, "solo", False) and p == 1 else f"player_{p}"
 
 
 class _Printer:
@@ -242,7 +289,7 @@ class _Printer:
         breakdown = game.score_breakdown()
         n = game.num_seats
         rows = [[src] + [str(breakdown[p][src]) for p in range(n)]
-                for src in L.VP_SOURCES if any(breakdown[p][src] for p in range(n))]
+                for src in getattr(game, "VP_SOURCES", L.VP_SOURCES) if any(breakdown[p][src] for p in range(n))]
         winners = set(game.winners())
         total = ["total"] + [str(s) for s in game.scores()]
         headers = ["VP source"] + [_seat_name(game, p) + (" (win)" if p in winners else "")
@@ -258,7 +305,7 @@ class _Printer:
             t.add_section()
             t.add_row(*total, style="bold")
             self.console.print(t)
-            if game.solo:
+            if getattr(game, "solo", False):
                 self.line(AUTOMA_NOTE)
             return
         widths = [max(len(r[i]) for r in [headers] + rows + [total]) for i in range(n + 1)]
@@ -271,7 +318,7 @@ class _Printer:
             print(fmt(r))
         print("  ".join("-" * w for w in widths))
         print(fmt(total))
-        if game.solo:
+        if getattr(game, "solo", False):
             print(AUTOMA_NOTE)
 
 

@@ -1,0 +1,46 @@
+"""A text view of a Pirates game (the AEC env's "ansi" render)."""
+from __future__ import annotations
+
+from .core import layout as L
+
+TREASURES = ("gold", "emerald", "pearl")
+
+
+def render_text(g) -> str:
+    c = g.catalog
+    st = g.state
+    get = lambda name, p=None: st[L.LAYOUT.field_slice(name, p)]  # noqa: E731
+    lay = g.catalog.data.layouts.layout[int(st[L.G_LAYOUT])]
+    lines = [f"Pirates of Maracaibo — round {g.round}, {g.num_players} players, "
+             f"{'game over' if g.is_over else f'player {g.current_player} to act ({g.phase})'}",
+             "islands: " + ", ".join(f"{t} {int(n)}" for t, n in zip(TREASURES, get('ISLAND')))]
+    cards, down = get("SLOT_CARD"), get("SLOT_DOWN")
+    ships = {int(get("SHIP", p)[0]): [] for p in range(g.num_players)}
+    for p in range(g.num_players):
+        ships[int(get("SHIP", p)[0])].append(str(p))
+    slot = 0
+    grid = [[" " * 14 for _ in lay.rows[0]] for _ in lay.rows]
+    for k in range(len(lay.rows[0])):
+        for r, row in enumerate(lay.rows):
+            cell = row[k]
+            if cell == "C":
+                cid = int(cards[slot])
+                name = "(facedown)" if down[slot] else (c.card_names[cid] if cid >= 0 else "-")
+                mark = "".join(ships.get(slot, []))
+                grid[r][k] = f"{name[:10]:10s}{mark:>4s}"
+                slot += 1
+            elif cell in "GEP":
+                grid[r][k] = f"[{dict(G='gold', E='emerald', P='pearl')[cell]} isl.]".ljust(14)
+    lines += [" ".join(row) for row in grid]
+    lines.append(f"gulf: {''.join(ships.get(L.SP_GULF, []))}  maracaibo: {''.join(ships.get(L.SP_MARA, []))}"
+                 f"  start: {''.join(ships.get(L.SP_START, []))}")
+    for p in range(g.num_players):
+        tre = "/".join(str(int(x)) for x in get("TRE", p))
+        lines.append(f"P{p}: {int(get('VP', p)[0])} VP, {int(get('COINS', p)[0])} doubloons, "
+                     f"treasures g/e/p {tre} (buried {int(sum(get('BUR', p)))}), "
+                     f"explorer {c.track_keys[int(get('EXPL', p)[0])]}, rivers {int(get('RIVERS', p)[0])}, "
+                     f"{int(get('TAB_N', p)[0])} improvements, {int(get('NUPG', p)[0])} upgrades, "
+                     f"{int(get('QN', p)[0])} quests")
+    if not g.is_over:
+        lines.append("legal: " + ", ".join(g.legal_action_names()[:16]))
+    return "\n".join(lines)
