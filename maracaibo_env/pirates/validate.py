@@ -120,7 +120,7 @@ def _frame_ranges(n, cat, ncards):
         K.OP_BM_HERE: ((0, L.N_BM - 1), (0, 0), (0, 0)),
         K.OP_UPGRADE: ((0, 1), (0, 0), (0, 0)),
         K.OP_SIDE: ((0, ncards - 1), (0, 0), (0, 0)),
-        K.OP_LIST: ((0, neff - 1), (1, 8), (0, 255)),
+        K.OP_LIST: ((0, neff - 1), (1, 8), (0, 2 * K.LIST_ALL - 1)),
         K.OP_GULF: ((0, 0), (0, 0), (0, 0)),
         K.OP_RAID_DICE: ((-1, 2), (0, 0), (0, 0)),
         K.OP_RAID_SPEND: ((0, 0), (0, 0), (0, 0)),

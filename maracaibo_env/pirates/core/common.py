@@ -39,7 +39,8 @@ OP_RES_HERE = 5         # a = slot: build or pass
 OP_BM_HERE = 6          # a = tile: activate own black market here or pass
 OP_UPGRADE = 7          # a = 1 mandatory
 OP_SIDE = 8             # a = card: choose a side of the "/"
-OP_LIST = 9             # a = effect start, b = count, c = bitmask done
+OP_LIST = 9             # a = effect start, b = count, c = bitmask done (+ LIST_ALL)
+LIST_ALL = 256          # OP_LIST c flag: every effect that can be carried out must be
 OP_GULF = 10
 OP_RAID_DICE = 11       # a = -1 all dice, else the only die
 OP_RAID_SPEND = 12

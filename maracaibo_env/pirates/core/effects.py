@@ -86,10 +86,11 @@ def is_ongoing(d):
 
 # ---- immediate effects -----------------------------------------------------------------
 @njit(cache=True)
-def is_automatic(d):
+def is_automatic(cat, e):
     """Effects with nothing to decide (and never harmful): applied without asking."""
+    d = cat[C_EFF_DO + e]
     return d == E_VP or d == E_COINS or d == E_INCOME_VP or d == E_INCOME_COINS \
-        or d == E_VP_PER or is_ongoing(d)
+        or d == E_VP_PER or is_ongoing(d) or (d == E_ISLAND_CUBE and cat[C_EFF_ARG + e] != ANY)
 
 
 @njit(cache=True)
@@ -189,8 +190,18 @@ def start_effect(state, cat, p, e):
 
 @njit(cache=True)
 def push_effects(state, cat, s, n):
+    """Offer effects s..s+n-1, each optional, in the player's order."""
     if n > 0:
         push(state, OP_LIST, s, n, 0)
+
+
+@njit(cache=True)
+def push_effects_all(state, cat, s, n):
+    """Effects the player gains (all of them, in their order; only those that
+    cannot be carried out lapse): hideout bonuses, black-market activations,
+    upgrade benefits, a figurehead's lightning."""
+    if n > 0:
+        push(state, OP_LIST, s, n, LIST_ALL)
 
 
 # ---- improvements ----------------------------------------------------------------------
@@ -356,12 +367,12 @@ def do_upgrade(state, cat, p, k):
         else:
             others += 1
     if others == n:
-        push_effects(state, cat, s, n)
+        push_effects_all(state, cat, s, n)
     elif others > 0:
         for i in range(n):
             d = cat[C_EFF_DO + s + i]
             if not (is_ongoing(d) or d == E_FIGUREHEAD or d == E_PLACE_BM):
-                push_effects(state, cat, s + i, 1)
+                push_effects_all(state, cat, s + i, 1)
 
 
 # ---- figureheads (FIG) --------------------------------------------------------------------
@@ -386,7 +397,7 @@ def take_figurehead(state, cat, p, i):
     state[b + P_INC_COINS] += cat[C_FIG_INC_C + f]
     state[b + P_INC_VP] += cat[C_FIG_INC_V + f]
     apply_ongoing(state, cat, p, cat[C_FIG_ONG_S + f], cat[C_FIG_ONG_N + f])
-    push_effects(state, cat, cat[C_FIG_LIGHT_S + f], cat[C_FIG_LIGHT_N + f])
+    push_effects_all(state, cat, cat[C_FIG_LIGHT_S + f], cat[C_FIG_LIGHT_N + f])
 
 
 # ---- black markets (BM) -------------------------------------------------------------------
@@ -421,7 +432,7 @@ def bm_effect(state, cat, k):
 @njit(cache=True)
 def activate_bm(state, cat, k):
     e = bm_effect(state, cat, k)
-    push_effects(state, cat, cat[C_BM_EFF_S + e], cat[C_BM_EFF_N + e])
+    push_effects_all(state, cat, cat[C_BM_EFF_S + e], cat[C_BM_EFF_N + e])
 
 
 @njit(cache=True)

@@ -84,6 +84,7 @@ def fill_mask(state, cat, mask):
         for k in range(2):
             n += _set(mask, A_SIDE + k)
     elif op == OP_LIST:
+        optional = c & LIST_ALL == 0
         for i in range(b):
             if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i):
                 n += _set(mask, A_EFFECT + i)
@@ -184,14 +185,20 @@ def fill_mask(state, cat, mask):
 @njit(cache=True)
 def _list_auto(state, cat, p, o):
     """Apply a list's remaining effects at once when none of the possible ones
-    asks anything (their order cannot matter); True if done."""
+    asks anything (their order cannot matter), or, in a list the player must
+    take in full, when only one is left (there is no order to choose); True if done."""
     a = state[o + 1]
     b = state[o + 2]
     c = state[o + 3]
+    asking = 0
+    possible = 0
     for i in range(b):
-        if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i) \
-                and not is_automatic(cat[C_EFF_DO + a + i]):
-            return False
+        if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i):
+            possible += 1
+            if not is_automatic(cat, a + i):
+                asking += 1
+    if asking > 0 and not (c & LIST_ALL != 0 and possible == 1):
+        return False
     pop(state)
     for i in range(b):
         if (c >> i) & 1 == 0 and effect_possible(state, cat, p, a + i):
@@ -291,7 +298,7 @@ def apply(state, cat, action):
         i = action - A_EFFECT
         c = state[o + 3] | (1 << i)
         state[o + 3] = c
-        if c == (1 << b) - 1:
+        if c & (LIST_ALL - 1) == (1 << b) - 1:
             pop(state)
         start_effect(state, cat, p, a + i)
     elif op == OP_GULF:

@@ -35,7 +35,7 @@ def place_on_bonus(state, cat, p, t, j):
     state[pb(p) + P_BONUS + t * 4 + j] = 1
     k = t * HB_CAP + j
     if cat[C_HB_C + k] > 0:
-        push(state, OP_LIST, cat[C_HB_S + k], cat[C_HB_C + k], 0)
+        push(state, OP_LIST, cat[C_HB_S + k], cat[C_HB_C + k], LIST_ALL)
 
 
 @njit(cache=True)
@@ -79,7 +79,7 @@ def bury_at(state, cat, p, t, i):
     state[pb(p) + P_BUR + t] += 1
     k = t * HU_CAP + i
     if cat[C_HU_C + k] > 0:
-        push(state, OP_LIST, cat[C_HU_S + k], cat[C_HU_C + k], 0)
+        push(state, OP_LIST, cat[C_HU_S + k], cat[C_HU_C + k], LIST_ALL)
 
 
 @njit(cache=True)
@@ -88,4 +88,4 @@ def bury_on_poseidon(state, cat, p, t, j):
     _take_unburied_cube(state, cat, p, t)
     state[pb(p) + P_POSEIDON + j] = t + 1
     if cat[C_POS_N + j] > 0:
-        push(state, OP_LIST, cat[C_POS_S + j], cat[C_POS_N + j], 0)
+        push(state, OP_LIST, cat[C_POS_S + j], cat[C_POS_N + j], LIST_ALL)
