@@ -1,23 +1,36 @@
-"""Checklist coverage: which rule IDs of the rules checklist have a test, only a ruling, or none.
+"""Checklist coverage: which rule IDs of a rules checklist have a test, only a ruling, or none.
 
-    python tests/checklist_coverage.py                      # sections 0-26 (base game and solo)
-    python tests/checklist_coverage.py --sections 0-30 --list
+    python tests/checklist_coverage.py                      # both games, one table each
+    python tests/checklist_coverage.py --game maracaibo --sections 0-30 --list
+    python tests/checklist_coverage.py --game pirates --list
     python tests/checklist_coverage.py --checklist PATH     # or MARACAIBO_CHECKLIST=PATH
+    python tests/checklist_coverage.py --pirates-checklist PATH   # or PIRATES_CHECKLIST=PATH
+
+Two games share the tests folder and docs/rulings.md:
+
+* Maracaibo: maracaibo-rules-checklist.md (default sections 0-26: base game
+  and solo), the tests in every tests/**/test_*.py except test_pirates_*.py,
+  and the rulings outside the "# Pirates of Maracaibo" section;
+* Pirates of Maracaibo: pirates-rules-checklist.md (default: every section),
+  the tests in tests/**/test_pirates_*.py and tests/**/pirates_*.py, and the
+  rulings of the "# Pirates of Maracaibo" section.
+
+So a Pirates test named test_con_06_... never counts for Maracaibo's CON-06.
 
 Every checklist ID falls in exactly one group:
 
 * tested        a test's name carries the ID in lower case with '_' for '-'
                 (test_combat_04_..., test_tv_08_...);
-* not modelled  no test, and a line of docs/rulings.md that names the ID says
+* not modelled  no test, and a line of the game's rulings that names the ID says
                 the rule is not modelled (out of scope, campaign- or legacy-only);
-* ruling only   no test, but docs/rulings.md names the ID (a reading of an
+* ruling only   no test, but the game's rulings name the ID (a reading of an
                 unclear rule, or where its data lives);
 * uncovered     none of these.
 
-The checklist lives outside the repository (../shared/spec/ next to the
-checkout). Without it the script says where it looked and exits 0: a clone
-without the checklist is not a fault of the code (--strict makes it, and any
-uncovered ID, exit 1).
+The checklists live outside the repository (../shared/spec/ next to the
+checkout). Without one the script says where it looked and goes on (exit 0):
+a clone without the checklists is not a fault of the code (--strict makes it,
+and any uncovered ID, exit 1).
 """
 from __future__ import annotations
 
@@ -27,12 +40,36 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKLIST_NAME = "maracaibo-rules-checklist.md"
-ENV_VAR = "MARACAIBO_CHECKLIST"
-DEFAULT_PLACES = (ROOT.parent / "shared" / "spec" / CHECKLIST_NAME,
-                  ROOT / "shared" / "spec" / CHECKLIST_NAME)
+
+
+class GameSpec(NamedTuple):
+    key: str
+    title: str
+    checklist_name: str
+    env_var: str
+    option: str                 # the command-line option naming its checklist
+    sections: str | None        # default --sections (None: all)
+
+    @property
+    def places(self) -> tuple[Path, Path]:
+        return (ROOT.parent / "shared" / "spec" / self.checklist_name,
+                ROOT / "shared" / "spec" / self.checklist_name)
+
+
+MARACAIBO = GameSpec("maracaibo", "Maracaibo", "maracaibo-rules-checklist.md",
+                     "MARACAIBO_CHECKLIST", "--checklist", "0-26")
+PIRATES = GameSpec("pirates", "Pirates of Maracaibo", "pirates-rules-checklist.md",
+                   "PIRATES_CHECKLIST", "--pirates-checklist", None)
+GAMES = {g.key: g for g in (MARACAIBO, PIRATES)}
+PIRATES_RULINGS = "Pirates of Maracaibo"        # its top-level heading in docs/rulings.md
+
+# the Maracaibo names, kept for callers of the single-game script
+CHECKLIST_NAME = MARACAIBO.checklist_name
+ENV_VAR = MARACAIBO.env_var
+DEFAULT_PLACES = MARACAIBO.places
 
 ID_RE = re.compile(r"^- \*\*([A-Z]+[0-9]*(?:-[A-Za-z0-9]+)+)[*\s]")
 SECTION_RE = re.compile(r"^## (\d+)\. (.*)")
@@ -41,15 +78,15 @@ NOT_MODELLED_RE = re.compile(r"not modell?ed|out of scope|campaign-only|legacy-o
 GROUPS = ("tested", "ruling only", "not modelled", "uncovered")
 
 
-def find_checklist(option: str | None) -> tuple[Path | None, list[Path]]:
-    """(the checklist, or None; the places looked at): --checklist, then
-    $MARACAIBO_CHECKLIST, then ../shared/spec/ and shared/spec/ of the checkout."""
+def find_checklist(option: str | None, game: GameSpec = MARACAIBO) -> tuple[Path | None, list[Path]]:
+    """(the game's checklist, or None; the places looked at): the option, then
+    its environment variable, then ../shared/spec/ and shared/spec/ of the checkout."""
     if option:
         places = [Path(option)]
-    elif os.environ.get(ENV_VAR):
-        places = [Path(os.environ[ENV_VAR])]
+    elif os.environ.get(game.env_var):
+        places = [Path(os.environ[game.env_var])]
     else:
-        places = list(DEFAULT_PLACES)
+        places = list(game.places)
     for p in places:
         if p.is_file():
             return p, places
@@ -70,21 +107,48 @@ def checklist_ids(path: Path) -> list[tuple[int, str, str]]:
     return out
 
 
-def collect_test_names(tests_dir: Path) -> set[str]:
-    """Names of every test function in tests_dir/**/test_*.py (lower case)."""
+def is_pirates_test_file(path: Path) -> bool:
+    return path.name.startswith(("test_pirates_", "pirates_"))
+
+
+def collect_test_names(tests_dir: Path, game: str | None = None) -> set[str]:
+    """Names of every test function (lower case) in tests_dir/**: for game None
+    every test_*.py; "pirates": test_pirates_*.py and pirates_*.py;
+    "maracaibo": every test_*.py but test_pirates_*.py."""
+    if game == "pirates":
+        files = set(tests_dir.rglob("test_pirates_*.py")) | set(tests_dir.rglob("pirates_*.py"))
+    else:
+        files = set(tests_dir.rglob("test_*.py"))
+        if game == "maracaibo":
+            files = {f for f in files if not is_pirates_test_file(f)}
     names = set()
-    for f in sorted(tests_dir.rglob("test_*.py")):
+    for f in sorted(files):
         names.update(n.lower() for n in re.findall(r"def (test_\w+)", f.read_text(encoding="utf-8")))
     return names
 
 
-def ruled_ids(rulings: Path) -> tuple[set[str], set[str]]:
+def rulings_lines(text: str, game: str | None = None) -> list[str]:
+    """The lines of docs/rulings.md that rule for a game: None, all of them;
+    "pirates", those of the "# Pirates of Maracaibo" section; "maracaibo", the rest."""
+    if game is None:
+        return text.splitlines()
+    out, pirates = [], False
+    for line in text.splitlines():
+        if line.startswith("# "):
+            pirates = line[2:].strip() == PIRATES_RULINGS
+        if pirates == (game == "pirates"):
+            out.append(line)
+    return out
+
+
+def ruled_ids(rulings: Path, game: str | None = None) -> tuple[set[str], set[str]]:
     """(IDs named in rulings.md, IDs named on a line that says they are not
-    modelled). 'NVA-01..04' names NVA-01 to NVA-04."""
+    modelled), of the game's part of it (rulings_lines). 'NVA-01..04' names
+    NVA-01 to NVA-04."""
     if not rulings.is_file():
         return set(), set()
     named, not_modelled = set(), set()
-    for line in rulings.read_text(encoding="utf-8").splitlines():
+    for line in rulings_lines(rulings.read_text(encoding="utf-8"), game):
         ids = set()
         for m in RULING_ID_RE.finditer(line):
             ids.add(m.group(1))
@@ -145,42 +209,72 @@ def report(ids, groups: dict[str, str], tests: set[str], listing: bool, out=sys.
             print(f"{g:<12}  §{s:<2} {i:<12} {extra}".rstrip(), file=out)
 
 
+def run_game(game: GameSpec, path: Path, sections: tuple[int, int] | None, listing: bool,
+             out=sys.stdout) -> Counter:
+    """Print one game's table; returns its counts per group."""
+    ids = checklist_ids(path)
+    if sections is not None:
+        ids = [x for x in ids if sections[0] <= x[0] <= sections[1]]
+    shown = f"{sections[0]}-{sections[1]}" if sections else "all"
+    tests = collect_test_names(ROOT / "tests", game.key)
+    ruled, not_modelled = ruled_ids(ROOT / "docs" / "rulings.md", game.key)
+    groups = classify(ids, tests, ruled, not_modelled)
+    print(f"{game.title}: checklist {path}, sections {shown}: {len(ids)} IDs", file=out)
+    report(ids, groups, tests, listing, out=out)
+    c = Counter(groups.values())
+    print(f"{c['tested']} tested, {c['ruling only']} with a ruling only, "
+          f"{c['not modelled']} ruled not modelled, {c['uncovered']} uncovered", file=out)
+    return c
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n  python tests/checklist_coverage.py\n"
-               "  python tests/checklist_coverage.py --sections 6 --list\n"
+               "  python tests/checklist_coverage.py --game maracaibo --sections 6 --list\n"
+               "  python tests/checklist_coverage.py --game pirates --sections 2-5 --list\n"
                "  MARACAIBO_CHECKLIST=~/spec/maracaibo-rules-checklist.md python tests/checklist_coverage.py")
+    ap.add_argument("--game", choices=("maracaibo", "pirates", "all"), default="all",
+                    help="which game's checklist to report (default all: one table per game)")
     ap.add_argument("--checklist", metavar="PATH",
-                    help=f"the checklist file (default ${ENV_VAR}, else ../shared/spec/{CHECKLIST_NAME})")
-    ap.add_argument("--sections", default="0-26",
-                    help="a section or range, e.g. 6 or 0-26 (default 0-26: base game and solo)")
+                    help=f"the Maracaibo checklist (default ${MARACAIBO.env_var}, else "
+                         f"../shared/spec/{MARACAIBO.checklist_name}); with --game pirates, "
+                         "the Pirates one")
+    ap.add_argument("--pirates-checklist", metavar="PATH",
+                    help=f"the Pirates checklist (default ${PIRATES.env_var}, else "
+                         f"../shared/spec/{PIRATES.checklist_name})")
+    ap.add_argument("--sections", default=None,
+                    help="a section or range, e.g. 6 or 0-26, for every game reported (default: "
+                         "0-26 for Maracaibo, base game and solo; every section for Pirates)")
     ap.add_argument("--list", action="store_true", help="list every ID with its group (and tests)")
     ap.add_argument("--strict", action="store_true",
-                    help="exit 1 when the checklist is missing or an ID is uncovered")
+                    help="exit 1 when a checklist is missing or an ID is uncovered")
     args = ap.parse_args(argv)
     try:
-        lo, hi = _sections(args.sections)
+        chosen = _sections(args.sections) if args.sections is not None else None
     except ValueError:
         ap.error(f"--sections must be N or N-M, got {args.sections!r}")
 
-    path, looked = find_checklist(args.checklist)
-    if path is None:
-        print("checklist not found; looked at:\n" + "\n".join(f"  {p}" for p in looked)
-              + f"\nThe checklist is not part of the repository; give it with --checklist PATH "
-                f"or ${ENV_VAR}. Nothing was checked.", file=sys.stderr)
-        return 1 if args.strict else 0
-
-    ids = [x for x in checklist_ids(path) if lo <= x[0] <= hi]
-    tests = collect_test_names(ROOT / "tests")
-    ruled, not_modelled = ruled_ids(ROOT / "docs" / "rulings.md")
-    groups = classify(ids, tests, ruled, not_modelled)
-    print(f"checklist {path}, sections {lo}-{hi}: {len(ids)} IDs")
-    report(ids, groups, tests, args.list)
-    c = Counter(groups.values())
-    print(f"{c['tested']} tested, {c['ruling only']} with a ruling only, "
-          f"{c['not modelled']} ruled not modelled, {c['uncovered']} uncovered")
-    return 1 if args.strict and c["uncovered"] else 0
+    games = list(GAMES.values()) if args.game == "all" else [GAMES[args.game]]
+    options = {"maracaibo": args.checklist,
+               "pirates": args.pirates_checklist or (args.checklist if args.game == "pirates" else None)}
+    failed = False
+    for i, game in enumerate(games):
+        if i:
+            print()
+        path, looked = find_checklist(options[game.key], game)
+        if path is None:
+            print(f"{game.title}: checklist not found; looked at:\n"
+                  + "\n".join(f"  {p}" for p in looked)
+                  + f"\nThe checklist is not part of the repository; give it with {game.option} PATH "
+                    f"or ${game.env_var}. Nothing was checked.", file=sys.stderr)
+            failed = True
+            continue
+        sections = chosen if chosen is not None else (
+            _sections(game.sections) if game.sections else None)
+        c = run_game(game, path, sections, args.list)
+        failed = failed or c["uncovered"] > 0
+    return 1 if args.strict and failed else 0
 
 
 if __name__ == "__main__":

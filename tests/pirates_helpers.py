@@ -115,7 +115,8 @@ def free_slot(g, kind="improvement", avoid=()):
 def give_card(g, key, player=None, slot=None):
     """`player` (default: the current one) acquires the improvement `key` through
     an Acquire decision (paid from a temporary purse; doubloons are restored),
-    as if bought earlier. Any lightning list it opens is passed."""
+    as if bought earlier. Its lightning effects are declined (a mandatory one
+    takes the first legal choice)."""
     p = g.current_player if player is None else player
     cur = g.current_player
     if slot is None:
@@ -126,8 +127,8 @@ def give_card(g, key, player=None, slot=None):
     put(g, "CUR", p)
     open_decision(g, K.OP_ACQUIRE, -1, 0)
     g.step(f"acquire:s{slot}")
-    while g.phase not in ("move", "over") and "pass" in names(g):
-        g.step("pass")
+    while g.phase not in ("move", "over"):          # decline (or settle) its lightning
+        g.step("pass" if "pass" in names(g) else names(g)[0])
     put(g, "COINS", coins, player=p)
     put(g, "CUR", cur)
     refresh(g)

@@ -105,6 +105,58 @@ def test_environment_variable_names_the_checklist(tmp_path):
 
 @pytest.mark.skipif(cc.find_checklist(None)[0] is None, reason="the checklist is not next to this checkout")
 def test_every_base_game_and_solo_rule_has_a_test_or_a_ruling():
-    r = _run("--sections", "0-26", "--strict")
+    r = _run("--game", "maracaibo", "--sections", "0-26", "--strict")
     assert r.returncode == 0, r.stdout[-3000:]
     assert " 0 uncovered" in r.stdout
+
+
+# ---- two games: Maracaibo and Pirates of Maracaibo ------------------------------------
+SPLIT_RULINGS = """# Rulings
+- CON-08: a Maracaibo reading.
+- CON-10: not modelled (campaign-only).
+# Pirates of Maracaibo
+- CON-09: a Pirates reading.
+- SOLO-01..03: not modelled.
+"""
+
+
+def test_tests_and_rulings_are_split_between_the_games(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_x.py").write_text("def test_zzm_06_maracaibo(): pass\n", encoding="utf-8")
+    (tests / "test_pirates_y.py").write_text("def test_zzp_07_pirates(): pass\n", encoding="utf-8")
+    (tests / "pirates_helpers.py").write_text("def test_zzh_01_in_a_helper(): pass\n", encoding="utf-8")
+    assert cc.collect_test_names(tests, "maracaibo") == {"test_zzm_06_maracaibo"}
+    assert cc.collect_test_names(tests, "pirates") == {"test_zzp_07_pirates", "test_zzh_01_in_a_helper"}
+    assert cc.collect_test_names(tests) == {"test_zzm_06_maracaibo", "test_zzp_07_pirates"}
+    rulings = tmp_path / "rulings.md"
+    rulings.write_text(SPLIT_RULINGS, encoding="utf-8")
+    assert cc.ruled_ids(rulings, "maracaibo") == ({"CON-08", "CON-10"}, {"CON-10"})
+    assert cc.ruled_ids(rulings, "pirates") == ({"CON-09", "SOLO-01", "SOLO-02", "SOLO-03"},
+                                                {"SOLO-01", "SOLO-02", "SOLO-03"})
+    named, _ = cc.ruled_ids(rulings)
+    assert named == {"CON-08", "CON-09", "CON-10", "SOLO-01", "SOLO-02", "SOLO-03"}
+    # a Pirates test named after ZZP-07 does not cover a Maracaibo ZZP-07
+    ids = [(1, "Setup", "ZZM-06"), (1, "Setup", "ZZP-07")]
+    groups = cc.classify(ids, cc.collect_test_names(tests, "maracaibo"), set(), set())
+    assert groups == {"ZZM-06": "tested", "ZZP-07": "uncovered"}
+
+
+def test_game_option_prints_one_table_per_game(tmp_path):
+    mara = tmp_path / "m.md"
+    mara.write_text("## 1. Setup (SETUP)\n- **SETUP-01** a rule.\n", encoding="utf-8")
+    pir = tmp_path / "p.md"
+    pir.write_text("## 2. Setup (SET)\n- **ZZP-01** a Pirates rule.\n", encoding="utf-8")
+    both = _run("--pirates-checklist", str(pir), env={cc.ENV_VAR: str(mara)})
+    assert both.returncode == 0, both.stderr
+    assert f"Maracaibo: checklist {mara}" in both.stdout
+    assert f"Pirates of Maracaibo: checklist {pir}, sections all" in both.stdout
+    assert "uncovered     §2  ZZP-01" in both.stdout
+    only = _run("--game", "pirates", "--checklist", str(pir))
+    assert only.returncode == 0
+    assert not any(line.startswith("Maracaibo:") for line in only.stdout.splitlines())
+    assert "ZZP-01" in only.stdout
+    assert _run("--game", "pirates", "--checklist", str(pir), "--strict").returncode == 1
+    missing = _run("--game", "pirates", "--pirates-checklist", str(tmp_path / "none.md"))
+    assert missing.returncode == 0 and "--pirates-checklist PATH" in missing.stderr
+

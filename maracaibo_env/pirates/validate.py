@@ -139,6 +139,7 @@ def _frame_ranges(n, cat, ncards):
         K.OP_BM_ACTIVATE: ((0, 0), (0, 0), (0, 0)),
         K.OP_END_TURN: ((0, big), (0, big), (0, big)),
         31: ((0, 0), (0, 0), (0, 0)),            # setup.OP_BEGIN
+        K.OP_REFILL: ((0, L.N_SLOTS - 1), (0, 0), (0, 0)),
     }
 
 

@@ -58,7 +58,8 @@ OP_BM_TILE = 23         # a = 1 mandatory
 OP_BM_PLACE = 24        # a = tile
 OP_BM_ACTIVATE = 25
 OP_END_TURN = 30        # automatic
-N_OPS = 31
+OP_REFILL = 32          # automatic: a = slot to refill from Tier II (IMP-06 "lastly")
+N_OPS = 33
 
 TC_AS_IF = 0            # raid as if rolled b (GIC-11/12)
 TC_TREASURE = 1         # b treasures of one type (Hawk, GIC-38 "any")

@@ -254,7 +254,8 @@ def refill_slot(state, slot):
 @njit(cache=True)
 def acquire(state, cat, p, slot, surcharge):
     """Pay, take the card into the tableau (ongoing benefits and income start at
-    once, IMP-05), refill the slot, then the lightning effects (IMP-04)."""
+    once, IMP-05), then the lightning effects (IMP-04), and lastly refill the
+    slot (IMP-06: queued beneath them)."""
     b = pb(p)
     c = state[G_SLOT_CARD + slot]
     state[b + P_COINS] -= acquire_price(state, cat, p, slot, surcharge)
@@ -274,7 +275,8 @@ def acquire(state, cat, p, slot, surcharge):
     apply_ongoing(state, cat, p, cat[C_CARD_ONG_S + c], cat[C_CARD_ONG_N + c])
     if cat[C_CARD_LIGHT_N + c] > 0:
         state[b + P_LIGHTNING] += 1
-    refill_slot(state, slot)
+    state[G_SLOT_CARD + slot] = -1
+    push(state, OP_REFILL, slot, 0, 0)
     push_effects(state, cat, cat[C_CARD_LIGHT_S + c], cat[C_CARD_LIGHT_N + c])
 
 

@@ -15,7 +15,7 @@ from .explore import reachable, forfeit_legal, move_explorer, start_explore
 from .effects import effect_possible, start_effect, is_automatic, acquire_legal, acquire, \
     residence_legal, build_residence, upgrade_legal, do_upgrade, take_figurehead, bm_slot_legal, \
     place_bm, activate_bm, take_market_quest, draw_quest, give_quest, whale_refresh, discard_quest, \
-    push_effects, any_residence, figurehead_possible, bm_possible
+    push_effects, refill_slot, any_residence, figurehead_possible, bm_possible
 from .sailing import neighbours, can_end_within, stop_legal, sail, end_move, end_turn, start_turn
 from .setup import OP_BEGIN, finish_quest_setup, reset
 
@@ -221,6 +221,11 @@ def advance(state, cat, mask):
         op = state[o]
         if op == OP_END_TURN:
             end_turn(state, cat)
+            continue
+        if op == OP_REFILL:
+            slot = state[o + 1]
+            pop(state)
+            refill_slot(state, slot)
             continue
         if op == OP_BEGIN:
             pop(state)
