@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from maracaibo_env.core.jit import njit
+from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, G_QDECK,
@@ -28,6 +29,8 @@ from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG,
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.scoring import final_scoring
+
+drop_stale_cache(__file__)  # its compiled functions link the Pirates engine's code
 
 # bonus per: treasure, river, improvement, residence, raid power, upgrade, explorer space, quest
 WEIGHT_NAMES = ("treasure", "river", "improvement", "residence", "raid_power", "upgrade",

@@ -24,6 +24,8 @@ from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INC
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .core.setup import reset
+# the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
+from .framework.game import GameConfigError, IllegalActionError  # noqa: F401
 from .validate import validate_state
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
@@ -36,14 +38,6 @@ SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": 
 # exact types accepted by step's fast path (bool and np.bool_ are not among them)
 _INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
                         np.uint8, np.uint16, np.uint32, np.uint64))
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state (the state is unchanged)."""
-
-
-class GameConfigError(ValueError):
-    """A malformed game configuration."""
 
 
 class Game:

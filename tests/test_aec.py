@@ -53,7 +53,7 @@ def test_spaces(n):
     assert sp["observation"].shape == (OBS_SIZE,) and sp["observation"].dtype == np.int32
     assert sp["action_mask"].shape == (NUM_ACTIONS,) and sp["action_mask"].dtype == np.int8
     assert e.action_space("player_1").n == NUM_ACTIONS
-    assert e.metadata["name"] == "maracaibo_v0"
+    assert e.metadata["name"] == "maracaibo_v1"
     low, high = observation_bounds()
     assert (low <= high).all()
 

@@ -20,6 +20,9 @@ from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.common import pb, poseidon_count
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.observe import OBS_SIZE, observe
+from maracaibo_env.pirates.core import drop_stale_cache
+
+drop_stale_cache(__file__)   # the checks below are compiled against the engine's offsets
 
 GAMES_PER_COUNT = 300
 CHUNK = 200                      # steps between the Python-side checks

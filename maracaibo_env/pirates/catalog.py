@@ -198,6 +198,10 @@ def compile_data(data: D.PiratesData) -> Catalog:
         w.set("TR_RIVERS", rivers[x.key], i)
         st, n = w.effects(x.effects); w.set("TR_S", st, i); w.set("TR_N", n, i)
         w.set("TR_RETIRE", int(x.retirement), i)
+        succ = sum(1 << keys.index(n) for n in x.next)
+        lo = succ & 0xFFFFFFFF
+        w.set("TR_SUCC_LO", lo - (1 << 32) if lo >= 1 << 31 else lo, i)
+        w.set("TR_SUCC_HI", succ >> 32, i)
     for isl in b.islands:
         w.set("ISL_SPACES", isl.spaces, D.TREASURES.index(isl.treasure))
     w.set("START_CUBES", b.start_cubes)

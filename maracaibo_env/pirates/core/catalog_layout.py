@@ -65,6 +65,7 @@ CATALOG_FIELDS = [
     ("HU_N", 3), ("HU_S", 3 * HU_CAP), ("HU_C", 3 * HU_CAP),
     ("N_TRACK", 1), ("TR_NEXT0", MAX_TRACK), ("TR_NEXT1", MAX_TRACK), ("TR_RIVERS", MAX_TRACK),
     ("TR_S", MAX_TRACK), ("TR_N", MAX_TRACK), ("TR_RETIRE", MAX_TRACK),
+    ("TR_SUCC_LO", MAX_TRACK), ("TR_SUCC_HI", MAX_TRACK),    # successor bitmask, bits 0-31 / 32-63
     ("ISL_SPACES", 3), ("START_CUBES", 1), ("N_VAL", 1), ("VAL_AT", MAX_VAL), ("VAL", MAX_VAL),
     ("START_COINS", 4), ("TV_TILES", 6),
     ("N_LAYOUTS", 1), ("LAY_COL", MAX_LAYOUTS * 27), ("LAY_ROW", MAX_LAYOUTS * 27),

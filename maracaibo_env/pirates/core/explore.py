@@ -15,37 +15,42 @@ def occupied_by_opponent(state, p, s):
 
 
 @njit(cache=True)
+def _succ(cat, bits):
+    """Bitmask of the successors of the track spaces in bits."""
+    out = np.int64(0)
+    s = 0
+    while bits != 0:
+        if bits & 1:
+            out |= (np.int64(cat[C_TR_SUCC_LO + s]) & np.int64(0xFFFFFFFF)) \
+                | (np.int64(cat[C_TR_SUCC_HI + s]) << 32)
+        bits >>= 1
+        s += 1
+    return out
+
+
+@njit(cache=True)
 def reachable(state, cat, p, maxd):
     """Bitmask of track spaces the explorer can stop on moving 1..maxd spaces
     forward (EXP-02); spaces with an opposing explorer are jumped for free and
     cannot be stopped on (EXP-03)."""
     out = np.int64(0)
-    if maxd < 1:
-        return out
-    st_s = np.empty(128, np.int64)
-    st_u = np.empty(128, np.int64)
-    n = 1
-    st_s[0] = state[pb(p) + P_EXPL]
-    st_u[0] = 0
-    while n > 0:
-        n -= 1
-        s = st_s[n]
-        u = st_u[n]
-        for j in range(2):
-            nx = cat[C_TR_NEXT0 + s] if j == 0 else cat[C_TR_NEXT1 + s]
-            if nx < 0:
-                continue
-            if occupied_by_opponent(state, p, nx):
-                u2 = u
-            else:
-                u2 = u + 1
-                if u2 > maxd:
-                    continue
-                out |= np.int64(1) << nx
-            if n < 128:
-                st_s[n] = nx
-                st_u[n] = u2
-                n += 1
+    occ = np.int64(0)
+    for q in range(state[G_NP]):
+        e = state[pb(q) + P_EXPL]
+        if q != p and e != 0:
+            occ |= np.int64(1) << e
+    frontier = np.int64(1) << state[pb(p) + P_EXPL]
+    for _ in range(maxd):
+        nxt = _succ(cat, frontier)
+        jump = nxt & occ
+        while jump != 0:                 # a jumped space costs nothing: its successors too
+            more = _succ(cat, jump)
+            jump = more & occ & ~nxt
+            nxt |= more
+        frontier = nxt & ~occ
+        if frontier == 0:
+            break
+        out |= frontier
     return out
 
 
