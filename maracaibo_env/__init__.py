@@ -28,6 +28,9 @@ def _register() -> None:
     if "maracaibo_env/Maracaibo-v1" not in gymnasium.registry:
         gymnasium.register(id="maracaibo_env/Maracaibo-v1",
                            entry_point="maracaibo_env.single:MaracaiboSingleEnv")
+    if "maracaibo_env/Pirates-v0" not in gymnasium.registry:
+        gymnasium.register(id="maracaibo_env/Pirates-v0",
+                           entry_point="maracaibo_env.pirates.single:PiratesSingleEnv")
 
 
 _register()

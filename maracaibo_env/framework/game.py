@@ -6,7 +6,8 @@ decision; the rules live in the game's numba core. A subclass provides:
 * ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS_SPEC`` (name, size, meaning),
   ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``, ``FORMAT_VERSION``;
 * ``_names()`` (readable action names), ``_engine_step(a)`` (apply a legal id),
-  ``_fill_mask()``, ``_observe(p, out)``, ``_validate(state)`` (a saved state
+  ``_fill_mask()``, ``_observe(p, out)``, ``_random_moves(stop_seats, rng, buf)``
+  (numba random play, see play_random), ``_validate(state)`` (a saved state
   the engine may be given, else ValueError), ``phase``, and
   ``_catalog_from(catalog)`` (the catalog to play with).
 
@@ -121,6 +122,29 @@ class GameBase:
         if self.history is not None:
             self.history.append(a)
         self._engine_step(a)
+
+    def play_random(self, stop_seats: int, rng: np.ndarray) -> int:
+        """Uniformly random legal moves, made inside numba, until a seat in the
+        bitmask stop_seats is to act or the game ends (the single-agent env's
+        "random" opponents). rng is the random player's generator: a 1-element
+        nonzero uint64 array, advanced in place. Returns the number of moves
+        (recorded in history like any step)."""
+        if not (type(rng) is np.ndarray and rng.dtype == np.uint64 and rng.shape == (1,)
+                and rng.flags.writeable and rng[0]):
+            raise ValueError(f"rng must be a writeable nonzero uint64 array of shape (1,), got {rng!r}")
+        top = 1 << self.LAYOUT.max_players
+        if (isinstance(stop_seats, (bool, np.bool_)) or not isinstance(stop_seats, (int, np.integer))
+                or not 0 <= stop_seats < top):
+            raise ValueError(f"stop_seats must be an int bitmask of seats 0..{top - 1}, got {stop_seats!r}")
+        buf = np.empty(512, np.int64)
+        total = 0
+        while True:
+            k = self._random_moves(int(stop_seats), rng, buf)
+            if self.history is not None:
+                self.history.extend(buf[:k].tolist())
+            total += k
+            if k < len(buf):
+                return total
 
     def _legal_id(self, action) -> int:
         # fast path: an int id the mask allows (all zeros once the game is over)

@@ -22,6 +22,7 @@ from .core import common as K
 from .core.actions import NUM_ACTIONS, action_names
 from .core.catalog_layout import CATALOG_SIZE
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
+from .core.random_play import play_random
 from .validate import validate_state
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -92,6 +93,9 @@ class Game(GameBase):
 
     def _engine_step(self, a: int) -> None:
         engine.step(self.state, self._cat, a, self._mask)
+
+    def _random_moves(self, stop_seats, rng, buf) -> int:
+        return play_random(self.state, self._cat, self._mask, stop_seats, rng, buf)
 
     def _fill_mask(self) -> None:
         engine.fill_mask(self.state, self._cat, self._mask)

@@ -1,0 +1,44 @@
+"""Pirates of Maracaibo as a PettingZoo AEC environment (`pirates_v0`).
+
+    from maracaibo_env import pirates_v0
+    env = pirates_v0.env(num_players=3)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else \
+            env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Observations are ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
+from the observing seat (see `Game.observation_spec()`); rewards are terminal
+("win_loss" or "vp_margin", as Maracaibo's). Everything else is the shared
+adapter (maracaibo_env.framework.aec).
+"""
+from __future__ import annotations
+
+from ..framework.aec import GameAECEnv, make_env
+from .description import PIRATES
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(GameAECEnv):
+    """Pirates of Maracaibo as a PettingZoo AECEnv.
+
+    :param num_players: 2, 3 or 4.
+    :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
+    :param seed: seeds the generator that picks game seeds for `reset(seed=None)`.
+    :param reward: "win_loss" or "vp_margin".
+    :param layout: a Caribbean layout key of the data (default: the data's default).
+    :param data_dir: play with the game data in this folder (see `pirates.Game`).
+    """
+
+    description = PIRATES
+
+    def __init__(self, num_players: int = 2, render_mode: str | None = None,
+                 seed: int | None = None, reward: str = "win_loss", layout: str | None = None,
+                 data_dir=None):
+        super().__init__(num_players, render_mode, seed, reward, layout=layout, data_dir=data_dir)
+
+
+env = make_env(raw_env)

@@ -1,0 +1,23 @@
+"""Pirates of Maracaibo as a single-agent Gymnasium env: one learner seat,
+the other seats played by opponents ("random" inside numba, or agents such
+as ``agents.pirates_heuristics.PiratesHeuristicAgent``). The shared adapter
+is maracaibo_env.framework.single; registered as "maracaibo_env/Pirates-v0"."""
+from __future__ import annotations
+
+from ..framework.single import GameSingleEnv
+from .description import PIRATES
+
+
+class PiratesSingleEnv(GameSingleEnv):
+    """One learner seat against opponents.
+
+    :param num_players: 2, 3 or 4.
+    :param opponents: a spec or a list of specs, one per other seat ("random",
+        an agent with ``act``, or a callable).
+    :param learner_seat: the learner's seat (None: drawn at each reset).
+    :param reward: "win_loss" or "vp_margin".
+    :param illegal: what an illegal action does (see framework.single).
+    :param layout: a Caribbean layout key. :param data_dir: your edited game data.
+    """
+
+    description = PIRATES
