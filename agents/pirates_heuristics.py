@@ -23,9 +23,9 @@ from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, G_QDECK,
                                                G_QDECK_N, G_T2, G_T2_N, G_REMOVED, G_REMOVED_N,
-                                               P_VP, P_INC_VP, P_INC_COINS, P_TRE, P_RIVERS,
+                                               P_VP, P_INC_VP, P_INC_COINS, P_RIVERS,
                                                P_TAB_N, P_NRES, P_RAID_POW, P_NUPG, P_EXPL, P_QN,
-                                               P_COINS, P_TURNS)
+                                               P_TURNS)
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.scoring import final_scoring

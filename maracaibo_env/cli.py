@@ -37,6 +37,7 @@ EXAMPLES = """examples:
   maracaibo demo --replay game.jsonl              also write the game's replay
   maracaibo demo --data my_data/                  play with your edited copy of the game data
   maracaibo demo --game pirates --players 3       a random game of Pirates of Maracaibo
+  maracaibo demo --game pirates --replay p.jsonl  ... and its replay (`maracaibo replay p.jsonl` checks it)
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
@@ -208,8 +209,9 @@ def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str |
         print(f"maracaibo demo --game pirates: --players must be one of {PIRATES_COUNTS} "
               "(solo against Jordan comes with the modules)", file=sys.stderr)
         return 2
-    if replay_path:
-        print("maracaibo demo --game pirates: --replay is not available for Pirates yet", file=sys.stderr)
+    problem = _replay_target_problem(replay_path) if replay_path else None
+    if problem:
+        print(f"--replay {replay_path}: {problem}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     try:
@@ -235,6 +237,9 @@ def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str |
             rnd = game.round
     elapsed = time.perf_counter() - t0
     out.score_table(game)
+    if replay_path:
+        game.save_replay(replay_path)
+        out.line(f"replay written to {replay_path}")
     out.line(f"winner(s): {', '.join(f'player_{p}' for p in game.winners())}")
     out.line(f"{decisions} decisions in {elapsed:.3f} s "
              f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")

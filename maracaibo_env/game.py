@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import json
-from typing import Any
-
 import numpy as np
 
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
@@ -25,22 +22,18 @@ from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .core.setup import reset
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
-from .framework.game import GameConfigError, IllegalActionError  # noqa: F401
+from .framework.game import GameBase, GameConfigError, IllegalActionError, int_option  # noqa: F401
 from .validate import validate_state
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 # saved games: 2 records the data hash (format 1, before the rules changes of
 # issue 9, is refused: an old state need not be valid for this engine)
 FORMAT_VERSION = 2
-SAVE_KEYS = ("format", "data_hash", "state")
 # the solo options' defaults: a non-solo game accepts only these (it has no Automa)
 SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": "en"}
-# exact types accepted by step's fast path (bool and np.bool_ are not among them)
-_INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
-                        np.uint8, np.uint16, np.uint32, np.uint64))
 
 
-class Game:
+class Game(GameBase):
     """One game of Maracaibo.
 
     :param num_players: 2, 3 or 4 (1: solo against Jean).
@@ -63,6 +56,14 @@ class Game:
     In a solo game (num_players=1) you are seat 0 and Jean is seat 1; her
     turns are played by the engine, so current_player is always 0.
     """
+
+    NUM_ACTIONS = NUM_ACTIONS
+    OBS_SIZE = OBS_SIZE
+    OBS_SPEC = OBS_SPEC
+    LAYOUT = L.LAYOUT
+    VP_SOURCES = L.VP_SOURCES
+    FORMAT_VERSION = FORMAT_VERSION
+    REPLAY_FORMAT, REPLAY_VERSION = "maracaibo-replay", 2
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
@@ -92,38 +93,12 @@ class Game:
         return 1 if self.solo else int(self.state[L.G_NP])
 
     @property
-    def num_seats(self) -> int:
-        """Seats with a score (2 in a solo game: you and Jean)."""
-        return int(self.state[L.G_NP])
-
-    @property
     def solo(self) -> bool:
         return bool(self.state[L.G_SOLO])
 
     @property
-    def is_over(self) -> bool:
-        return bool(self.state[L.G_OVER])
-
-    @property
-    def current_player(self) -> int:
-        """The player to decide now (-1 once the game is over)."""
-        return int(self.state[L.G_CUR])
-
-    @property
     def phase(self) -> str:
         return PHASES[int(self.state[L.G_PHASE])]
-
-    @property
-    def round(self) -> int:
-        return int(self.state[L.G_ROUND])
-
-    def action_mask(self) -> np.ndarray:
-        """int8 vector over all NUM_ACTIONS ids: 1 = legal now."""
-        return self._mask.copy()
-
-    def legal_actions(self) -> list[int]:
-        # nonzero on a bool view is ~4x faster than on the int8 mask
-        return self._mask.view(np.bool_).nonzero()[0].tolist()
 
     def free_actions(self) -> list[int]:
         """The legal free actions now: planning a card, completing a career
@@ -133,41 +108,7 @@ class Game:
         lo, hi = A_FREE_PLAN, A_FREE_FIGURE_CP + 1
         return (np.flatnonzero(self._mask[lo:hi]) + lo).tolist()
 
-    def legal_action_names(self) -> list[str]:
-        names = self.action_names
-        return [names[a] for a in self.legal_actions()]
-
-    @property
-    def action_names(self) -> list[str]:
-        names = getattr(self.catalog, "_action_names", None)
-        if names is None:
-            c = self.catalog
-            names = action_names(c.loc_keys, c.exp_keys, c.goods_keys)
-            c._action_names = names
-        return names
-
-    def action_name(self, action: int) -> str:
-        if (isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer))
-                or not 0 <= action < NUM_ACTIONS):
-            raise ValueError(f"action must be an int id 0..{NUM_ACTIONS - 1}, got {action!r}")
-        return self.action_names[int(action)]
-
-    def action_id(self, name: str) -> int:
-        try:
-            return self.action_names.index(name)
-        except ValueError:
-            raise IllegalActionError(
-                f"unknown action name {name!r}; legal now: {self._legal_summary()}") from None
-
     # ---- acting ------------------------------------------------------------
-    def step(self, action: int | str) -> None:
-        """Apply one decision of the current player. Raises IllegalActionError
-        (leaving the state untouched) when the action is not legal now."""
-        a = self._legal_id(action)
-        if self.history is not None:
-            self.history.append(a)
-        engine.step_unchecked(self.state, self._cat, a, self._mask)
-
     def step_observe(self, action: int | str) -> np.ndarray | None:
         """step(action), then the observation of the player to act next (None
         once the game is over), computed in the same compiled call."""
@@ -177,119 +118,6 @@ class Game:
         out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
         engine.step_observe(self.state, self._cat, a, self._mask, out)
         return None if self.state[L.G_OVER] else out
-
-    def play_random(self, stop_seats: int, rng: np.ndarray) -> int:
-        """Uniformly random legal moves, made inside numba, until a seat in the
-        bitmask stop_seats is to act or the game ends (the single-agent env's
-        "random" opponents). rng is the random player's generator: a 1-element
-        nonzero uint64 array, advanced in place. Returns the number of moves
-        (recorded in history like any step)."""
-        if not (type(rng) is np.ndarray and rng.dtype == np.uint64 and rng.shape == (1,)
-                and rng.flags.writeable and rng[0]):
-            raise ValueError(f"rng must be a writeable nonzero uint64 array of shape (1,), got {rng!r}")
-        if not (type(stop_seats) is int and 0 <= stop_seats < 1 << L.MAX_P):
-            if (isinstance(stop_seats, (bool, np.bool_)) or not isinstance(stop_seats, (int, np.integer))
-                    or not 0 <= stop_seats < 1 << L.MAX_P):
-                raise ValueError(f"stop_seats must be an int bitmask of seats 0..{(1 << L.MAX_P) - 1}, "
-                                 f"got {stop_seats!r}")
-        buf = np.empty(512, np.int64)
-        total = 0
-        while True:
-            k = play_random(self.state, self._cat, self._mask, int(stop_seats), rng, buf)
-            if self.history is not None:
-                self.history.extend(buf[:k].tolist())
-            total += k
-            if k < len(buf):
-                return total
-
-    def _legal_id(self, action) -> int:
-        # fast path: an int id that the mask allows (the mask is all zeros once
-        # the game is over); everything else goes through _checked_action
-        if type(action) in _INT_TYPES and 0 <= action < NUM_ACTIONS and self._mask[action]:
-            return int(action)
-        return self._checked_action(action)
-
-    def _checked_action(self, action) -> int:
-        """The action id, or IllegalActionError saying what is wrong and what is legal."""
-        if self.is_over:
-            raise IllegalActionError("the game is over; no action is legal")
-        if isinstance(action, str):
-            action = self.action_id(action)
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"action must be an int id or a name, not {action!r}")
-        a = int(action)
-        if not 0 <= a < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {a} is out of range 0..{NUM_ACTIONS - 1}")
-        if not self._mask[a]:
-            raise IllegalActionError(
-                f"{self.action_name(a)!r} (id {a}) is not legal for player "
-                f"{self.current_player} in phase {self.phase!r}; legal now: {self._legal_summary()}")
-        return a
-
-    def _legal_summary(self, limit: int = 12) -> str:
-        names = self.legal_action_names()
-        more = f" … (+{len(names) - limit} more)" if len(names) > limit else ""
-        return ", ".join(names[:limit]) + more
-
-    # ---- copies and persistence ------------------------------------------------
-    def clone(self) -> "Game":
-        g = object.__new__(Game)
-        g.catalog = self.catalog
-        g._cat = self._cat
-        g.state = self.state.copy()
-        g._mask = self._mask.copy()
-        g.config = dict(self.config) if self.config else None
-        g.history = list(self.history) if self.history is not None else None
-        return g
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict; Game.from_dict(g.to_dict()) is an exact copy. It
-        records the data hash of the catalog the game was played with."""
-        return {"format": FORMAT_VERSION, "data_hash": self.catalog.data_hash,
-                "state": L.describe_state(self.state, all_players=True)}
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict())
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any], catalog: Catalog | None = None, *,
-                  ignore_data_hash: bool = False) -> "Game":
-        """Rebuild a saved game. Raises ValueError (a `StateError` for the
-        state itself) naming the field, its value and what is allowed when d
-        is malformed or describes a state the engine must not be given.
-        A game saved with other game data is refused unless ignore_data_hash
-        (the state is then validated against this catalog's data)."""
-        g = object.__new__(cls)
-        g.catalog = _check_catalog(catalog)
-        g._cat = g.catalog.array
-        g.state = _saved_state(d, g.catalog, ignore_data_hash)
-        g._mask = np.zeros(NUM_ACTIONS, np.int8)
-        g.config, g.history = None, None  # a saved state carries no replay history
-        if not g.is_over:
-            engine.legal_mask(g.state, g._cat, g._mask)
-        return g
-
-    @classmethod
-    def from_json(cls, text: str | bytes, catalog: Catalog | None = None, *,
-                  ignore_data_hash: bool = False) -> "Game":
-        try:
-            d = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as exc:  # bad JSON or UTF-8, not text, absurd nesting
-            raise ValueError(f"saved game is not valid JSON: {exc}") from None
-        return cls.from_dict(d, catalog, ignore_data_hash=ignore_data_hash)
-
-    # ---- scores and observations -------------------------------------------------
-    def scores(self) -> list[int]:
-        """VP per seat (solo: [you, Jean])."""
-        return [int(self.state[L.field_slice("VP", p)][0]) for p in range(self.num_seats)]
-
-    def score_breakdown(self) -> list[dict[str, int]]:
-        """VP of each seat by source (they add up to scores())."""
-        out = []
-        for p in range(self.num_seats):
-            src = self.state[L.field_slice("VP_SRC", p)]
-            out.append({name: int(v) for name, v in zip(L.VP_SOURCES, src)})
-        return out
 
     def winners(self) -> list[int]:
         """Seats with the most VP (END-01); solo: you win only with more VP
@@ -324,31 +152,7 @@ class Game:
             out.append((name, arg))
         return out
 
-    def observe(self, player: int) -> np.ndarray:
-        """Player's observation (int32, OBS_SIZE); see observation_spec().
-        player: a seat 0..num_seats-1 (an int)."""
-        if type(player) is not int or not 0 <= player < self.state[L.G_NP]:
-            player = self._seat(player)
-        out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
-        observe(self.state, player, out)
-        return out
-
-    def _seat(self, p) -> int:
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)) \
-                or not 0 <= p < self.num_seats:
-            raise ValueError(f"player must be an int seat 0..{self.num_seats - 1}, got {p!r}")
-        return int(p)
-
-    @staticmethod
-    def observation_spec() -> list[tuple[str, int, int, str]]:
-        """(name, offset, size, meaning) of every slice of the observation."""
-        spec, off = [], 0
-        for name, size, meaning in OBS_SPEC:
-            spec.append((name, off, size, meaning))
-            off += size
-        return spec
-
-    def player_view(self, p: int) -> dict[str, Any]:
+    def player_view(self, p: int) -> dict:
         """Readable fields of player p (for logs and rendering)."""
         p = self._seat(p)
         d = {name: (v[0] if len(v) == 1 else list(v))
@@ -356,11 +160,30 @@ class Game:
         d["influence"] = dict(zip(NATIONS, d.pop("INF")))
         return d
 
-    def save_replay(self, path) -> None:
-        """Write this game's replay (JSON lines: set-up, one action name per
-        line, final scores); `maracaibo replay PATH` re-runs and verifies it."""
-        from .replay import write_replay
-        write_replay(self, path)
+    # ---- hooks of GameBase -------------------------------------------------------
+    def _names(self):
+        c = self.catalog
+        return action_names(c.loc_keys, c.exp_keys, c.goods_keys)
+
+    def _engine_step(self, a: int) -> None:
+        engine.step_unchecked(self.state, self._cat, a, self._mask)
+
+    def _fill_mask(self) -> None:
+        engine.legal_mask(self.state, self._cat, self._mask)
+
+    def _observe(self, p, out) -> None:
+        observe(self.state, p, out)
+
+    def _random_moves(self, stop_seats, rng, buf) -> int:
+        return play_random(self.state, self._cat, self._mask, stop_seats, rng, buf)
+
+    @classmethod
+    def _catalog_from(cls, catalog):
+        return _check_catalog(catalog)
+
+    @classmethod
+    def _validate(cls, state, catalog):
+        validate_state(state, catalog, "saved game")
 
     def __repr__(self) -> str:
         return (f"Game(players={self.num_players}, round={self.round}, phase={self.phase!r}, "
@@ -377,9 +200,9 @@ def _check_config(num_players, seed, story, difficulty="medium", automa_table="e
     the option, its value and what is allowed. Ints only: numpy integers are
     accepted, floats (even 2.0) and bools are not. The solo options must keep
     their defaults in a non-solo game (it has no Automa to apply them to)."""
-    num_players = _int_option("num_players", num_players, PLAYER_COUNTS)
-    seed = _int_option("seed", seed, range(2**31), "0..2**31-1")
-    story = _int_option("story", story, STORY_NUMBERS)
+    num_players = int_option("num_players", num_players, PLAYER_COUNTS)
+    seed = int_option("seed", seed, range(2**31), "0..2**31-1")
+    story = int_option("story", story, STORY_NUMBERS)
     for name, value, allowed in (("difficulty", difficulty, DIFFICULTIES),
                                  ("automa_table", automa_table, AUTOMA_TABLES),
                                  ("automa_income", automa_income, AUTOMA_INCOMES)):
@@ -389,15 +212,6 @@ def _check_config(num_players, seed, story, difficulty="medium", automa_table="e
             raise GameConfigError(f"{name}={value!r} applies only to a solo game (num_players=1); a "
                                   f"{num_players}-player game has no Automa: leave {name} at its default")
     return num_players, seed, story
-
-
-def _int_option(name, value, allowed, shown=None):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise GameConfigError(f"{name} must be an int, one of {shown or allowed}, got {value!r} "
-                              f"({type(value).__name__})")
-    if value not in allowed:
-        raise GameConfigError(f"{name} must be one of {shown or allowed}, got {value!r}")
-    return int(value)
 
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:
@@ -420,29 +234,3 @@ def _check_catalog(catalog, data_dir=None) -> Catalog:
         raise GameConfigError(f"catalog must be a Catalog (maracaibo_env.load_catalog()) whose array "
                               f"is int32 of shape ({CATALOG_SIZE},)")
     return catalog
-
-
-def _saved_state(d, catalog: Catalog, ignore_data_hash: bool) -> np.ndarray:
-    """The validated state vector of a saved-game dict (Game.to_dict's shape)."""
-    shape = f"{{'format': {FORMAT_VERSION}, 'data_hash': '...', 'state': {{...}}}}"
-    if not isinstance(d, dict):
-        raise ValueError(f"a saved game is a dict {shape}, not {type(d).__name__}")
-    fmt = d.get("format")
-    if fmt != FORMAT_VERSION or isinstance(fmt, bool):
-        if type(fmt) is int and 0 < fmt < FORMAT_VERSION:
-            raise ValueError(f"saved game format {fmt} comes from an older maracaibo_env; this version "
-                             f"reads format {FORMAT_VERSION} only (the rules engine changed since, so an "
-                             "old state need not be valid): start a new game or re-run its replay")
-        raise ValueError(f"not a saved game of format {FORMAT_VERSION}: 'format' is {fmt!r}; expected {shape}")
-    if set(d) != set(SAVE_KEYS):
-        raise ValueError(f"saved game keys are {sorted(d)}; expected exactly {list(SAVE_KEYS)}")
-    h = d["data_hash"]
-    if not isinstance(h, str):
-        raise ValueError(f"data_hash = {h!r}: expected the game data's sha256 as a hex string")
-    if h != catalog.data_hash and not ignore_data_hash:
-        raise ValueError(f"data_hash = {h[:16]}…: the game was saved with other game data than this "
-                         f"catalog ({catalog.data_hash[:16]}…); load it with the data it was played with, "
-                         "or pass ignore_data_hash=True to check the state against this data instead")
-    state = L.pack_state(d["state"])
-    validate_state(state, catalog, "saved game")
-    return state

@@ -1,6 +1,7 @@
 """Replays: a game as JSON lines that re-run and verify.
 
     {"format": "maracaibo-replay", "version": 2, "data_hash": "<sha256>", "setup": {"num_players": 3, ...}}
+    (Pirates of Maracaibo: "format": "pirates-replay", "version": 1; the format names the game)
     {"player": 0, "action": "setup:plan:hand2"}
     ...
     {"end": "game_over", "actions": 243, "final_scores": [61, 58, 70]}
@@ -24,28 +25,41 @@ import json
 import os
 from pathlib import Path
 
-from .catalog import Catalog
-from .game import Game, IllegalActionError, _check_catalog
+from .game import Game, IllegalActionError
 
 FORMAT = "maracaibo-replay"
 VERSION = 2
 HEADER_KEYS = ("format", "version", "data_hash", "setup")
-# the setup is Game's keywords (a new option is accepted without a change here)
-SETUP_KEYS = tuple(k for k in inspect.signature(Game.__init__).parameters if k not in ("self", "catalog"))
+
+
+def _game_classes() -> dict:
+    """format -> the Game class whose replays have it (REPLAY_FORMAT / REPLAY_VERSION)."""
+    from .pirates.game import Game as PiratesGame
+    return {cls.REPLAY_FORMAT: cls for cls in (Game, PiratesGame)}
+
+
+def _setup_keys(cls) -> tuple[str, ...]:
+    # the setup is Game's keywords (a new option is accepted without a change here)
+    return tuple(k for k in inspect.signature(cls.__init__).parameters
+                 if k not in ("self", "catalog", "data_dir"))
+
+
+SETUP_KEYS = _setup_keys(Game)
 
 
 class ReplayError(ValueError):
     """A replay file that is malformed or does not reproduce."""
 
 
-def write_replay(game: Game, path) -> None:
+def write_replay(game, path) -> None:
     """Write the game's replay to path (atomically: a crash leaves no half file)."""
     if game.history is None or game.config is None:
         raise ReplayError("this game has no replay history (it was loaded from a saved state)")
     names = game.action_names
-    lines = [json.dumps({"format": FORMAT, "version": VERSION, "data_hash": game.catalog.data_hash,
-                         "setup": game.config})]
-    g = Game(**game.config, catalog=game.catalog)
+    cls = type(game)
+    lines = [json.dumps({"format": cls.REPLAY_FORMAT, "version": cls.REPLAY_VERSION,
+                         "data_hash": game.catalog.data_hash, "setup": game.config})]
+    g = cls(**game.config, catalog=game.catalog)
     for a in game.history:
         lines.append(json.dumps({"player": g.current_player, "action": names[a]}))
         g.step(a)
@@ -59,12 +73,12 @@ def write_replay(game: Game, path) -> None:
     os.replace(tmp, path)
 
 
-def load_replay(path, partial: bool = False, catalog: Catalog | None = None,
+def load_replay(path, partial: bool = False, catalog=None,
                 ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
-    """Re-run a replay; returns the game and the recorded final scores (None
-    for an unfinished game, accepted only with partial=True). Raises
-    ReplayError naming the line and what was expected."""
-    catalog = _check_catalog(catalog)
+    """Re-run a replay of either game (its header's format says which);
+    returns the game and the recorded final scores (None for an unfinished
+    game, accepted only with partial=True). Raises ReplayError naming the
+    line and what was expected."""
     rows = _read_lines(path)
     where = lambda i: f"{path}:{i}"  # noqa: E731
     game = _start(rows[0], where(1), catalog, ignore_data_hash)
@@ -124,10 +138,19 @@ def _read_lines(path) -> list[dict]:
     return rows
 
 
-def _start(header: dict, where: str, catalog: Catalog, ignore_data_hash: bool) -> Game:
-    if header.get("format") != FORMAT:
-        raise ReplayError(f"{where}: expected a header {{\"format\": \"{FORMAT}\", \"version\": {VERSION}, "
+def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> Game:
+    classes = _game_classes()
+    cls = classes.get(header.get("format")) if isinstance(header.get("format"), str) else None
+    if cls is None:
+        raise ReplayError(f"{where}: expected a header {{\"format\": \"{FORMAT}\" (or "
+                          f"{', '.join(repr(f) for f in classes if f != FORMAT)}), \"version\": ..., "
                           f"\"data_hash\": ..., \"setup\": {{...}}}}, got {_short(header)}")
+    VERSION = cls.REPLAY_VERSION
+    try:
+        catalog = cls._catalog_from(catalog)
+    except ValueError as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+    SETUP_KEYS = _setup_keys(cls)
     version = header.get("version")
     if version != VERSION or type(version) is not int:
         if type(version) is int and 0 < version < VERSION:
@@ -148,7 +171,7 @@ def _start(header: dict, where: str, catalog: Catalog, ignore_data_hash: bool) -
         raise ReplayError(f"{where}: setup must be an object with num_players and some of {list(SETUP_KEYS)}, "
                           f"got {_short(setup)}")
     try:
-        return Game(**setup, catalog=catalog)
+        return cls(**setup, catalog=catalog)
     except ValueError as exc:
         raise ReplayError(f"{where}: bad setup: {exc}") from None
 
@@ -186,7 +209,7 @@ def _short(x, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def verify_replay(path, partial: bool = False, catalog: Catalog | None = None) -> Game:
+def verify_replay(path, partial: bool = False, catalog=None) -> Game:
     """Re-run and check the final scores; returns the replayed game."""
     game, final = load_replay(path, partial, catalog)
     if final is not None and game.scores() != final:

@@ -35,7 +35,8 @@ from .core import batch as K
 from .core import layout as L
 from .core.actions import NUM_ACTIONS
 from .core.observe import OBS_SIZE, observe
-from .game import IllegalActionError, _int_option
+from .game import IllegalActionError
+from .framework.game import int_option as _int_option
 from .obs_bounds import observation_bounds
 
 REWARD_MODES = ("win_loss", "vp_margin")

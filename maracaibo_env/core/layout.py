@@ -7,6 +7,7 @@ below (``G_ROUND``, ``P_VP`` …), which numba freezes as compile-time constants
 Per-player fields live in a player block of ``PLAYER_SIZE`` ints; player p's
 field F is at ``PLAYERS + p * PLAYER_SIZE + P_F``.
 """
+from ..framework.layout import StateLayout
 
 # ---- capacities (fixed by the rules or generous upper bounds) -------------
 MAX_P = 4            # players
@@ -98,51 +99,18 @@ PLAYER_FIELDS = [
 ]
 
 
-def _offsets(fields):
-    out, off = {}, 0
-    for name, size in fields:
-        out[name] = (off, size)
-        off += size
-    return out, off
-
-
-GLOBAL, _GSIZE = _offsets(GLOBAL_FIELDS)
-PLAYER, PLAYER_SIZE = _offsets(PLAYER_FIELDS)
-PLAYERS = _GSIZE
-STATE_SIZE = PLAYERS + MAX_P * PLAYER_SIZE
-
-# numba-visible constants: G_<NAME> (absolute) and P_<NAME> (inside a player block)
-for _name, (_off, _size) in GLOBAL.items():
-    globals()["G_" + _name] = _off
-for _name, (_off, _size) in PLAYER.items():
-    globals()["P_" + _name] = _off
-
-
-def field_slice(name: str, player: int | None = None) -> slice:
-    """Slice of the state vector holding a global field, or a player's field."""
-    if player is None:
-        off, size = GLOBAL[name]
-        return slice(off, off + size)
-    off, size = PLAYER[name]
-    base = PLAYERS + player * PLAYER_SIZE + off
-    return slice(base, base + size)
+# numba-visible constants: G_<NAME> (absolute), P_<NAME> (inside a player block),
+# PLAYERS, PLAYER_SIZE, STATE_SIZE
+LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, MAX_P)
+LAYOUT.export(globals())
+GLOBAL, PLAYER = LAYOUT.glob, LAYOUT.player
+field_slice = LAYOUT.field_slice
 
 
 def describe_state(state, all_players: bool = False) -> dict:
     """Every field of a state vector by name (lists for multi-int fields)."""
-    out = {}
-    for name, (off, size) in GLOBAL.items():
-        v = state[off:off + size]
-        out[name] = int(v[0]) if size == 1 else [int(x) for x in v]
-    np_ = MAX_P if all_players else int(state[GLOBAL["NP"][0]])
-    out["players"] = []
-    for p in range(np_):
-        d = {}
-        for name in PLAYER:
-            v = state[field_slice(name, p)]
-            d[name] = int(v[0]) if len(v) == 1 else [int(x) for x in v]
-        out["players"].append(d)
-    return out
+    return LAYOUT.describe(state, all_players)
+
 
 for _i, _n in enumerate(VP_SOURCES):
     globals()["VS_" + _n.upper()] = _i
@@ -152,43 +120,4 @@ def pack_state(d: dict):
     """Inverse of describe_state(all_players=True). ValueError names a missing,
     unknown or malformed field (each value a JSON int in the int32 range; a
     bool or a float is not one); value ranges are checked by maracaibo_env.validate."""
-    import numpy as np
-    state = np.zeros(STATE_SIZE, np.int32)
-
-    def put(dst_off, size, value, where):
-        if size == 1:
-            vals = [value]
-        elif isinstance(value, list) and len(value) == size:
-            vals = value
-        else:
-            raise ValueError(f"field {where}: expected a list of {size} ints, got "
-                             f"{type(value).__name__}{' of length ' + str(len(value)) if isinstance(value, list) else ''}")
-        for i, v in enumerate(vals):
-            if type(v) is not int or not -2**31 <= v < 2**31:
-                at = where if size == 1 else f"{where}[{i}]"
-                raise ValueError(f"field {at}: {v!r} is not an int in the int32 range")
-            state[dst_off + i] = v
-
-    if not isinstance(d, dict):
-        raise ValueError(f"state must be a dict of fields, not {type(d).__name__}")
-    missing = [n for n in GLOBAL if n not in d] + (["players"] if "players" not in d else [])
-    if missing:
-        raise ValueError(f"state lacks fields: {', '.join(missing)}")
-    extra = set(d) - set(GLOBAL) - {"players"}
-    if extra:
-        raise ValueError(f"state has unknown fields: {', '.join(sorted(map(str, extra)))}")
-    for name, (off, size) in GLOBAL.items():
-        put(off, size, d[name], name)
-    players = d["players"]
-    if not isinstance(players, list) or len(players) != MAX_P:
-        raise ValueError(f"state.players must be a list of {MAX_P} player dicts (unused seats all 0)")
-    for p, pd in enumerate(players):
-        if not isinstance(pd, dict) or set(pd) != set(PLAYER):
-            got = sorted(map(str, pd)) if isinstance(pd, dict) else type(pd).__name__
-            want = set(PLAYER)
-            detail = (f"missing {sorted(want - set(pd))}, unknown {sorted(map(str, set(pd) - want))}"
-                      if isinstance(pd, dict) else f"got {got}")
-            raise ValueError(f"state.players[{p}] must have exactly the fields {', '.join(PLAYER)}; {detail}")
-        for name, (off, size) in PLAYER.items():
-            put(PLAYERS + p * PLAYER_SIZE + off, size, pd[name], f"players[{p}].{name}")
-    return state
+    return LAYOUT.pack(d)

@@ -281,6 +281,12 @@ class GameBase:
             off += size
         return spec
 
+    def save_replay(self, path) -> None:
+        """Write this game's replay (JSON lines: set-up, one action name per
+        line, final scores); `maracaibo replay PATH` re-runs and verifies it."""
+        from ..replay import write_replay
+        write_replay(self, path)
+
     def __repr__(self) -> str:
         return (f"{type(self).__module__.split('.')[-2]}.Game(players={self.num_players}, "
                 f"round={self.round}, phase={self.phase!r}, current_player={self.current_player}, "

@@ -47,6 +47,7 @@ class Game(GameBase):
     LAYOUT = L.LAYOUT
     VP_SOURCES = L.VP_SOURCES
     FORMAT_VERSION = 1
+    REPLAY_FORMAT, REPLAY_VERSION = "pirates-replay", 1
 
     def __init__(self, num_players: int = 2, seed: int = 0, layout: str | None = None,
                  catalog: Catalog | None = None, data_dir: str | Path | None = None):
@@ -61,7 +62,7 @@ class Game(GameBase):
         engine.new_game(self.state, self._cat, num_players, seed,
                         self.catalog.layout_keys.index(layout), self._mask)
         #: how the game was set up, and every action id since (for replays)
-        self.config = {"game": "pirates", "num_players": num_players, "seed": seed, "layout": layout}
+        self.config = {"num_players": num_players, "seed": seed, "layout": layout}
         self.history: list[int] | None = []
 
     @property

@@ -8,7 +8,7 @@ import numpy as np
 
 from .core import layout as L
 from .core import common as K
-from .core.catalog_layout import MAX_EFF, N_FIGS, ANY
+from .core.catalog_layout import N_FIGS
 
 
 class StateError(ValueError):

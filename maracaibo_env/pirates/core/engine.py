@@ -8,14 +8,14 @@ decision or the end of the game.
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
 from .actions import *  # noqa: F401,F403
-from .treasures import free_bonus_space, place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \
+from .treasures import place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \
     gain_treasure, add_cubes
 from .raid import reroll, choose_die, raid_as_if, raid_action_legal, do_raid_action, start_raid
 from .explore import reachable, forfeit_legal, move_explorer, start_explore
 from .effects import effect_possible, start_effect, is_automatic, acquire_legal, acquire, \
     residence_legal, build_residence, upgrade_legal, do_upgrade, take_figurehead, bm_slot_legal, \
     place_bm, activate_bm, take_market_quest, draw_quest, give_quest, whale_refresh, discard_quest, \
-    push_effects, refill_slot, any_residence, figurehead_possible, bm_possible
+    push_effects, refill_slot, any_residence, bm_possible
 from .sailing import neighbours, can_end_within, stop_legal, sail, end_move, end_turn, start_turn
 from .setup import OP_BEGIN, finish_quest_setup, reset
 
