@@ -198,6 +198,15 @@ def bench_pirates(players, seconds, runs, maracaibo_cat=None):
     n = _calibrate(game_loop, seconds)
     (secs, d, g), times = _median_runs(lambda: (game_loop(n), n), runs)
     rows.append(_row("pirates_game", 3, d, g, secs, times))
+    from maracaibo_env import pirates_v0
+    rows += bench_aec("pirates_aec_raw", lambda: pirates_v0.raw_env(num_players=3), 3, seconds, runs)
+    rows += bench_aec("pirates_aec_env", lambda: pirates_v0.env(num_players=3), 3, seconds, runs)
+    try:
+        from pettingzoo.classic import connect_four_v3
+        rows += [dict(r, name="pirates_ref_c4_raw_env")
+                 for r in bench_aec("c4_raw_env", connect_four_v3.raw_env, 2, seconds, runs)]
+    except ImportError as e:  # needs pygame
+        rows.append({"name": "pirates_ref_c4_raw_env", "players": 2, "skipped": f"not installed ({e})"})
     if maracaibo_cat is not None:
         rows += [dict(r, name="pirates_ref_maracaibo_core") for r in bench_core(maracaibo_cat, 3, seconds, runs)]
     return rows
@@ -616,6 +625,10 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
             out.append(("pirates core / maracaibo core, same run (3p)", f"{pcore / ref:.2f}x", None))
         r = _find(rows, "pirates_core", 3)
         out.append(("pirates state <= 8 KiB", f"{r['state_bytes']:,} bytes", r["state_bytes"] <= 8192))
+    praw, pc4 = dps("pirates_aec_raw", 3), dps("pirates_ref_c4_raw_env")
+    if praw and pc4:
+        out.append(("pirates raw_env() >= 5x connect_four_v3 raw_env(), same run",
+                    f"{praw / pc4:.2f}x", praw / pc4 >= 5))
     one, two = dps("batch_playout", threads=1), dps("batch_playout", threads=2)
     if one and two:
         out.append(("batch >= 1.8x on 2 threads vs 1 (playouts, N=1024)", f"{two / one:.2f}x", two / one >= 1.8))

@@ -109,16 +109,6 @@ class Game(GameBase):
         return (np.flatnonzero(self._mask[lo:hi]) + lo).tolist()
 
     # ---- acting ------------------------------------------------------------
-    def step_observe(self, action: int | str) -> np.ndarray | None:
-        """step(action), then the observation of the player to act next (None
-        once the game is over), computed in the same compiled call."""
-        a = self._legal_id(action)
-        if self.history is not None:
-            self.history.append(a)
-        out = np.empty(OBS_SIZE, np.int32)  # observe writes every entry
-        engine.step_observe(self.state, self._cat, a, self._mask, out)
-        return None if self.state[L.G_OVER] else out
-
     def winners(self) -> list[int]:
         """Seats with the most VP (END-01); solo: you win only with more VP
         than Jean, a tie goes to her (END-02)."""
@@ -167,6 +157,9 @@ class Game(GameBase):
 
     def _engine_step(self, a: int) -> None:
         engine.step_unchecked(self.state, self._cat, a, self._mask)
+
+    def _engine_step_observe(self, a: int, out) -> None:
+        engine.step_observe(self.state, self._cat, a, self._mask, out)
 
     def _fill_mask(self) -> None:
         engine.legal_mask(self.state, self._cat, self._mask)

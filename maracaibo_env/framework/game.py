@@ -6,7 +6,7 @@ decision; the rules live in the game's numba core. A subclass provides:
 * ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS_SPEC`` (name, size, meaning),
   ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``, ``FORMAT_VERSION``;
 * ``_names()`` (readable action names), ``_engine_step(a)`` (apply a legal id),
-  ``_fill_mask()``, ``_observe(p, out)``, ``_random_moves(stop_seats, rng, buf)``
+  ``_fill_mask()``, ``_observe(p, out)``, ``_engine_step_observe(a, out)``, ``_random_moves(stop_seats, rng, buf)``
   (numba random play, see play_random), ``_validate(state)`` (a saved state
   the engine may be given, else ValueError), ``phase``, and
   ``_catalog_from(catalog)`` (the catalog to play with).
@@ -122,6 +122,16 @@ class GameBase:
         if self.history is not None:
             self.history.append(a)
         self._engine_step(a)
+
+    def step_observe(self, action: int | str) -> np.ndarray | None:
+        """step(action), then the observation of the player to act next (None
+        once the game is over), computed in the same compiled call."""
+        a = self._legal_id(action)
+        if self.history is not None:
+            self.history.append(a)
+        out = np.empty(self.OBS_SIZE, np.int32)     # observe writes every entry
+        self._engine_step_observe(a, out)
+        return None if self.is_over else out
 
     def play_random(self, stop_seats: int, rng: np.ndarray) -> int:
         """Uniformly random legal moves, made inside numba, until a seat in the

@@ -95,6 +95,9 @@ class Game(GameBase):
     def _engine_step(self, a: int) -> None:
         engine.step(self.state, self._cat, a, self._mask)
 
+    def _engine_step_observe(self, a: int, out) -> None:
+        engine.step_observe(self.state, self._cat, a, self._mask, out)
+
     def _random_moves(self, stop_seats, rng, buf) -> int:
         return play_random(self.state, self._cat, self._mask, stop_seats, rng, buf)
 

@@ -18,6 +18,7 @@ from .effects import effect_possible, start_effect, is_automatic, acquire_legal,
     push_effects, refill_slot, any_residence, bm_possible
 from .sailing import neighbours, can_end_within, stop_legal, sail, end_move, end_turn, start_turn
 from .setup import OP_BEGIN, finish_quest_setup, reset
+from .observe import observe
 
 
 @njit(cache=True)
@@ -405,6 +406,15 @@ def step(state, cat, action, mask):
     state[G_LAST_ACTION] = action
     advance(state, cat, mask)
     return True
+
+
+@njit(cache=True)
+def step_observe(state, cat, action, mask, obs):
+    """step, then the observation of the player to act next written into obs
+    (left untouched once the game is over): one compiled call for AEC loops."""
+    step(state, cat, action, mask)
+    if state[G_OVER] == 0:
+        observe(state, state[G_CUR], obs)
 
 
 @njit(cache=True)
