@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
+import numpy as np  # noqa: F401
 
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
@@ -22,7 +22,7 @@ from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .core.setup import reset
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
-from .framework.game import GameBase, GameConfigError, IllegalActionError, int_option  # noqa: F401
+from .framework.game import GameBase, GameConfigError, IllegalActionError, int_option, check_catalog  # noqa: F401
 from .validate import validate_state
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
@@ -208,22 +208,7 @@ def _check_config(num_players, seed, story, difficulty="medium", automa_table="e
 
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:
-    """The catalog to play with: `catalog`, or the data files in `data_dir`
-    (validated like the shipped data: DataError names file, entry and field),
-    or the shipped data; its array is what numba reads."""
-    if data_dir is not None:
-        if catalog is not None:
-            raise GameConfigError("give catalog or data_dir, not both")
-        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
-            raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
-                                  f"maracaibo_env/data), got {data_dir!r}")
-        return load_catalog(data_dir)
-    if catalog is None:
-        return load_catalog()
+    """The catalog to play with (framework.game.check_catalog)."""
     from .core.catalog_layout import CATALOG_SIZE
-    arr = getattr(catalog, "array", None)
-    if not (isinstance(arr, np.ndarray) and arr.dtype == np.int32 and arr.shape == (CATALOG_SIZE,)
-            and arr.flags.c_contiguous):
-        raise GameConfigError(f"catalog must be a Catalog (maracaibo_env.load_catalog()) whose array "
-                              f"is int32 of shape ({CATALOG_SIZE},)")
-    return catalog
+    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, "maracaibo_env/data",
+                         "Catalog (maracaibo_env.load_catalog())")

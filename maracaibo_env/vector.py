@@ -191,7 +191,7 @@ class LearnerGames:
         if a.dtype.kind not in "iu" or a.shape != (self.n,):
             raise ValueError(f"actions must be {self.n} integers, got {a.dtype} of shape {a.shape}")
         a = np.ascontiguousarray(a, dtype=np.int64)
-        bad = K.first_illegal(self.batch.states, self.batch.masks, a)
+        bad = K.first_illegal(self.batch.states, self.batch.masks, a, L.G_OVER)
         if bad >= 0:
             raise IllegalActionError(f"game {bad}: action {int(a[bad])} is not legal for the learner "
                                      f"(legal: {np.flatnonzero(self.batch.masks[bad]).tolist()[:12]})")

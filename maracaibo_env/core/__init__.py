@@ -27,9 +27,13 @@ from numba.core import config as _numba_config
 _HERE = Path(__file__).parent
 
 
+# framework modules whose numba functions the core compiles into its own code
+_SHARED = tuple(_HERE.parent / "framework" / f for f in ("rng.py", "random_play.py", "batch_kernels.py"))
+
+
 def _stamp(extra: tuple[Path, ...] = ()) -> str:
     digest = hashlib.sha256()
-    for f in sorted(_HERE.glob("*.py")) + list(extra):
+    for f in sorted(_HERE.glob("*.py")) + list(_SHARED) + list(extra):
         digest.update(f.name.encode())
         digest.update(f.read_bytes())
     return digest.hexdigest()

@@ -5,6 +5,7 @@
 Every decision of every phase is one of these ids; `legal_mask` says which are
 legal now. One table for all phases keeps the space fixed for RL.
 """
+from ..framework.layout import offsets
 from .layout import HAND_CAP, PLAN_CAP, MAX_LOC, MAX_EXP, MARKET_SIZE, N_AREAS, \
     N_NATIONS, N_BUILDINGS, BOARD_QUEST_CAP
 from .catalog_layout import MAX_GOODS
@@ -50,12 +51,8 @@ ACTION_KINDS = [
     ("CB_NCA", 2),                     # new combat action NCA-01 / NCA-02
 ]
 
-ACTION_OFFSETS = {}
-NUM_ACTIONS = 0
-for _k, _n in ACTION_KINDS:
-    ACTION_OFFSETS[_k] = (NUM_ACTIONS, _n)
-    globals()["A_" + _k] = NUM_ACTIONS
-    NUM_ACTIONS += _n
+ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
+globals().update({"A_" + k: off for k, (off, _) in ACTION_OFFSETS.items()})
 
 
 def decode(action: int) -> tuple[str, int]:

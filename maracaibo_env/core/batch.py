@@ -4,12 +4,13 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .layout import STATE_SIZE, G_OVER, G_CUR
+from .layout import STATE_SIZE, G_OVER, G_CUR  # noqa: F401
 from .actions import NUM_ACTIONS
 from .engine import step_unchecked
 from .setup import reset
 from .observe import observe, OBS_SIZE
 from .random_play import pick_uniform
+from ..framework.batch_kernels import first_illegal, random_actions  # noqa: F401  (re-exported)
 
 
 @njit(cache=True, parallel=True)
@@ -19,21 +20,6 @@ def reset_rows(states, masks, cat, rows, num_players, seeds, story, difficulty, 
         # = engine.new_game_with, reusing step_unchecked's compiled engine (cold start)
         reset(states[i], cat, num_players, seeds[k], story, difficulty, table)
         step_unchecked(states[i], cat, -1, masks[i])
-
-
-@njit(cache=True)
-def first_illegal(states, masks, actions):
-    """Index of the first game whose action is illegal or out of range, -1 if
-    none: a game in play needs a legal id, a finished game exactly -1."""
-    for i in range(actions.shape[0]):
-        a = actions[i]
-        if a < 0:
-            if a != -1 or states[i, G_OVER] == 0:
-                return i
-            continue
-        if a >= NUM_ACTIONS or masks[i, a] == 0:
-            return i
-    return -1
 
 
 @njit(cache=True, parallel=True)
@@ -53,14 +39,6 @@ def observe_rows(states, out):
             observe(states[i], p, out[i])
         else:
             out[i, :] = 0
-
-
-@njit(cache=True, parallel=True)
-def random_actions(masks, rng, out):
-    """out[i] = a uniformly random legal action of game i, -1 when none is
-    legal (the game is over); rng[i] is row i's xorshift64 state, advanced."""
-    for i in prange(masks.shape[0]):
-        out[i], rng[i] = pick_uniform(masks[i], rng[i])
 
 
 @njit(cache=True, parallel=True)

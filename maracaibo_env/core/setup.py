@@ -3,7 +3,7 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .rng import rng_seed, rand_below, shuffle_slice
+from .rng import rng_seed, rand_below, shuffle_slice, shuffle_array
 from .scoring import place_story_quests
 from .automa import build_deck
 
@@ -76,8 +76,8 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
         else:
             b_cards[nb] = c
             nb += 1
-    _shuffle_arr(state, a_cards, na)
-    _shuffle_arr(state, b_cards, nb)
+    shuffle_array(state, a_cards, na)
+    shuffle_array(state, b_cards, nb)
     k = 0
     for p in range(np_):
         b = pb(p)
@@ -112,7 +112,7 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
 
     # SETUP-10: 4 of the 8 prestige buildings, I face-up
     bld = np.arange(N_PRESTIGE)
-    _shuffle_arr(state, bld, N_PRESTIGE)
+    shuffle_array(state, bld, N_PRESTIGE)
     for i in range(N_BUILDINGS):
         state[G_PR_BUILD + i] = bld[i]
     state[G_PR_REVEALED] = 1
@@ -121,7 +121,7 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     start = 0 if solo else rand_below(state, np_)  # SOLO-07: you start
     state[G_START] = start
     careers = np.arange(N_CAREERS)
-    _shuffle_arr(state, careers, N_CAREERS)
+    shuffle_array(state, careers, N_CAREERS)
     for p in range(np_):
         b = pb(p)
         for a in range(N_AREAS):
@@ -165,15 +165,6 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
 
 
 @njit(cache=True)
-def _shuffle_arr(state, arr, n):
-    for i in range(n - 1, 0, -1):
-        j = rand_below(state, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
-
-
-@njit(cache=True)
 def _place_city_tiles(state, cat, np_):
     """SETUP-05: tiles for this player count; the 2 marked ones + 2 random,
     shuffled onto the tile slots (4, 5, 13, 14). 2p: the Maracaibo tile."""
@@ -196,13 +187,13 @@ def _place_city_tiles(state, cat, np_):
         else:
             others[no] = t
             no += 1
-    _shuffle_arr(state, others, no)
+    shuffle_array(state, others, no)
     i = 0
     while nc < 4 and i < no:
         chosen[nc] = others[i]
         nc += 1
         i += 1
-    _shuffle_arr(state, chosen, nc)
+    shuffle_array(state, chosen, nc)
     k = 0
     for loc in range(cat[C_NLOC]):
         if cat[C_LOC_TILE_SLOT + loc] and k < nc:

@@ -2,7 +2,7 @@
 
 A game's Batch subclass sets ``game_class`` (its Game: NUM_ACTIONS, OBS_SIZE,
 LAYOUT) and ``kernels`` (a module of numba kernels over the rows:
-``first_illegal(states, masks, actions)``, ``step_rows(states, masks, cat,
+``first_illegal(states, masks, actions, over_field)``, ``step_rows(states, masks, cat,
 actions)``, ``observe_rows(states, out)``, ``random_actions(masks, rng, out)``)
 and implements ``_reset(rows)`` (start new games with the next seeds) and
 ``random_playouts``. Everything a user passes in is checked here before it
@@ -101,7 +101,7 @@ class BatchBase:
         if actions.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},), got {actions.shape}")
         K = self.kernels
-        bad = K.first_illegal(self.states, self.masks, actions)
+        bad = K.first_illegal(self.states, self.masks, actions, self._field("OVER"))
         if bad >= 0:
             a = int(actions[bad])
             top = self.game_class.NUM_ACTIONS - 1

@@ -53,6 +53,28 @@ def str_option(name, value, allowed) -> str:
     return value
 
 
+def check_catalog(catalog, data_dir, load, catalog_size: int, data_folder: str, what: str):
+    """The catalog to play with: `catalog`, or the data files in `data_dir`
+    (validated like the shipped data: DataError names file, entry and field),
+    or the shipped data (``load()``); its array is what numba reads, so a
+    given catalog must have exactly the game's array shape."""
+    from pathlib import Path
+    if data_dir is not None:
+        if catalog is not None:
+            raise GameConfigError("give catalog or data_dir, not both")
+        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
+            raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
+                                  f"{data_folder}), got {data_dir!r}")
+        return load(data_dir)
+    if catalog is None:
+        return load()
+    arr = getattr(catalog, "array", None)
+    if not (isinstance(arr, np.ndarray) and arr.dtype == np.int32 and arr.shape == (catalog_size,)
+            and arr.flags.c_contiguous):
+        raise GameConfigError(f"catalog must be a {what} whose array is int32 of shape ({catalog_size},)")
+    return catalog
+
+
 class GameBase:
     NUM_ACTIONS: int
     OBS_SIZE: int

@@ -53,3 +53,13 @@ def shuffle_at(state, off, start, n):
         t = state[start + i]
         state[start + i] = state[start + j]
         state[start + j] = t
+
+
+@njit(cache=True)
+def shuffle_array_at(state, off, arr, n):
+    """Fisher-Yates shuffle of arr[:n] (a scratch array, not the state)."""
+    for i in range(n - 1, 0, -1):
+        j = below_at(state, off, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t

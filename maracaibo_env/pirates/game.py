@@ -15,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..framework.game import GameBase, GameConfigError, IllegalActionError, int_option, str_option  # noqa: F401
+from ..framework.game import GameBase, GameConfigError, IllegalActionError, int_option, str_option, \
+    check_catalog  # noqa: F401
 from .catalog import Catalog, load_catalog
 from .core import engine, layout as L
 from .core import common as K
@@ -117,18 +118,6 @@ class Game(GameBase):
 
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:
-    if data_dir is not None:
-        if catalog is not None:
-            raise GameConfigError("give catalog or data_dir, not both")
-        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
-            raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
-                                  f"maracaibo_env/pirates/data), got {data_dir!r}")
-        return load_catalog(data_dir)
-    if catalog is None:
-        return load_catalog()
-    arr = getattr(catalog, "array", None)
-    if not (isinstance(arr, np.ndarray) and arr.dtype == np.int32 and arr.shape == (CATALOG_SIZE,)
-            and arr.flags.c_contiguous):
-        raise GameConfigError("catalog must be a pirates Catalog (maracaibo_env.pirates.load_catalog()) "
-                              f"whose array is int32 of shape ({CATALOG_SIZE},)")
-    return catalog
+    """The catalog to play with (framework.game.check_catalog)."""
+    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, "maracaibo_env/pirates/data",
+                         "pirates Catalog (maracaibo_env.pirates.load_catalog())")

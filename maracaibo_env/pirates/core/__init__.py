@@ -16,6 +16,7 @@ _HERE = Path(__file__).parent
 _SHARED = [_HERE.parent.parent / "core" / "jit.py",
            _HERE.parent.parent / "framework" / "rng.py",
            _HERE.parent.parent / "framework" / "random_play.py",
+           _HERE.parent.parent / "framework" / "batch_kernels.py",
            _HERE.parent / "data_load.py"]          # the effect vocabulary's order
 
 

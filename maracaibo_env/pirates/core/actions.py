@@ -5,6 +5,7 @@
 One table for every decision keeps the space fixed for RL; `legal_mask`
 says which ids are legal now.
 """
+from ...framework.layout import offsets
 from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP
 from .catalog_layout import MAX_SHIP_SLOTS, MAX_RAID_ACTS, HB_CAP, HU_CAP, MAX_TRACK
 
@@ -47,12 +48,8 @@ ACTION_KINDS = [
     ("BM_ACTIVATE", N_BM),         # activate own placed tile k (GIC-20)
 ]
 
-ACTION_OFFSETS = {}
-NUM_ACTIONS = 0
-for _k, _n in ACTION_KINDS:
-    ACTION_OFFSETS[_k] = (NUM_ACTIONS, _n)
-    globals()["A_" + _k] = NUM_ACTIONS
-    NUM_ACTIONS += _n
+ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
+globals().update({"A_" + k: off for k, (off, _) in ACTION_OFFSETS.items()})
 
 
 def action_names(slot_keys=None, raid_keys=None, track_keys=None) -> list[str]:

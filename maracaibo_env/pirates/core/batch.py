@@ -5,8 +5,8 @@ from numba import prange
 
 from ...core.jit import njit
 from ...framework.random_play import pick_uniform
+from ...framework.batch_kernels import first_illegal, random_actions  # noqa: F401  (re-exported)
 from .layout import G_OVER, G_CUR
-from .actions import NUM_ACTIONS
 from .engine import step, new_game
 from .observe import observe
 
@@ -16,21 +16,6 @@ def reset_rows(states, masks, cat, rows, num_players, seeds, layout):
     for k in prange(rows.shape[0]):
         i = rows[k]
         new_game(states[i], cat, num_players, seeds[k], layout, masks[i])
-
-
-@njit(cache=True)
-def first_illegal(states, masks, actions):
-    """Index of the first game whose action is illegal or out of range, -1 if
-    none: a game in play needs a legal id, a finished game exactly -1."""
-    for i in range(actions.shape[0]):
-        a = actions[i]
-        if a < 0:
-            if a != -1 or states[i, G_OVER] == 0:
-                return i
-            continue
-        if a >= NUM_ACTIONS or masks[i, a] == 0:
-            return i
-    return -1
 
 
 @njit(cache=True, parallel=True)
@@ -48,12 +33,6 @@ def observe_rows(states, out):
             observe(states[i], states[i, G_CUR], out[i])
         else:
             out[i, :] = 0
-
-
-@njit(cache=True, parallel=True)
-def random_actions(masks, rng, out):
-    for i in prange(masks.shape[0]):
-        out[i], rng[i] = pick_uniform(masks[i], rng[i])
 
 
 @njit(cache=True, parallel=True)

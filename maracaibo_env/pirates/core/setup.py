@@ -3,6 +3,7 @@ import numpy as np
 
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
+from ...framework.rng import shuffle_array_at
 
 OP_BEGIN = 31           # automatic: quests back into the deck, market, first turn
 
@@ -37,8 +38,8 @@ def reset(state, cat, num_players, seed, layout):
         else:
             ress[nr] = c
             nr += 1
-    _shuffle_local(state, ress, nr)
-    _shuffle_local(state, imps, ni)
+    shuffle_array_at(state, G_RNG, ress, nr)
+    shuffle_array_at(state, G_RNG, imps, ni)
     deck = np.empty(N_SLOTS, np.int32)
     nd = 0
     for i in range(nl):
@@ -64,7 +65,7 @@ def reset(state, cat, num_players, seed, layout):
         state[G_REMOVED + i] = -1
     state[G_REMOVED_N] = removed
     shuffle(state, G_REMOVED, removed)
-    _shuffle_local(state, deck, nd)
+    shuffle_array_at(state, G_RNG, deck, nd)
     # SET-07: dealt column by column (slot ids are in that order)
     for s in range(N_SLOTS):
         state[G_SLOT_CARD + s] = deck[s] if s < nd else -1
@@ -72,7 +73,7 @@ def reset(state, cat, num_players, seed, layout):
     tiles = np.empty(6, np.int32)
     for i in range(6):
         tiles[i] = cat[C_TV_TILES + i]
-    _shuffle_local(state, tiles, 6)
+    shuffle_array_at(state, G_RNG, tiles, 6)
     k = 0
     for s in range(N_SLOTS):
         c = state[G_SLOT_CARD + s]
@@ -93,7 +94,7 @@ def reset(state, cat, num_players, seed, layout):
         state[G_BM_SIDE + k] = rand_below(state, 2)
     # SET-18: players + 2 figureheads
     figs = np.arange(N_FIGS).astype(np.int32)
-    _shuffle_local(state, figs, N_FIGS)
+    shuffle_array_at(state, G_RNG, figs, N_FIGS)
     for i in range(FIGM_CAP):
         state[G_FIGM + i] = figs[i] if i < num_players + 2 else -1
     # SET-17: quest deck; each player draws 2 and keeps 1 (decided below)
@@ -127,15 +128,6 @@ def reset(state, cat, num_players, seed, layout):
     push(state, OP_BEGIN, 0, 0, 0)
     for p in range(num_players - 1, -1, -1):
         push(state, OP_KEEPQ, p, 0, 0)
-
-
-@njit(cache=True)
-def _shuffle_local(state, arr, n):
-    for i in range(n - 1, 0, -1):
-        j = rand_below(state, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
 
 
 @njit(cache=True)
