@@ -183,4 +183,5 @@ def play_game(num_players: int, seed: int, strategies, agent_seed: int = 1):
             play_random(g.state, g._cat, g._mask, (1 << num_players) - 1 - random_seats, rng, buf)
         else:
             _, x = play_heuristics(g.state, g._cat, g._mask, weights, seat, x, random_seats, 1 << 30)
+            x = np.uint64(x)          # numba hands a uint64 back as a Python int
     return g
