@@ -138,21 +138,37 @@ def mcts_options(text: str) -> dict:
     return out
 
 
-def parse_spec(text: str) -> AgentSpec:
-    """The AgentSpec for a spec string, or AgentSpecError listing the known specs."""
+def is_python_spec(s: str) -> bool:
+    """Whether s has the form python:<module>:<Class> (any game's own agent class)."""
+    return s.startswith("python:") and s.count(":") == 2 and all(s.split(":")[1:])
+
+
+def parse_shared(text, heuristics, known: list[str]) -> AgentSpec | None:
+    """The specs every game has: random, one of its heuristics, python:<module>:<Class>
+    (None for any other string; AgentSpecError for a non-string or a class
+    that cannot be loaded)."""
     if not isinstance(text, str):
         raise AgentSpecError(f"an agent spec is a string, not {type(text).__name__}; "
-                             f"known: {', '.join(known_specs())}")
+                             f"known: {', '.join(known)}")
     s = text.strip()
     if s == "random":
         return AgentSpec(s, "random")
-    if s in heuristic_names():
+    if s in heuristics:
         return AgentSpec(s, "heuristic", s)
-    if s.startswith("jean:") and s[5:] in DIFFICULTIES:
-        return AgentSpec(s, "jean", s[5:])
-    if s.startswith("python:") and s.count(":") == 2 and all(s.split(":")[1:]):
+    if is_python_spec(s):
         _load_class(s)  # fails now, not in the middle of a tournament
         return AgentSpec(s, "python", s)
+    return None
+
+
+def parse_spec(text: str) -> AgentSpec:
+    """The AgentSpec for a spec string, or AgentSpecError listing the known specs."""
+    spec = parse_shared(text, heuristic_names(), known_specs())
+    if spec is not None:
+        return spec
+    s = text.strip()
+    if s.startswith("jean:") and s[5:] in DIFFICULTIES:
+        return AgentSpec(s, "jean", s[5:])
     if s == "mcts" or s.startswith("mcts:"):
         mcts_options(s)  # a bad option fails now
         return AgentSpec(s, "mcts", s)
@@ -169,7 +185,10 @@ def parse_spec(text: str) -> AgentSpec:
 @dataclass
 class GameResult:
     """Everything recorded about one finished game. Seats are in playing
-    order; in a solo game seat 1 is Jean (specs[1] = 'jean:<level>')."""
+    order; in a solo game seat 1 is Jean (specs[1] = 'jean:<level>').
+    Pirates of Maracaibo games (game='pirates', maracaibo_env.pirates_match)
+    fill the same fields: turns over its 3 rounds, no careers, story 0
+    (no story cards), events of figureheads, improvements and residences."""
     seed: int
     specs: list[str]
     scores: list[int]
@@ -183,6 +202,7 @@ class GameResult:
     difficulty: str | None = None   # solo games: Jean's level
     data_hash: str = ""
     history: list[int] | None = field(default=None, repr=False)
+    game: str = "maracaibo"         # which game (maracaibo_env.adapters.GAMES)
 
     @property
     def num_players(self) -> int:

@@ -18,6 +18,12 @@ Sections of the result (docs/balance.md explains each):
     solo        win rate against Jean per level and agent, Jean's VP by source
     metrics     every comparable number under a stable key (what --compare reads)
 
+Games. The results are of one game (GameResult.game: Maracaibo or Pirates of
+Maracaibo); its adapter (maracaibo_env.adapters) says which components there
+are (Pirates: figureheads, improvements, residences), how many rounds, and
+where the data comes from. Maracaibo-only sections (careers, story cards,
+solo against Jean) are simply absent from a Pirates report.
+
 Conventions. A player is one deciding seat of one game (Jean is not a
 player). A win is 1 for a sole winner and 1/k for a k-way shared win
 (GameResult.winners, after the game's tie-breakers); in solo games the player
@@ -34,7 +40,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as st
 
-from ..catalog import Catalog, load_catalog, STORY_NUMBERS
+from ..adapters import GameAdapter, get_adapter
+from ..catalog import Catalog
 from . import provenance as prov
 from .ratings import finishing_ranks, strategy_ratings
 from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
@@ -42,7 +49,7 @@ from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
 
 SCHEMA = "maracaibo-balance/1"
 ROUND_NAMES = {0: "set-up", 1: "I", 2: "II", 3: "III", 4: "IV"}
-COMPONENT_KINDS = ("card", "career", "prestige", "city", "quest", "story")
+COMPONENT_KINDS = ("card", "career", "prestige", "city", "quest", "story")   # Maracaibo's
 EVENT_KINDS = ("card", "prestige", "quest", "city")
 
 
@@ -65,8 +72,10 @@ def pc_label(n: int) -> str:
     return f"{n}p"
 
 
-def players_of(results) -> list[Player]:
-    """The deciding players of every game, with what each took and when."""
+def players_of(results, adapter: GameAdapter | None = None) -> list[Player]:
+    """The deciding players of every game, with what each took and when
+    (adapter: the games' game, default Maracaibo)."""
+    ad = adapter or get_adapter()
     out = []
     for gi, r in enumerate(results):
         solo = r.difficulty is not None
@@ -79,15 +88,7 @@ def players_of(results) -> list[Player]:
             else:
                 win = 1.0 / nw if s in r.winners else 0.0
                 group = pc_label(len(r.specs))
-            taken: dict[str, dict[int, int]] = {k: {} for k in COMPONENT_KINDS}
-            for seat, kind, item, rnd in r.events:
-                if seat == s and kind in taken:
-                    prev = taken[kind].get(item)
-                    taken[kind][item] = rnd if prev is None else min(prev, rnd)
-            if s < len(r.careers) and r.careers[s] >= 0:
-                taken["career"][int(r.careers[s])] = 0
-            if r.story in STORY_NUMBERS:
-                taken["story"][STORY_NUMBERS.index(r.story)] = 0
+            taken = ad.taken(r, s)
             out.append(Player(gi, 1 if solo else len(r.specs), group, s, r.specs[s], int(r.scores[s]),
                               win, dict(r.breakdown[s]), list(r.turns[s]) if s < len(r.turns) else [],
                               taken))
@@ -121,7 +122,7 @@ def quantiles(values) -> dict:
 
 # ------------------------------------------------------------------ sections
 
-def _meta(results, cat: Catalog, shipped_hash: str) -> dict:
+def _meta(results, cat: Catalog, shipped_hash: str, ad: GameAdapter) -> dict:
     multi = [r for r in results if r.difficulty is None]
     solo = [r for r in results if r.difficulty is not None]
     hashes = Counter(r.data_hash or "(unrecorded)" for r in results)
@@ -148,12 +149,14 @@ def _meta(results, cat: Catalog, shipped_hash: str) -> dict:
                     "games as independent, are conservative for them")
     agents = sorted({s for r in multi for s in r.specs} | {r.specs[0] for r in solo})
     return {
+        "game": ad.name,
         "games": len(results),
         "multiplayer_games": {pc_label(n): c for n, c in sorted(Counter(len(r.specs) for r in multi).items())},
         "solo_games": dict(sorted(Counter(r.difficulty for r in solo).items())),
         "player_counts": sorted({len(r.specs) for r in multi} | ({1} if solo else set())),
         "agents": agents,
-        "stories": {str(k): v for k, v in sorted(Counter(r.story for r in results).items())},
+        **({"stories": {str(k): v for k, v in sorted(Counter(r.story for r in results).items())}}
+           if ad.stories else {}),
         "data_hashes": dict(hashes),
         "catalog_hash": cat.data_hash,
         "shipped_hash": shipped_hash,
@@ -277,7 +280,7 @@ def _scores_sources(players, sources, metrics) -> tuple[dict, dict]:
     return dict(scores), dict(srcs)
 
 
-def _length(results, players, metrics) -> dict:
+def _length(results, players, metrics, rounds: int = 4) -> dict:
     out = {}
     games: dict[str, list] = defaultdict(list)
     for r in results:
@@ -286,28 +289,31 @@ def _length(results, players, metrics) -> dict:
         ps = [p for p in players if pc_label(p.players) == label]
         dec = meanrec([r.decisions for r in gs], f"decisions per game, {label}")
         metrics[f"length/{label}/decisions"] = dec
-        rounds = []
-        for ri in range(4):
+        per_round = []
+        for ri in range(rounds):
             m = meanrec([p.turns[ri] for p in ps if len(p.turns) > ri],
                         f"turns per player in round {ROUND_NAMES[ri + 1]}, {label}")
-            rounds.append(m)
+            per_round.append(m)
             metrics[f"length/{label}/turns_r{ri + 1}"] = m
         total = meanrec([sum(p.turns) for p in ps], f"turns per player per game, {label}")
-        entry = {"games": len(gs), "decisions": dec, "turns_per_round": rounds, "turns_per_game": total,
+        entry = {"games": len(gs), "decisions": dec, "turns_per_round": per_round, "turns_per_game": total,
                  "decision_quantiles": quantiles([r.decisions for r in gs])}
         if label == "1p":
             entry["jean_turns_per_round"] = [meanrec([r.turns[1][ri] for r in gs if len(r.turns) > 1])
-                                             for ri in range(4)]
+                                             for ri in range(rounds)]
         out[label] = entry
     return out
 
 
 def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics,
-                min_effect_vp: float = 0.0, min_effect_win: float = 0.0) -> dict:
-    comps = prov.component_sources(cat)
+                min_effect_vp: float = 0.0, min_effect_win: float = 0.0,
+                ad: GameAdapter | None = None) -> dict:
+    ad = ad or get_adapter()
+    kinds = tuple(ad.component_kinds)
+    comps = ad.component_sources(cat)
     if not players:
-        out = {k: {"note": prov.kind_note(cat, k), "items": [], "tested": 0, "flagged": 0,
-                   "median_vp_effect": NAN, "reconstructed": 0, "total": len(comps[k])} for k in COMPONENT_KINDS}
+        out = {k: {"note": ad.kind_note(cat, k), "items": [], "tested": 0, "flagged": 0,
+                   "median_vp_effect": NAN, "reconstructed": 0, "total": len(comps[k])} for k in kinds}
         out["_tests"] = {"family": 0, "alpha": alpha, "min_takers": min_takers}
         return out
     group_keys = sorted({(p.group, p.agent) for p in players})
@@ -318,7 +324,7 @@ def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics,
     n_rows = len(players)
     out: dict[str, dict] = {}
     all_tests: list[tuple[dict, str]] = []
-    for kind in COMPONENT_KINDS:
+    for kind in kinds:
         items = comps[kind]
         taken = np.full((n_rows, len(items)), -1, np.int16)
         for i, p in enumerate(players):
@@ -389,14 +395,14 @@ def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics,
                     rec["win_diff"], f"{label}: win rate vs comparable non-takers")
             rows.append(rec)
         r_count = sum(1 for _, _, s in items if s == "reconstructed")
-        out[kind] = {"note": prov.kind_note(cat, kind), "reconstructed": r_count, "total": len(items),
+        out[kind] = {"note": ad.kind_note(cat, kind), "reconstructed": r_count, "total": len(items),
                      "items": rows}
     # Benjamini-Hochberg over every component test (win and VP of each tested component)
     pv = [(rec["cmh"]["p"] if which == "win" else rec["vp_diff"]["p"]) for rec, which in all_tests]
     qv = bh(pv)
     for (rec, which), q in zip(all_tests, qv):
         rec["q_win" if which == "win" else "q_vp"] = q
-    for kind in COMPONENT_KINDS:
+    for kind in kinds:
         tested = [r for r in out[kind]["items"] if r["tested"]]
         for rec in tested:
             # significant after the correction and large enough to matter: with
@@ -514,7 +520,7 @@ def _findings(a: dict, alpha: float) -> list[dict]:
                   "text": f"strongest strategy by openskill ordinal: {top[0]} (mu {top[1]['mu']:.1f}, "
                           f"sigma {top[1]['sigma']:.2f}, {top[1]['games']} games)."})
     comps = a["components"]
-    tested = [x for k in COMPONENT_KINDS for x in comps[k]["items"] if x["tested"]]
+    tested = [x for k, c in comps.items() if not k.startswith("_") for x in c["items"] if x["tested"]]
     flagged = [x for x in tested if x["flag"]]
     fam = comps["_tests"]["family"]
     f.append({"level": "flag" if flagged else "info", "topic": "components",
@@ -556,22 +562,39 @@ def _findings(a: dict, alpha: float) -> list[dict]:
 
 # ------------------------------------------------------------------ entry point
 
+def results_game(results, game: str | None = None) -> str:
+    """The one game the results are of (ValueError naming both when they mix
+    games, or when they are not of `game`)."""
+    from ..adapters import game_title
+    have = sorted({getattr(r, "game", "maracaibo") for r in results})
+    if len(have) > 1:
+        raise ValueError("the results mix games (" + ", ".join(game_title(g) for g in have)
+                         + "): a balance report is of one game")
+    if game is not None and have and have[0] != game:
+        raise ValueError(f"the results are {game_title(have[0])} games, not {game_title(game)}")
+    return game or (have[0] if have else "maracaibo")
+
+
 def analyze(results, catalog: Catalog | None = None, *, alpha: float = 0.05, min_takers: int = 10,
             min_effect_vp: float = 2.0, min_effect_win: float = 0.05,
-            play_seconds: float | None = None, title: str = "Maracaibo balance report",
-            extra_meta: dict | None = None) -> dict:
+            play_seconds: float | None = None, title: str | None = None,
+            extra_meta: dict | None = None, game: str | None = None) -> dict:
     """The balance analysis of `results` (a list of GameResult), as a JSON-ready
     dict. catalog: the game data the games were played with (names and
     sources of components; default the shipped data). alpha: the FDR level of
     the component flags; min_takers: fewer takers (or non-takers) than this
     and a component is described but not tested; min_effect_vp /
     min_effect_win: a flag also needs a difference at least this large
-    (VP, win-rate fraction), so that huge runs flag what matters."""
+    (VP, win-rate fraction), so that huge runs flag what matters. game: the
+    results' game (default: the one they record; ValueError if they mix
+    games or differ from it); title: default '<game> balance report'."""
     t0 = time.perf_counter()
-    shipped = load_catalog()
-    cat = catalog if catalog is not None else shipped
     results = list(results)
-    players = players_of(results)
+    ad = get_adapter(results_game(results, game))
+    shipped = ad.load_catalog()
+    cat = catalog if catalog is not None else shipped
+    title = title or f"{ad.title} balance report"
+    players = players_of(results, ad)
     sources: list[str] = []
     for r in results:
         for b in r.breakdown:
@@ -579,21 +602,22 @@ def analyze(results, catalog: Catalog | None = None, *, alpha: float = 0.05, min
                 if k not in sources:
                     sources.append(k)
     metrics: dict[str, dict] = {}
-    a = {"schema": SCHEMA, "title": title, "meta": _meta(results, cat, shipped.data_hash)}
+    a = {"schema": SCHEMA, "title": title, "meta": _meta(results, cat, shipped.data_hash, ad)}
     if extra_meta:
         a["meta"].update(extra_meta)
-    comp_sources = prov.component_sources(cat)
+    comp_sources = ad.component_sources(cat)
     a["provenance"] = {
-        "data": prov.data_summary(cat),
-        "kinds": {k: {"note": prov.kind_note(cat, k),
-                      "counts": prov.counts(s for *_, s in comp_sources[k])} for k in COMPONENT_KINDS},
+        "data": ad.data_summary(cat),
+        "kinds": {k: {"note": ad.kind_note(cat, k),
+                      "counts": prov.counts(s for *_, s in comp_sources[k])} for k in ad.component_kinds},
     }
     a["seats"] = _seats(results, metrics)
     a["strategies"] = _strategies(results, players, metrics)
     a["sources_order"] = sources
     a["scores"], a["sources"] = _scores_sources(players, sources, metrics)
-    a["length"] = _length(results, players, metrics)
-    a["components"] = _components(players, cat, alpha, min_takers, metrics, min_effect_vp, min_effect_win)
+    a["length"] = _length(results, players, metrics, ad.rounds)
+    a["components"] = _components(players, cat, alpha, min_takers, metrics, min_effect_vp, min_effect_win,
+                                  ad)
     a["solo"] = _solo(results, cat, sources, metrics)
     a["findings"] = _findings(a, alpha)
     a["metrics"] = metrics

@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..adapters import GAMES
+
 DEFAULT_AGENTS = "balanced,combat_influence,explorer_quests,assistants,ship_income"
 
 EXAMPLES = """worked example: does raising the cost of one card fix it?
@@ -36,6 +38,13 @@ EXAMPLES = """worked example: does raising the cost of one card fix it?
   # 4. what changed, with intervals and significance (BH FDR 5%)
   maracaibo balance --compare reports/base/balance.json reports/edit/balance.json --out reports/diff
 
+Pirates of Maracaibo (--game pirates: 2-4 players, no solo; agents random, raider,
+explorer, builder; components: figureheads, improvements, residences):
+  maracaibo balance --game pirates --games 20 --players 2,3,4 \\
+      --agents raider,explorer,builder,random --workers 2 --db runs/pirates.sqlite \\
+      --out reports/pirates
+  maracaibo balance --db pirates-2p.sqlite --no-run --out reports/p2   # reads the game from the file
+
 other uses:
   maracaibo balance --db runs/base.sqlite --no-run --out reports/again   # report on stored games
   maracaibo balance --db rr.sqlite --no-run --out reports/rr             # a `maracaibo tournament` file
@@ -50,23 +59,28 @@ data file (--data) is reported with its file, entry and field (exit status 2).
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     run = p.add_argument_group("playing games (the default mode)")
+    run.add_argument("--game", choices=GAMES, default=None,
+                     help="which game: maracaibo (default) or pirates (Pirates of Maracaibo); "
+                          "--no-run reads it from the database")
     run.add_argument("--games", type=int, default=2, metavar="G",
                      help="deals per line-up; every deal is played in every seating (default 2)")
     run.add_argument("--players", default="2,3,4", metavar="N,N,...",
                      help="player counts, comma-separated, from 1-4 (1 = solo, as --solo; default 2,3,4)")
-    run.add_argument("--agents", default=DEFAULT_AGENTS, metavar="SPEC,SPEC,...",
-                     help=f"agent specs, comma-separated (default {DEFAULT_AGENTS}); 3 and 4 players "
-                          "need at least that many agents")
+    run.add_argument("--agents", default=None, metavar="SPEC,SPEC,...",
+                     help=f"agent specs, comma-separated (default {DEFAULT_AGENTS}; with --game "
+                          "pirates: raider,explorer,builder); 3 and 4 players need at least that "
+                          "many agents")
     run.add_argument("--solo", action="store_true", help="also play each agent solo against Jean")
     run.add_argument("--levels", metavar="LEVEL,...",
                      help="solo: Jean's levels, comma-separated (default all five)")
     run.add_argument("--seed", type=int, default=0, help="tournament seed; deal seeds derive from it (default 0)")
-    run.add_argument("--story", type=int, default=75, choices=(75, 76, 77),
-                     help="non-campaign story card (default 75)")
+    run.add_argument("--story", type=int, default=None, choices=(75, 76, 77),
+                     help="non-campaign story card (default 75; Maracaibo only)")
     run.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     run.add_argument("--data", metavar="DIR",
-                     help="play with the game data files in DIR (a copy of maracaibo_env/data you "
-                          "edited); validated like the shipped data")
+                     help="play with the game data files in DIR (a copy of maracaibo_env/data, or "
+                          "of maracaibo_env/pirates/data for --game pirates, you edited); "
+                          "validated like the shipped data")
     run.add_argument("--resume", action="store_true",
                      help="continue the games stored in --db (same settings required)")
     run.add_argument("--no-progress", dest="progress", action="store_false",
@@ -108,7 +122,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "balance report (HTML with figures, Markdown, JSON): seat advantage, strategy "
                     "ratings, VP by source, game length, the strength of every card, career, "
                     "prestige building, city tile, quest tile and story card, solo results "
-                    "against Jean; or compare two reports.",
+                    "against Jean; for Pirates of Maracaibo (--game pirates) the same sections "
+                    "with its figureheads, improvements and residences; or compare two reports.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_arguments(p)
     return p
@@ -129,11 +144,12 @@ def _error(msg: str, code: int = 2) -> int:
     return code
 
 
-def _catalog(data_dir):
+def _catalog(data_dir, game=None):
     """The game data to play and name components with (DataError naming file,
     entry and field for a bad file)."""
-    from ..catalog import load_catalog
+    from ..adapters import get_adapter
     from ..data_load import DataError
+    load_catalog = get_adapter(game).load_catalog
     if data_dir is None:
         return load_catalog()
     if not Path(data_dir).is_dir():
@@ -154,14 +170,14 @@ def main(args: argparse.Namespace) -> int:
     if args.min_takers < 1:
         return _error("--min-takers must be >= 1")
     from ..data_load import DataError
-    try:
-        cat = _catalog(args.data)
-    except DataError as e:
-        return _error(f"bad game data: {e}")
     if args.no_run:
         if not args.db:
             return _error("--no-run reads stored games: give --db FILE [FILE ...]")
-        return _report_stored(args, cat, console)
+        return _report_stored(args, console)
+    try:
+        cat = _catalog(args.data, args.game)
+    except DataError as e:
+        return _error(f"bad game data: {e}")
     return _run(args, cat, console)
 
 
@@ -176,7 +192,9 @@ def _finish(args, a, console) -> int:
     return 0
 
 
-def _report_stored(args, cat, console) -> int:
+def _report_stored(args, console) -> int:
+    from ..adapters import game_title
+    from ..data_load import DataError
     from ..tournament.store import StoreError
     from .analysis import analyze
     from .runner import read_db
@@ -188,9 +206,17 @@ def _report_stored(args, cat, console) -> int:
         return _error(str(e), 1)
     if not results:
         return _error("the databases hold no finished game", 1)
+    game = results[0].game
+    if args.game is not None and args.game != game:
+        return _error(f"the databases hold {game_title(game)} games, not {game_title(args.game)} "
+                      f"(--game {args.game})", 1)
+    try:
+        cat = _catalog(args.data, game)
+    except DataError as e:
+        return _error(f"bad game data: {e}")
     a = analyze(results, cat, alpha=args.alpha, min_takers=args.min_takers,
                 min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
-                title=args.title or "Maracaibo balance report",
+                title=args.title, game=game,
                 extra_meta={"db": ", ".join(files), "data_dir": args.data or ""})
     return _finish(args, a, console)
 
@@ -213,12 +239,15 @@ def _run(args, cat, console) -> int:
         return _error("--workers must be >= 1")
     if args.db and len(args.db) > 1:
         return _error("to play games give one --db FILE (several are for --no-run)")
-    agents = _split(args.agents)
+    from ..adapters import get_adapter
+    game = args.game or "maracaibo"
+    agents = _split(args.agents if args.agents is not None
+                    else ",".join(get_adapter(game).default_agents))
     if not agents:
         return _error("--agents needs at least one spec")
     try:
         parts = runner.plan(agents, players, args.games, args.seed, args.story, args.solo,
-                            _split(args.levels) or None)
+                            _split(args.levels) or None, game=game)
     except (AgentSpecError, ScheduleError) as e:
         return _error(str(e))
     n_games = sum(len(p.jobs) for p in parts)
@@ -235,7 +264,7 @@ def _run(args, cat, console) -> int:
         return 130
     a = analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
                 min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
-                play_seconds=outcome.seconds, title=args.title or "Maracaibo balance report",
+                play_seconds=outcome.seconds, title=args.title, game=game,
                 extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data or "",
                             "runner": outcome.runner,
                             "schedule": {p.name: p.config.to_dict() for p in parts}})
@@ -253,7 +282,10 @@ def _compare(args) -> int:
             return _error(f"{path}: no such file")
         except (ValueError, OSError) as e:
             return _error(str(e))
-    c = compare_reports(*reports, alpha=args.alpha, path_a=args.compare[0], path_b=args.compare[1])
+    try:
+        c = compare_reports(*reports, alpha=args.alpha, path_a=args.compare[0], path_b=args.compare[1])
+    except ValueError as e:
+        return _error(str(e))
     print_comparison(c, show_all=args.all)
     if args.out:
         paths = write_comparison(c, args.out)

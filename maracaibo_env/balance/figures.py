@@ -248,13 +248,14 @@ def length_figures(a, note) -> list[dict]:
         return []
     fig = Figure(figsize=(8.4, 3.4))
     ax = fig.add_subplot(1, 2, 1)
+    n = max(len(rec["turns_per_round"]) for rec in ln.values())     # Maracaibo 4, Pirates 3 rounds
     for i, (lab, rec) in enumerate(ln.items()):
         ys = [_center(r) for r in rec["turns_per_round"]]
         err = np.array([_err(r) for r in rec["turns_per_round"]]).T
-        ax.errorbar(np.arange(1, 5) + 0.05 * i, ys, yerr=err, marker="o", capsize=3, label=lab,
+        ax.errorbar(np.arange(1, len(ys) + 1) + 0.05 * i, ys, yerr=err, marker="o", capsize=3, label=lab,
                     color=COLORS[i % len(COLORS)])
-    ax.set_xticks([1, 2, 3, 4])
-    ax.set_xticklabels(["I", "II", "III", "IV"])
+    ax.set_xticks(list(range(1, n + 1)))
+    ax.set_xticklabels(["I", "II", "III", "IV"][:n])
     ax.set_xlabel("round")
     ax.set_ylabel("turns per player")
     ax.legend(fontsize=7)

@@ -81,10 +81,13 @@ def counts(sources) -> dict[str, int]:
 def kind_note(cat: Catalog, kind: str) -> str:
     """'reconstructed: 140 of 157 project cards' (or 'all from the rulebook or
     published sources')."""
-    rows = component_sources(cat)[kind]
+    return note_of(component_sources(cat)[kind], KINDS[kind][2])
+
+
+def note_of(rows, noun: str) -> str:
+    """The note of one kind's (key, name, source) rows."""
     n = len(rows)
     r = sum(1 for *_, s in rows if s == "reconstructed")
-    noun = KINDS[kind][2]
     if r == 0:
         return f"all {n} {noun} from the rulebook or published sources"
     return f"reconstructed: {r} of {n} {noun}"

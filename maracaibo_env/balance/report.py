@@ -64,6 +64,25 @@ METHODS = [
 ]
 
 
+def _game(a):
+    """The adapter of the report's game (Maracaibo for a report written before Pirates)."""
+    from ..adapters import get_adapter
+    return get_adapter(a["meta"].get("game", "maracaibo"))
+
+
+def methods(a) -> list[tuple[str, str]]:
+    """METHODS, with the game's own sentence on what taking a component means."""
+    what = _game(a).component_method
+    return [(k, what + " Players are grouped" + v.split(" Players are grouped", 1)[1]
+             if k == "Component strength" else v) for k, v in METHODS]
+
+
+def _solo_absent(a) -> str:
+    ad = _game(a)
+    return ("No solo games in these results." if ad.solo else
+            f"{ad.title} has no solo game: this section is Maracaibo's.")
+
+
 # ------------------------------------------------------------------ formatting
 
 def _nan(x) -> bool:
@@ -119,10 +138,12 @@ def _table_about(a) -> tuple[list, list]:
     rows = [
         ["games", f"{m['games']}"],
         ["multi-player games", ", ".join(f"{k}: {v}" for k, v in m["multiplayer_games"].items()) or "none"],
-        ["solo games (Jean's level)", ", ".join(f"{k}: {v}" for k, v in m["solo_games"].items()) or "none"],
+        *([["solo games (Jean's level)", ", ".join(f"{k}: {v}" for k, v in m["solo_games"].items()) or "none"]]
+          if _game(a).solo else []),
         ["agents", ", ".join(m["agents"])],
         ["player counts", ", ".join(str(x) for x in m["player_counts"])],
-        ["story cards", ", ".join(f"{k}: {v}" for k, v in m["stories"].items())],
+        *([["story cards", ", ".join(f"{k}: {v}" for k, v in m["stories"].items())]]
+          if "stories" in m else []),
         ["game data", m["data_note"]],
         ["data hash (catalog)", m["catalog_hash"]],
         ["data hash (shipped data)", m["shipped_hash"]],
@@ -207,8 +228,12 @@ def _table_length(a) -> tuple[list, list]:
     for label, v in a["length"].items():
         rows.append([label, str(v["games"]), num(v["decisions"]), *[num(r, 2) for r in v["turns_per_round"]],
                      num(v["turns_per_game"])])
-    return ["players", "games", "decisions per game", "turns I", "turns II", "turns III", "turns IV",
+    n = max((len(v["turns_per_round"]) for v in a["length"].values()), default=_game(a).rounds)
+    return ["players", "games", "decisions per game", *[f"turns {r}" for r in ROUND_NAMES[:n]],
             "turns per game"], rows
+
+
+ROUND_NAMES = ("I", "II", "III", "IV")
 
 
 COMP_HEAD = ["component", "key", "source", "takers (share)", "rounds taken", "takers' win rate",
@@ -396,10 +421,10 @@ def render_html(analysis: dict, figs: list[dict] | None = None) -> str:
             sec.append(f"<h3>{_e(title)}</h3>" + _html_table(head, rows))
         sec.append(_html_figs(figs, "solo"))
     else:
-        sec.append("<p>No solo games in these results.</p>")
+        sec.append(f"<p>{_e(_solo_absent(a))}</p>")
     parts.append("".join(sec) + "</section>")
     parts.append('<section id="methods"><h2>Methods</h2><dl class="methods">'
-                 + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in METHODS)
+                 + "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in methods(a))
                  + "</dl></section></main></body></html>")
     return "\n".join(parts)
 
@@ -459,9 +484,9 @@ def render_markdown(analysis: dict) -> str:
         for title, head, rows, note in _solo_tables(a):
             out.append(f"\n### {title}\n\n" + md_table(head, rows))
     else:
-        out.append("\nNo solo games in these results.\n")
+        out.append(f"\n{_solo_absent(a)}\n")
     out.append("\n## Methods\n")
-    out += [f"- **{k}.** {v}" for k, v in METHODS]
+    out += [f"- **{k}.** {v}" for k, v in methods(a)]
     return "\n".join(out) + "\n"
 
 

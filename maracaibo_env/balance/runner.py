@@ -15,6 +15,9 @@ store, resume, progress with ETA), with a modified data folder too
 
 `db` names one file per part when there are several: runs/bal.sqlite ->
 runs/bal-2p.sqlite, runs/bal-3p.sqlite, runs/bal-solo.sqlite.
+
+`game` (plan) picks the game: "maracaibo" (default) or "pirates" (2-4
+players, no solo); read_db refuses files that mix games.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..catalog import load_catalog
+from ..adapters import DEFAULT_GAME, get_adapter
 
 
 @dataclass
@@ -45,11 +48,15 @@ class PlayOutcome:
     runner: str = ""
 
 
-def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int = 75,
-         solo: bool = False, levels=None) -> list[Part]:
+def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int | None = None,
+         solo: bool = False, levels=None, game: str = DEFAULT_GAME) -> list[Part]:
     """The tournaments of a balance run (AgentSpecError / ScheduleError on bad
-    settings, before anything is played)."""
-    from ..tournament.formats import TournamentConfig
+    settings, before anything is played); story None: the game's default."""
+    from ..tournament.formats import ScheduleError, TournamentConfig
+    ad = get_adapter(game)
+    if not ad.solo and (solo or 1 in players):
+        raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): no --solo, "
+                            "players 2-4")
     parts = []
     for n in sorted(set(players)):
         if n == 1:
@@ -57,11 +64,12 @@ def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int = 
             continue
         fmt = "round_robin" if n == 2 else "ffa"
         parts.append(Part(f"{n}p", TournamentConfig(agents=tuple(agents), format=fmt, players=n, games=games,
-                                                    seed=seed, story=story).normalized()))
+                                                    seed=seed, story=story, game=game).normalized()))
     if solo:
         parts.append(Part("solo", TournamentConfig(agents=tuple(agents), format="solo", players=1, games=games,
                                                    seed=seed, story=story,
-                                                   levels=tuple(levels) if levels else None).normalized()))
+                                                   levels=tuple(levels) if levels else None,
+                                                   game=game).normalized()))
     return parts
 
 
@@ -81,9 +89,11 @@ def existing_db_files(db) -> list[Path]:
 
 def read_db(paths, tournament_id: int | None = None) -> tuple[list, list[str]]:
     """(every stored GameResult of every tournament in the files, the files
-    read); StoreError / FileNotFoundError when a file holds none."""
+    read); StoreError / FileNotFoundError when a file holds none, StoreError
+    when the files hold the games of different games."""
+    from ..adapters import game_title
     from ..tournament import store
-    out, files = [], []
+    out, files, games = [], [], {}
     for given in paths:
         found = existing_db_files(given)
         if not found:
@@ -97,6 +107,12 @@ def read_db(paths, tournament_id: int | None = None) -> tuple[list, list[str]]:
                 con.close()
             if not ts:
                 raise store.StoreError(f"{path}: the database holds no tournament")
+            for t in ts:
+                games.setdefault(t.game, str(path))
+            if len(games) > 1:
+                raise store.StoreError("the databases hold the games of different games ("
+                                       + ", ".join(f"{game_title(g)}: {f}" for g, f in games.items())
+                                       + "): a balance report is of one game")
             ids = [t.id for t in ts] if tournament_id is None else [tournament_id]
             for tid in ids:
                 out += store.load_results(path, tid)
@@ -112,8 +128,8 @@ def play(parts: list[Part], *, db=None, workers: int = 1, data_dir=None, resume:
     from dataclasses import replace
     from ..tournament import load_results, run_tournament
     t0 = time.perf_counter()
-    if data_dir:
-        load_catalog(data_dir)  # a bad file fails here, naming file, entry and field
+    if data_dir and parts:
+        get_adapter(parts[0].config.game).load_catalog(data_dir)  # a bad file fails here, naming file, entry and field
     several = len(parts) > 1
     tmp = None
     if db is None:

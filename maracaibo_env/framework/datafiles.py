@@ -80,8 +80,10 @@ def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
         lines = []
         for err in e.errors()[:8]:
             msg = err["msg"]
-            if err["type"] == "literal_error":
-                msg += f" (got {err.get('input')!r})"
+            value = err.get("input")
+            # echo the offending value, unless the error is its absence or a whole table
+            if err["type"] != "missing" and not isinstance(value, (dict, list)) and f"{value!r}" not in msg:
+                msg += f" (got {value!r})"
             lines.append(f"{path.name}: {_where(raw, err['loc'])}: {msg}")
         more = f" (+{e.error_count() - 8} more)" if e.error_count() > 8 else ""
         raise DataError("\n".join(lines) + more) from None

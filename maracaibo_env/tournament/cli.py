@@ -16,9 +16,10 @@ import warnings
 
 from rich.console import Console
 
+from ..adapters import DEFAULT_GAME, GAMES, get_adapter
 from ..catalog import STORY_NUMBERS
 from ..core.enums import DIFFICULTIES
-from ..match import ENGINES, AgentSpecError, known_specs
+from ..match import ENGINES, AgentSpecError
 from .formats import FORMATS, ScheduleError, TournamentConfig
 from .runner import BACKENDS, JobError
 
@@ -50,16 +51,27 @@ EXAMPLES = """examples:
   # print the tables of a stored tournament (and write them as JSON)
   maracaibo tournament --db rr.sqlite --show --json rr.json
 
+  # Pirates of Maracaibo: its three heuristics and random, every pair, 100 deals
+  # (200 games per pair), then 4 players; a database holds one game's tournaments
+  maracaibo tournament --game pirates --players 2 --agents raider,explorer,builder,random \\
+      --games 100 --db pirates-2p.sqlite --workers 2
+  maracaibo tournament --game pirates --players 4 --agents raider,explorer,builder,random \\
+      --games 20 --db pirates-4p.sqlite --workers 2
+
 Each deal's seed comes from --seed and the deal's number, so a tournament is
 reproducible on any backend and worker count. Agent specs: random, the
 heuristics (balanced, combat_influence, explorer_quests, assistants,
-ship_income) or python:<module>:<Class>.
+ship_income) or python:<module>:<Class>; with --game pirates: random, raider,
+explorer, builder or python:<module>:<Class>.
 """
 
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, metavar="FILE",
                    help="the SQLite file that receives every finished game")
+    p.add_argument("--game", choices=GAMES, default=None,
+                   help="which game: maracaibo (default) or pirates (Pirates of Maracaibo, "
+                        "2-4 players); --show reads the game from the file")
     p.add_argument("--agents", metavar="SPEC,SPEC,...",
                    help="agent specs, comma-separated (the pool for a gauntlet)")
     p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
@@ -75,13 +87,14 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None,
                    help="tournament seed; deal d's seed is derived from it (default 0)")
     p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
-                   help="non-campaign story card (default 75)")
+                   help="non-campaign story card (default 75; Maracaibo only)")
     p.add_argument("--engine", choices=ENGINES, default=None,
                    help="how games are played (match.play_match): compiled inside numba, the "
                         "python agent loop, or auto (default: compiled when every seat can be)")
     p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
-                   help="play with the game data in DIR (a copy of maracaibo_env/data with "
-                        "your changes; its hash is stored)")
+                   help="play with the game data in DIR (a copy of maracaibo_env/data, or of "
+                        "maracaibo_env/pirates/data for --game pirates, with your changes; its "
+                        "hash is stored)")
     p.add_argument("--replays", action="store_true",
                    help="also store each game's action history (JSON) for replay")
     p.add_argument("--workers", type=int, default=1, metavar="W",
@@ -144,10 +157,9 @@ def config_from_args(args) -> TournamentConfig:
     return TournamentConfig(
         agents=tuple(_split(args.agents)), format=args.format, players=args.players,
         games=10 if args.games is None else args.games, seed=0 if args.seed is None else args.seed,
-        story=75 if args.story is None else args.story,
-        levels=tuple(_split(args.levels)) if args.levels else None, hero=args.hero,
-        replays=args.replays, engine=args.engine or "auto",
-        data_dir=args.data_dir).normalized()
+        story=args.story, levels=tuple(_split(args.levels)) if args.levels else None,
+        hero=args.hero, replays=args.replays, engine=args.engine or "auto",
+        data_dir=args.data_dir, game=args.game or DEFAULT_GAME).normalized()
 
 
 def main(args: argparse.Namespace) -> int:
@@ -163,7 +175,8 @@ def main(args: argparse.Namespace) -> int:
         return _show(args, console)
     if not args.agents:
         return _usage_error("--agents SPEC,SPEC,... is required (or --show to print a stored "
-                            f"tournament); known specs: {', '.join(known_specs())}")
+                            "tournament); known specs: "
+                            f"{', '.join(get_adapter(args.game).known_specs())}")
     if args.bootstrap < 0:
         return _usage_error("--bootstrap must be >= 0")
     if args.workers < 1:
@@ -213,13 +226,18 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _show(args, console) -> int:
+    from ..adapters import game_title
     from .store import StoreError, load_tournament
     try:
-        tid = load_tournament(args.db).id
+        info = load_tournament(args.db)
     except StoreError as e:
         print(f"maracaibo tournament: {e}", file=sys.stderr)
         return 1
-    return _print_report(args, console, tid)
+    if args.game is not None and args.game != info.game:
+        print(f"maracaibo tournament: {args.db!r} holds a {game_title(info.game)} tournament, "
+              f"not {game_title(args.game)} (--game {args.game})", file=sys.stderr)
+        return 1
+    return _print_report(args, console, info.id)
 
 
 def missing_extras() -> list[str]:

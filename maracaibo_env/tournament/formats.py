@@ -19,6 +19,11 @@ Formats (``--games G`` is the number of deals per pairing or line-up):
 
 Deal d of a tournament with seed S has the seed ``deal_seed(S, d)``, the same
 for every pairing, line-up and level: every pairing plays the same deals.
+
+A tournament is of one game (``game``: "maracaibo" or "pirates", see
+maracaibo_env.adapters): the game's adapter checks the agent specs, the
+player counts (Pirates has no solo format) and the story card (Pirates has
+none: story 0), and plays the jobs.
 """
 from __future__ import annotations
 
@@ -29,8 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..adapters import DEFAULT_GAME, GAMES, get_adapter
 from ..core.enums import DIFFICULTIES
-from ..match import ENGINES, AgentSpecError, parse_spec
+from ..match import ENGINES, AgentSpecError
 
 FORMATS = ("round_robin", "ffa", "gauntlet", "solo")
 _PREFIX = {"round_robin": "rr", "ffa": "ffa", "gauntlet": "gauntlet", "solo": "solo"}
@@ -55,6 +61,7 @@ class Job:
     record_history: bool = False
     engine: str = "auto"      # match.play_match's engine
     data_dir: str | None = None   # play with the game data in this folder
+    game: str = DEFAULT_GAME  # which game (adapters.GAMES)
 
 
 def deal_seed(tournament_seed: int, deal: int) -> int:
@@ -63,12 +70,14 @@ def deal_seed(tournament_seed: int, deal: int) -> int:
     return int(ss.generate_state(1, np.uint32)[0]) & MAX_SEED
 
 
-def check_agents(agents) -> list[str]:
-    """The agent specs, stripped and parsed (AgentSpecError listing the known
-    specs for an unknown one); duplicates and Jean as a seat are refused."""
+def check_agents(agents, game: str = DEFAULT_GAME) -> list[str]:
+    """The agent specs, stripped and parsed by the game's adapter
+    (AgentSpecError listing the known specs for an unknown one); duplicates
+    and Jean as a seat are refused."""
+    ad = get_adapter(game)
     out = []
     for a in agents:
-        spec = parse_spec(a)
+        spec = ad.parse_spec(a)
         if spec.kind == "jean":
             raise AgentSpecError(f"{spec.text!r} is the solo opponent, not a tournament agent: "
                                  "use --format solo (--levels picks Jean's levels)")
@@ -78,9 +87,13 @@ def check_agents(agents) -> list[str]:
     return out
 
 
-def resolve(fmt: str | None, players: int | None) -> tuple[str, int]:
+def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> tuple[str, int]:
     """(format, players) with the defaults filled in: no format means solo for
-    1 player, round_robin for 2, ffa for 3-4; ScheduleError if they disagree."""
+    1 player, round_robin for 2, ffa for 3-4; ScheduleError if they disagree
+    (or the game has no solo opponent)."""
+    ad = get_adapter(game)
+    if not ad.solo and (fmt == "solo" or players == 1):
+        raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): play 2-4 players")
     if fmt is None:
         if players is None:
             players = 2
@@ -103,13 +116,17 @@ def resolve(fmt: str | None, players: int | None) -> tuple[str, int]:
 
 
 def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str | None = None,
-             levels=None, story: int = 75, record_history: bool = False, engine: str = "auto",
-             data_dir: str | None = None) -> list[Job]:
+             levels=None, story: int | None = None, record_history: bool = False,
+             engine: str = "auto", data_dir: str | None = None,
+             game: str = DEFAULT_GAME) -> list[Job]:
     """Every game of a tournament, deal by deal (deal 0 of every pairing
     first), so an interrupted tournament has about as many games of each
-    pairing, and each deal's seatings are finished together."""
-    fmt, players = resolve(fmt, players)
-    agents = check_agents(agents)
+    pairing, and each deal's seatings are finished together. story None: the
+    game's default (75 for Maracaibo, 0 for Pirates)."""
+    fmt, players = resolve(fmt, players, game)
+    agents = check_agents(agents, game)
+    if story is None:
+        story = get_adapter(game).default_story
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ScheduleError(f"games (deals per pairing) must be an int >= 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -132,7 +149,7 @@ def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str
         if fmt == "gauntlet":
             if hero is None:
                 raise ScheduleError("a gauntlet needs a hero (--hero SPEC)")
-            hero = check_agents([hero])[0]
+            hero = check_agents([hero], game)[0]
             if hero in agents:
                 raise ScheduleError(f"the hero {hero!r} is also in the pool (--agents lists "
                                     "the hero's opponents)")
@@ -155,11 +172,12 @@ def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str
             name = ",".join(lineup)
             if level is not None:
                 jobs.append(Job(f"{prefix}|{name}|level={level}|deal={d}", len(jobs), lineup, s,
-                                d, name, level, story, record_history, engine, data_dir))
+                                d, name, level, story, record_history, engine, data_dir, game))
                 continue
             for perm in itertools.permutations(lineup):
                 jobs.append(Job(f"{prefix}|{name}|deal={d}|seats={','.join(perm)}", len(jobs),
-                                perm, s, d, name, None, story, record_history, engine, data_dir))
+                                perm, s, d, name, None, story, record_history, engine, data_dir,
+                                game))
     return jobs
 
 
@@ -179,38 +197,45 @@ class TournamentConfig:
     players: int | None = None       # None: 2 (1 for solo)
     games: int = 10                  # deals per pairing or line-up
     seed: int = 0
-    story: int = 75
+    story: int | None = None         # None: the game's default (Maracaibo 75; Pirates 0, no story cards)
     levels: tuple[str, ...] | None = None   # solo: Jean's levels (default all five)
     hero: str | None = None          # gauntlet: the agent every game includes
     replays: bool = False            # store each game's action history
     engine: str = "auto"             # match.play_match's engine: auto, compiled, python
     data_dir: str | None = None      # game data folder (default: the shipped data)
+    game: str = DEFAULT_GAME         # which game: adapters.GAMES
 
     def normalized(self) -> "TournamentConfig":
         """The same tournament with every default filled in and the specs
         checked (AgentSpecError, ScheduleError)."""
-        from ..catalog import STORY_NUMBERS
         if isinstance(self.agents, str):
             raise ScheduleError("agents is a list of spec strings, not one string")
-        fmt, players = resolve(self.format, self.players)
-        agents = tuple(check_agents(self.agents))
+        if self.game not in GAMES:
+            raise ScheduleError(f"unknown game {self.game!r}; known: {', '.join(GAMES)}")
+        ad = get_adapter(self.game)
+        fmt, players = resolve(self.format, self.players, self.game)
+        agents = tuple(check_agents(self.agents, self.game))
         if not agents:
             raise ScheduleError("no agents given")
-        if self.story not in STORY_NUMBERS or isinstance(self.story, bool):
-            raise ScheduleError(f"story must be one of {STORY_NUMBERS}, not {self.story!r}")
+        story = ad.default_story if self.story is None else self.story
+        if not ad.stories and story != ad.default_story:
+            raise ScheduleError(f"story cards are Maracaibo's; {ad.title} has none (no --story)")
+        if ad.stories and (story not in ad.stories or isinstance(story, bool)):
+            raise ScheduleError(f"story must be one of {ad.stories}, not {story!r}")
         levels = None
         if fmt == "solo":
             levels = tuple(self.levels) if self.levels else DIFFICULTIES
         elif self.levels:
             raise ScheduleError("levels are for solo tournaments (Jean's levels)")
-        hero = check_agents([self.hero])[0] if self.hero is not None else None
+        hero = check_agents([self.hero], self.game)[0] if self.hero is not None else None
         for name, v, low in (("games", self.games, 1), ("seed", self.seed, 0)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
                 raise ScheduleError(f"{name} must be an int >= {low}, not {v!r}")
         if self.engine not in ENGINES:
             raise ScheduleError(f"engine must be one of {', '.join(ENGINES)}, not {self.engine!r}")
         if self.engine == "compiled":
-            slow = [a for a in (*agents, *([hero] if hero else [])) if a.startswith(("python:", "mcts", "policy:"))]
+            slow = [a for a in (*agents, *([hero] if hero else []))
+                    if not ad.compiled_ok(ad.parse_spec(a))]
             if slow:
                 raise ScheduleError("engine 'compiled' plays random and heuristic agents only, "
                                     f"not {', '.join(slow)}")
@@ -220,8 +245,8 @@ class TournamentConfig:
                 raise ScheduleError(f"data_dir {str(self.data_dir)!r} is not a folder")
             data_dir = str(Path(self.data_dir).resolve())
         cfg = TournamentConfig(agents, fmt, players, int(self.games), int(self.seed),
-                               int(self.story), levels, hero, bool(self.replays), self.engine,
-                               data_dir)
+                               int(story), levels, hero, bool(self.replays), self.engine,
+                               data_dir, self.game)
         cfg.jobs()   # every remaining check (counts, levels, hero) before anything runs
         return cfg
 
@@ -229,7 +254,8 @@ class TournamentConfig:
         """The schedule (see ``schedule``)."""
         return schedule(self.format, self.players, self.agents, self.games, self.seed,
                         hero=self.hero, levels=self.levels, story=self.story,
-                        record_history=self.replays, engine=self.engine, data_dir=self.data_dir)
+                        record_history=self.replays, engine=self.engine, data_dir=self.data_dir,
+                        game=self.game)
 
     def to_dict(self) -> dict:
         """Plain JSON-able values (lists for tuples)."""
@@ -237,7 +263,7 @@ class TournamentConfig:
                 "games": self.games, "seed": self.seed, "story": self.story,
                 "levels": list(self.levels) if self.levels is not None else None,
                 "hero": self.hero, "replays": self.replays, "engine": self.engine,
-                "data_dir": self.data_dir}
+                "data_dir": self.data_dir, "game": self.game}
 
     @classmethod
     def from_dict(cls, d: dict) -> "TournamentConfig":

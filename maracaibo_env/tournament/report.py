@@ -3,6 +3,11 @@
     rep = build_report("rr.sqlite")          # the latest tournament in the file
     rep.print()                              # rich tables on stdout
     json.dumps(rep.to_dict())                # the same numbers, machine-readable
+
+The game's adapter (maracaibo_env.adapters) names the game in the first line
+and, for Pirates (``scores_table``), adds the mean VP by source of each agent
+(``score_breakdown()``) and the game length (decisions, turns per player and
+round).
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from rich.console import Console
 from rich.box import SIMPLE_HEAD
 from rich.table import Table
 
+from ..adapters import get_adapter
 from . import ratings as R
 from .formats import TournamentConfig, seatings
 from .store import TournamentInfo, load_games, load_tournament
@@ -31,6 +37,12 @@ class Report:
     pairwise: dict[tuple[str, str], R.Rate]
     bt: R.BTFit | None
     solo: list[R.SoloRow]
+    scores: dict | None = None           # agent -> players, mean VP, mean VP by source
+    length: dict | None = None           # decisions and turns per player and round
+
+    @property
+    def game(self) -> str:
+        return self.info.game
 
     @property
     def config(self) -> TournamentConfig:
@@ -48,6 +60,8 @@ class Report:
             "bradley_terry": None if self.bt is None else asd(self.bt),
             "solo": [{"agent": s.agent, "level": s.level, **_rate_dict(s.wins),
                       "mean_score": s.mean_score, "mean_jean": s.mean_jean} for s in self.solo],
+            **({"vp_by_source": self.scores, "length": self.length} if self.scores is not None
+               else {}),
         }
 
     def print(self, console: Console | None = None) -> None:
@@ -69,10 +83,40 @@ def build_report(db_path, tournament_id: int | None = None, *, bootstrap: int = 
     info = load_tournament(db_path, tournament_id)
     stored = load_games(db_path, info.id)
     results = [g.result for g in stored]
+    ad = get_adapter(info.game)
     return Report(str(db_path), info, len(results), sum(g.seconds for g in stored),
                   R.openskill_ratings(results), R.agent_summaries(results), R.pairwise(results),
                   R.bradley_terry(results, bootstrap=bootstrap, seed=bootstrap_seed),
-                  R.solo_table(results))
+                  R.solo_table(results),
+                  *((vp_by_source(results, ad.vp_sources), game_length(results, ad.rounds))
+                    if ad.scores_table else ()))
+
+
+def vp_by_source(results, sources) -> dict:
+    """Per agent (multi-player games): players (seat-games), mean final VP and
+    the mean VP of every source (score_breakdown), sources in the game's order."""
+    acc: dict[str, list] = {}
+    for r in results:
+        if r.difficulty is not None:
+            continue
+        for s, agent in enumerate(r.specs):
+            acc.setdefault(agent, []).append((r.scores[s], r.breakdown[s]))
+    out = {}
+    for agent, rows in acc.items():
+        names = list(sources) + sorted({k for _, b in rows for k in b} - set(sources))
+        out[agent] = {"players": len(rows), "vp": sum(v for v, _ in rows) / len(rows),
+                      "sources": {k: sum(b.get(k, 0) for _, b in rows) / len(rows) for k in names}}
+    return out
+
+
+def game_length(results, rounds: int) -> dict:
+    """Mean decisions per game and mean turns per player in each round."""
+    games = [r for r in results if r.difficulty is None]
+    seats = [t for r in games for t in r.turns]
+    mean = (lambda xs: sum(xs) / len(xs) if xs else float("nan"))
+    return {"games": len(games), "decisions": mean([r.decisions for r in games]),
+            "turns_per_round": [mean([t[i] for t in seats if len(t) > i]) for i in range(rounds)],
+            "turns_per_game": mean([sum(t) for t in seats])}
 
 
 def _pct(x: float) -> str:
@@ -86,6 +130,7 @@ def _ci(r: R.Rate) -> str:
 def describe(info: TournamentInfo) -> str:
     """One line: what the tournament is and how far it got."""
     c = info.config
+    ad = get_adapter(info.game)
     parts = [f"format {c['format']}", f"{c['players']} player{'s' if c['players'] > 1 else ''}"]
     if c.get("hero"):
         parts.append(f"hero {c['hero']}")
@@ -93,13 +138,14 @@ def describe(info: TournamentInfo) -> str:
     unit = "agent and level" if c["format"] == "solo" else "pairing" if c["players"] == 2 \
         else "line-up"
     parts.append(f"{c['games']} deal{'s' if c['games'] > 1 else ''} per {unit}")
-    parts.append(f"seed {c['seed']}, story {c['story']}")
+    parts.append(f"seed {c['seed']}, story {c['story']}" if ad.stories else f"seed {c['seed']}")
     if c.get("engine", "auto") != "auto":
         parts.append(f"engine {c['engine']}")
     if c.get("data_dir"):
         parts.append(f"data from {c['data_dir']}")
     state = "finished" if info.finished else "unfinished: continue it with --resume"
-    return (f"tournament {info.id}: " + ", ".join(parts) + f"; {info.games_stored} of "
+    name = f"{ad.report_name} tournament" if ad.report_name else "tournament"
+    return (f"{name} {info.id}: " + ", ".join(parts) + f"; {info.games_stored} of "
             f"{info.jobs_total} games stored ({state}); maracaibo_env {info.package_version}, "
             f"data {info.data_hash[:12]}")
 
@@ -182,6 +228,9 @@ def render(rep: Report, console: Console) -> None:
             console.print("(an agent won or lost every game: the fit adds half a drawn game "
                           "per pair, so its Elo is finite)", highlight=False)
 
+    if rep.scores:
+        _render_scores(rep, agents, console)
+
     if rep.solo:
         levels = list(dict.fromkeys(s.level for s in sorted(
             rep.solo, key=lambda s: R.DIFFICULTIES.index(s.level))))
@@ -203,3 +252,30 @@ def render(rep: Report, console: Console) -> None:
                            f"\n{s.mean_score:.0f} / {s.mean_jean:.0f}")
             st.add_row(a, *row)
         console.print(st)
+
+
+def _render_scores(rep: Report, agents, console: Console) -> None:
+    order = [a for a in agents if a in rep.scores] + [a for a in rep.scores if a not in agents]
+    sources = list(next(iter(rep.scores.values()))["sources"])
+    used = [k for k in sources if any(rep.scores[a]["sources"].get(k, 0) for a in order)]
+    t = Table(title="VP by source, mean per player and game",
+              caption="score_breakdown() of every seat an agent played; sources that scored "
+                      "nothing for any agent are left out",
+              title_justify="left", caption_justify="left", box=SIMPLE_HEAD)
+    t.add_column("source", no_wrap=True)
+    for a in order:
+        t.add_column(a, justify="right", no_wrap=True)
+    t.add_row("final VP", *[f"{rep.scores[a]['vp']:.1f}" for a in order])
+    for k in used:
+        t.add_row(k, *[f"{rep.scores[a]['sources'].get(k, 0):.1f}" for a in order])
+    t.add_row("players", *[str(rep.scores[a]["players"]) for a in order])
+    console.print(t)
+    ln = rep.length
+    if ln and ln["games"]:
+        rounds = ", ".join(f"{ROMAN[i]} {x:.2f}" for i, x in enumerate(ln["turns_per_round"]))
+        console.print(f"Game length: {ln['decisions']:.1f} decisions per game on average; turns "
+                      f"per player in round {rounds} ({ln['turns_per_game']:.1f} per game).",
+                      highlight=False)
+
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI")

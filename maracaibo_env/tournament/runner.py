@@ -12,7 +12,9 @@ Backends: "local" plays in this process (workers=1) or in a pool of
 small chunks to amortise the per-task cost; the parent writes every game in
 its own transaction the moment its chunk returns. A job's result depends only
 on the job (agents, seats, seed, level, story), so every backend and worker
-count stores the same results.
+count stores the same results. Each job is played by its game's adapter
+(maracaibo_env.adapters: Maracaibo's match.play_match, Pirates'
+pirates_match.play_pirates_match).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
                            TimeElapsedColumn, TimeRemainingColumn)
 from rich.text import Text
 
-from ..match import GameResult, parse_spec, play_match
+from ..adapters import get_adapter
+from ..match import GameResult
 from . import store
 from .formats import Job, TournamentConfig, config_differences
 
@@ -46,9 +49,7 @@ def play_job(job: Job) -> tuple[int, GameResult, float]:
     """(job.index, the game's result, seconds it took) for one job."""
     t = time.perf_counter()
     try:
-        r = play_match(list(job.specs), job.seed, difficulty=job.difficulty, story=job.story,
-                       record_history=job.record_history, engine=job.engine,
-                       data_dir=job.data_dir)
+        r = get_adapter(job.game).play_job(job)
     except Exception as e:
         raise JobError(f"game {job.key!r} (seed {job.seed}) failed: {type(e).__name__}: {e}\n"
                        + traceback.format_exc()) from None
@@ -71,6 +72,7 @@ def chunk_size(n_jobs: int, workers: int, cap: int) -> int:
 
 
 def _agent_rows(cfg: TournamentConfig) -> list[tuple[str, str, str]]:
+    parse_spec = get_adapter(cfg.game).parse_spec
     rows = []
     if cfg.hero is not None:
         rows.append((cfg.hero, parse_spec(cfg.hero).kind, "hero"))
@@ -83,15 +85,15 @@ def _agent_rows(cfg: TournamentConfig) -> list[tuple[str, str, str]]:
 def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
     """Open (or create) the tournament in the database: (connection, id, the
     jobs still to play, total jobs). StoreError when the file holds another
-    tournament, or this one without resume."""
+    tournament, this one without resume, or another game's tournament."""
     import maracaibo_env
-    from ..catalog import load_catalog
     cfg = config.normalized()
     jobs = cfg.jobs()
-    data_hash = load_catalog(cfg.data_dir).data_hash
+    data_hash = get_adapter(cfg.game).load_catalog(cfg.data_dir).data_hash
     version = maracaibo_env.__version__
     con = store.connect(db_path)
     try:
+        store.check_game(con, cfg.game, db_path)
         existing = store.tournaments(con)
         if existing:
             t = existing[-1]
@@ -117,7 +119,7 @@ def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
             tid = t.id
         else:
             tid = store.create_tournament(con, cfg.to_dict(), _agent_rows(cfg), len(jobs),
-                                          version, data_hash)
+                                          version, data_hash, cfg.game)
         done = store.done_keys(con, tid)
         keys = {j.key for j in jobs}
         stray = done - keys
@@ -161,7 +163,8 @@ def run_tournament(config: TournamentConfig, db_path, *, workers: int = 1, backe
                 results = (play_job(j) for j in todo)
                 _store_all(con, tid, by_index, ((r,) for r in results), version, bar)
             elif backend == "local":
-                _run_pool(con, tid, todo, by_index, workers, chunk, version, bar)
+                _run_pool(con, tid, todo, by_index, workers, chunk, version, bar,
+                          get_adapter(config.game).warm_modules)
             else:
                 _run_ray(ray, con, tid, todo, by_index, workers, address, chunk, version, bar)
         if len(store.done_keys(con, tid)) == total:
@@ -178,19 +181,20 @@ def _store_all(con, tid, by_index, batches: Iterable[list], version, bar) -> Non
             bar.advance()
 
 
-def _pool_context():
+def _pool_context(warm=(__package__ + "._warm",)):
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
         # the server loads the game once (see _warm.py); each worker is a fork of it
-        ctx.set_forkserver_preload([__name__, __package__ + "._warm"])
+        # (the first pool of a process starts the server: its game is the one preloaded)
+        ctx.set_forkserver_preload([__name__, *warm])
         return ctx
     return mp.get_context("spawn")
 
 
-def _run_pool(con, tid, todo, by_index, workers, chunk, version, bar) -> None:
+def _run_pool(con, tid, todo, by_index, workers, chunk, version, bar, warm) -> None:
     size = chunk or chunk_size(len(todo), workers, cap=8)
-    ctx = _pool_context()
+    ctx = _pool_context(warm)
     pool = ctx.Pool(min(workers, len(todo)))
     try:
         _store_all(con, tid, by_index, pool.imap_unordered(play_chunk, chunked(todo, size)),

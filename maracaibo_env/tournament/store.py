@@ -3,12 +3,18 @@
 Tables (the columns are described in docs/tournaments.md):
 
     meta          schema version
-    tournaments   config (JSON), created, package version, data hash, jobs, finished
+    tournaments   game, config (JSON), created, package version, data hash, jobs, finished
     agents        the tournament's agent specs, their kind and role
     games         one row per game: job key (UNIQUE per tournament), seed, seats,
                   scores, VP breakdown, winners, decisions, turns per round,
                   careers, events, Jean's level, versions, seconds, replay
     seats         one row per seat of each game: agent, score, rank, win credit
+
+Games: every tournament and every game row names its game ("maracaibo" or
+"pirates"); a file holds the tournaments of one game only (``check_game``),
+so a Maracaibo file refuses a Pirates run and the other way round. Schema
+version 2 added the two `game` columns; a version-1 file (before Pirates) is
+upgraded in place when opened: its games are Maracaibo's.
 
 Durability: the file is in WAL mode with ``synchronous=NORMAL`` and each game
 is committed in its own transaction as soon as it arrives. A commit in WAL
@@ -35,7 +41,7 @@ from typing import Any
 from ..match import GameResult
 from .ratings import seat_ranks, win_credits
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -49,7 +55,8 @@ CREATE TABLE IF NOT EXISTS tournaments (
     package_version TEXT NOT NULL,
     data_hash       TEXT NOT NULL,
     jobs_total      INTEGER NOT NULL,
-    finished        TEXT
+    finished        TEXT,
+    game            TEXT NOT NULL DEFAULT 'maracaibo'
 );
 CREATE TABLE IF NOT EXISTS agents (
     tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
@@ -84,6 +91,7 @@ CREATE TABLE IF NOT EXISTS games (
     history         TEXT,
     extra           TEXT NOT NULL DEFAULT '{}',
     finished_at     TEXT NOT NULL,
+    game            TEXT NOT NULL DEFAULT 'maracaibo',
     UNIQUE (tournament_id, job_key)
 );
 CREATE INDEX IF NOT EXISTS games_order ON games(tournament_id, job_index);
@@ -101,7 +109,11 @@ CREATE INDEX IF NOT EXISTS seats_agent ON seats(agent);
 
 # GameResult fields with a column of their own; any other field goes to `extra`
 _COLUMNS = ("seed", "specs", "scores", "winners", "breakdown", "decisions", "turns", "careers",
-            "events", "story", "difficulty", "data_hash", "history")
+            "events", "story", "difficulty", "data_hash", "history", "game")
+# version 1 -> 2: the game of each tournament and game (every version-1 game is Maracaibo's)
+_MIGRATE_1_2 = ("ALTER TABLE tournaments ADD COLUMN game TEXT NOT NULL DEFAULT 'maracaibo'",
+                "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'maracaibo'",
+                "UPDATE meta SET value = '2' WHERE key = 'schema_version'")
 _JSON_COLUMNS = ("specs", "scores", "winners", "breakdown", "turns", "careers", "events")
 
 
@@ -136,6 +148,8 @@ def connect(path: str | os.PathLike, *, create: bool = True) -> sqlite3.Connecti
                            ).fetchone()
         if have:
             row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            if row is not None and row[0] == "1":
+                row = (_upgrade(con),)
             if row is None or int(row[0]) != SCHEMA_VERSION:
                 raise StoreError(f"{str(p)!r} has tournament schema version "
                                  f"{row[0] if row else '?'}; this version reads {SCHEMA_VERSION}")
@@ -156,9 +170,26 @@ def connect(path: str | os.PathLike, *, create: bool = True) -> sqlite3.Connecti
     return con
 
 
+def _upgrade(con: sqlite3.Connection) -> str:
+    """Upgrade a version-1 file to version 2 (in one transaction, once even
+    when several processes open it together); the version now."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        v = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0]
+        if v == "1":
+            for stmt in _MIGRATE_1_2:
+                con.execute(stmt)
+            v = "2"
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return v
+
+
 @dataclass
 class TournamentInfo:
-    """A tournament's row, with its config decoded."""
+    """A tournament's row, with its config decoded (config["game"] is set)."""
     id: int
     config: dict
     created: str
@@ -167,15 +198,33 @@ class TournamentInfo:
     jobs_total: int
     finished: str | None
     games_stored: int
+    game: str = "maracaibo"
 
 
 def tournaments(con: sqlite3.Connection) -> list[TournamentInfo]:
     """Every tournament in the file, oldest first."""
     rows = con.execute(
         "SELECT t.id, t.config, t.created, t.package_version, t.data_hash, t.jobs_total, "
-        "t.finished, (SELECT count(*) FROM games g WHERE g.tournament_id = t.id) "
+        "t.finished, (SELECT count(*) FROM games g WHERE g.tournament_id = t.id), t.game "
         "FROM tournaments t ORDER BY t.id").fetchall()
-    return [TournamentInfo(r[0], json.loads(r[1]), *r[2:]) for r in rows]
+    return [TournamentInfo(r[0], {**json.loads(r[1]), "game": r[8]}, *r[2:]) for r in rows]
+
+
+def file_game(con: sqlite3.Connection) -> str | None:
+    """The game of the tournaments in the file (None for a file without any)."""
+    games = [r[0] for r in con.execute("SELECT DISTINCT game FROM tournaments")]
+    return games[0] if len(games) == 1 else None if not games else "+".join(sorted(games))
+
+
+def check_game(con: sqlite3.Connection, game: str, path) -> None:
+    """StoreError unless the file holds no tournament or only tournaments of `game`."""
+    from ..adapters import game_title
+    have = file_game(con)
+    if have is not None and have != game:
+        raise StoreError(
+            f"{str(path)!r} holds a {game_title(have)} tournament; this is a {game_title(game)} "
+            f"run (--game {game}): a database holds the games of one game only, so use another "
+            f"--db file" + (f" (or --game {have} to continue that one)" if "+" not in have else ""))
 
 
 def tournament(con: sqlite3.Connection, tournament_id: int | None = None) -> TournamentInfo:
@@ -193,14 +242,15 @@ def tournament(con: sqlite3.Connection, tournament_id: int | None = None) -> Tou
 
 
 def create_tournament(con: sqlite3.Connection, config: dict, agents: list[tuple[str, str, str]],
-                      jobs_total: int, package_version: str, data_hash: str) -> int:
+                      jobs_total: int, package_version: str, data_hash: str,
+                      game: str = "maracaibo") -> int:
     """A new tournament row and its agents ((spec, kind, role) in order); its id."""
     con.execute("BEGIN IMMEDIATE")
     try:
         cur = con.execute(
-            "INSERT INTO tournaments (config, created, package_version, data_hash, jobs_total) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (_dumps(config), _now(), package_version, data_hash, jobs_total))
+            "INSERT INTO tournaments (config, created, package_version, data_hash, jobs_total, "
+            "game) VALUES (?, ?, ?, ?, ?, ?)",
+            (_dumps(config), _now(), package_version, data_hash, jobs_total, game))
         tid = cur.lastrowid
         con.executemany("INSERT INTO agents VALUES (?, ?, ?, ?, ?)",
                         [(tid, i, spec, kind, role) for i, (spec, kind, role) in enumerate(agents)])
@@ -232,14 +282,15 @@ def insert_game(con: sqlite3.Connection, tournament_id: int, job, result: GameRe
         cur = con.execute(
             "INSERT OR IGNORE INTO games (tournament_id, job_key, job_index, lineup, deal, seed, "
             "num_seats, specs, difficulty, story, scores, winners, breakdown, decisions, turns, "
-            "careers, events, data_hash, package_version, seconds, history, extra, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "careers, events, data_hash, package_version, seconds, history, extra, finished_at, "
+            "game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, job.key, job.index, job.lineup, job.deal, int(result.seed), n,
              _dumps(result.specs), result.difficulty, int(result.story), _dumps(result.scores),
              _dumps(result.winners), _dumps(result.breakdown), int(result.decisions),
              _dumps(result.turns), _dumps(result.careers), _dumps([list(e) for e in result.events]),
              result.data_hash, package_version, float(seconds),
-             _dumps(history) if history is not None else None, _dumps(extra), _now()))
+             _dumps(history) if history is not None else None, _dumps(extra), _now(),
+             result.game))
         if cur.rowcount != 1:
             con.execute("ROLLBACK")
             return False
@@ -279,7 +330,7 @@ _FIELDS = {f.name for f in dataclasses.fields(GameResult)}
 
 def _row_result(row: sqlite3.Row) -> GameResult:
     d: dict[str, Any] = {k: row[k] for k in ("seed", "decisions", "story", "difficulty",
-                                             "data_hash")}
+                                             "data_hash", "game")}
     for k in _JSON_COLUMNS:
         d[k] = json.loads(row[k])
     d["history"] = json.loads(row["history"]) if row["history"] is not None else None

@@ -1,0 +1,212 @@
+"""One adapter per game: what tournaments and balance reports need to know of
+a game, so that their code (schedules, the SQLite store, ratings, reports)
+is the same for every game.
+
+    from maracaibo_env.adapters import get_adapter, GAMES
+    ad = get_adapter("pirates")          # GAMES = ("maracaibo", "pirates")
+    spec = ad.parse_spec("raider")       # AgentSpecError listing ad.known_specs()
+    result = ad.play_job(job)            # one tournament job -> match.GameResult
+    cat = ad.load_catalog(data_dir)      # the game data (data_hash, component names)
+
+An adapter gives:
+
+* identity: ``name`` (stored with every tournament and game), ``title``;
+* the rules a schedule must respect: ``player_counts``, ``solo`` (a solo
+  opponent exists), ``stories``/``default_story`` (Maracaibo's story cards;
+  Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
+* agents: ``known_specs()``, ``parse_spec(text)``, ``claims(text)`` (a spec of
+  this game, for the hint when another game rejects it), ``compiled_ok(spec)``,
+  ``play_job(job)`` and ``warm_modules`` (preloaded by the local process pool);
+* scoring and components: ``vp_sources``, ``component_kinds`` (kind -> plural
+  noun, the balance report's component sections), ``taken(result, seat)``
+  (what a player took and when), ``component_sources(cat)``,
+  ``kind_note(cat, kind)``, ``data_summary(cat)``, ``component_method`` (the
+  report's Methods text);
+* presentation: ``report_name`` (a prefix of the tournament report's first
+  line), ``scores_table`` (the tournament report also prints VP by source and
+  game length), ``default_agents`` and ``examples`` for help texts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .match import AgentSpecError
+
+GAMES = ("maracaibo", "pirates")
+DEFAULT_GAME = "maracaibo"
+
+
+class GameAdapter:
+    name: str = ""
+    title: str = ""
+    report_name: str = ""
+    player_counts: tuple[int, ...] = ()
+    solo: bool = False
+    stories: tuple[int, ...] = ()
+    default_story: int = 0
+    rounds: int = 0
+    default_agents: tuple[str, ...] = ()
+    scores_table: bool = False
+    component_kinds: dict[str, str] = {}
+    component_method: str = ""
+    warm_modules: tuple[str, ...] = ()
+
+    # ---- agents -------------------------------------------------------------------
+    def known_specs(self) -> list[str]:
+        raise NotImplementedError
+
+    def parse_spec(self, text: str):
+        raise NotImplementedError
+
+    def claims(self, text: str) -> bool:
+        """Whether text names one of this game's own agents (python: specs are any game's)."""
+        return False
+
+    def compiled_ok(self, spec) -> bool:
+        """Whether the compiled engine can play this seat."""
+        return spec.kind in ("random", "heuristic")
+
+    def play_job(self, job):
+        raise NotImplementedError
+
+    def unknown_spec(self, text: str, message: str) -> AgentSpecError:
+        """message, plus a hint when another game knows the spec."""
+        s = text.strip() if isinstance(text, str) else ""
+        for other in GAMES:
+            if other != self.name and s and get_adapter(other).claims(s):
+                ad = get_adapter(other)
+                return AgentSpecError(f"{message} ({s!r} is a {ad.title} agent: use --game {ad.name})")
+        return AgentSpecError(message)
+
+    # ---- data and components ----------------------------------------------------------
+    vp_sources: tuple[str, ...] = ()
+
+    def load_catalog(self, data_dir=None):
+        raise NotImplementedError
+
+    def taken(self, result, seat: int) -> dict[str, dict[int, int]]:
+        """{kind: {item id: first round taken}} of one seat, from the game's events."""
+        out: dict[str, dict[int, int]] = {k: {} for k in self.component_kinds}
+        for s, kind, item, rnd in result.events:
+            if s == seat and kind in out:
+                prev = out[kind].get(item)
+                out[kind][item] = rnd if prev is None else min(prev, rnd)
+        return out
+
+    def component_sources(self, cat) -> dict[str, list[tuple[str, str, str]]]:
+        raise NotImplementedError
+
+    def kind_note(self, cat, kind: str) -> str:
+        """'reconstructed: 140 of 157 project cards' (or 'all from the rulebook ...')."""
+        from .balance.provenance import note_of
+        return note_of(self.component_sources(cat)[kind], self.component_kinds[kind])
+
+    def data_summary(self, cat) -> dict:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.title} adapter>"
+
+
+class MaracaiboAdapter(GameAdapter):
+    name = "maracaibo"
+    title = "Maracaibo"
+    report_name = ""            # the report's lines as they always were
+    player_counts = (1, 2, 3, 4)
+    solo = True
+    default_story = 75
+    rounds = 4
+    default_agents = ("balanced", "combat_influence", "explorer_quests", "assistants", "ship_income")
+    scores_table = False
+    component_method = (
+        "A player (one deciding seat of one game) took a component when the game recorded it: a "
+        "project card bought or played, a prestige building invested in, a quest tile fulfilled, "
+        "a city tile whose action was used, the career card kept, the story card of the game.")
+    warm_modules = ("maracaibo_env.tournament._warm",)
+
+    @property
+    def stories(self):
+        from .catalog import STORY_NUMBERS
+        return STORY_NUMBERS
+
+    @property
+    def component_kinds(self):
+        from .balance.provenance import KINDS
+        return {kind: noun for kind, (_, _, noun) in KINDS.items()}
+
+    @property
+    def vp_sources(self):
+        from .game import Game
+        return tuple(Game.VP_SOURCES)
+
+    def known_specs(self) -> list[str]:
+        from .match import known_specs
+        return known_specs()
+
+    def parse_spec(self, text: str):
+        from .match import parse_spec
+        try:
+            return parse_spec(text)
+        except AgentSpecError as e:
+            if str(e).startswith("unknown agent spec"):
+                raise self.unknown_spec(text, str(e)) from None
+            raise
+
+    def claims(self, text: str) -> bool:
+        from .match import heuristic_names
+        return (text in ("random", *heuristic_names()) or text.startswith(("jean:", "policy:", "mcts:"))
+                or text == "mcts")
+
+    def play_job(self, job):
+        from .match import play_match
+        return play_match(list(job.specs), job.seed, difficulty=job.difficulty, story=job.story,
+                          record_history=job.record_history, engine=job.engine,
+                          data_dir=job.data_dir)
+
+    def load_catalog(self, data_dir=None):
+        from .catalog import load_catalog
+        return load_catalog(data_dir)
+
+    def taken(self, result, seat: int) -> dict[str, dict[int, int]]:
+        from .catalog import STORY_NUMBERS
+        out = super().taken(result, seat)
+        if seat < len(result.careers) and result.careers[seat] >= 0:
+            out["career"][int(result.careers[seat])] = 0
+        if result.story in STORY_NUMBERS:
+            out["story"][STORY_NUMBERS.index(result.story)] = 0
+        return out
+
+    def component_sources(self, cat):
+        from .balance.provenance import component_sources
+        return component_sources(cat)
+
+    def data_summary(self, cat) -> dict:
+        from .balance.provenance import data_summary
+        return data_summary(cat)
+
+
+_ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def get_adapter(game: Any = None) -> GameAdapter:
+    """The adapter of a game name (None: Maracaibo); ValueError for an unknown one."""
+    name = DEFAULT_GAME if game is None else game
+    ad = _ADAPTERS.get(name) if isinstance(name, str) else None
+    if ad is None:
+        if name == "maracaibo":
+            ad = MaracaiboAdapter()
+        elif name == "pirates":
+            from .pirates_match import PiratesAdapter
+            ad = PiratesAdapter()
+        else:
+            raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        _ADAPTERS[name] = ad
+    return ad
+
+
+def game_title(game: str | None) -> str:
+    """'Maracaibo' or 'Pirates of Maracaibo' (the name itself for an unknown game)."""
+    try:
+        return get_adapter(game).title
+    except ValueError:
+        return str(game)

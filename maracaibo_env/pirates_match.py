@@ -1,0 +1,272 @@
+"""Pirates of Maracaibo in tournaments and balance reports: its agent specs,
+one game played to a ``match.GameResult``, and its components.
+
+Agent specs (``--game pirates``):
+
+    random                      uniform random legal moves
+    raider, explorer, builder   the rule-of-thumb strategies (agents.pirates_heuristics)
+    python:<module>:<Class>     your own agent class (constructed without
+                                arguments; act(observation, mask, rng[, game=]))
+
+Maracaibo's other specs (its heuristics, jean:, mcts, policy:) are refused
+with the list above. ``PiratesAdapter`` (maracaibo_env.adapters) is what the
+tournament and balance code use.
+
+Engines, as for Maracaibo: "compiled" steps the game with the numba cores
+(``agents.pirates_heuristics.decide`` for a heuristic seat, the core's
+``play_random`` for a random seat), one decision per call so that turns per
+round and what each player took are recorded; its agents draw from one
+xorshift generator started at ``seed * 2654435761 + 1`` (kept a uint64
+between calls), so a game plays exactly what
+``play_game(n, seed, specs, agent_seed=seed)`` plays (with random seats too,
+since play_game also keeps that generator a uint64).
+"python" asks agent objects decision by decision (random choices from
+``numpy.random.default_rng(seed)``); "auto" is compiled whenever every seat
+can be. The game's own chance comes only from its seed either way.
+
+A result records: scores, ``score_breakdown()`` (``Game.VP_SOURCES``),
+winners (ties broken by buried treasures), decisions, turns of each player in
+each of the 3 rounds, and the events ``(seat, kind, item, round)`` of kind
+``figurehead`` (item: figurehead A..L as 0..11), ``improvement`` (item: the
+improvement's index in cards.toml) and ``residence`` (item: the residence's
+index in cards.toml); careers are empty and story is 0 (Pirates has neither).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .adapters import GameAdapter
+from .match import AgentSpec, GameResult, ENGINES, _load_class, parse_shared
+
+ROUNDS = 3
+EVENT_KINDS = ("figurehead", "improvement", "residence")
+
+
+def strategy_names() -> tuple[str, ...]:
+    from agents.pirates_heuristics import STRATEGIES
+    return tuple(STRATEGIES)
+
+
+def known_specs() -> list[str]:
+    return ["random", *strategy_names(), "python:<module>:<Class>"]
+
+
+def parse_spec(text) -> AgentSpec:
+    """The AgentSpec of a Pirates spec string, or AgentSpecError listing the known ones."""
+    known = known_specs()
+    spec = parse_shared(text, strategy_names(), known)
+    if spec is not None:
+        return spec
+    raise PiratesAdapter().unknown_spec(
+        text, f"unknown agent spec {text!r} for Pirates of Maracaibo; known: {', '.join(known)}")
+
+
+def make_agent(spec: AgentSpec):
+    if spec.kind == "random":
+        from agents.random_agent import RandomAgent
+        return RandomAgent()
+    if spec.kind == "heuristic":
+        from agents.pirates_heuristics import PiratesHeuristicAgent
+        return PiratesHeuristicAgent(spec.arg)
+    return _load_class(spec.text)()
+
+
+class _Tracker:
+    """Turns per player and round, and what each player took, read from the
+    state after every decision."""
+
+    def __init__(self, g):
+        from .pirates.core import layout as L
+        self.L, self.g = L, g
+        st, n = g.state, g.num_seats
+        lay = g.LAYOUT
+        self.n = n
+        self.watch = np.array([lay.field_slice(f, p).start for p in range(n)
+                               for f in ("FIG", "TAB_N", "NRES")], np.int64)
+        self.turn_at = np.array([lay.field_slice("TURNS", p).start for p in range(n)], np.int64)
+        self.tab = [lay.field_slice("TAB", p).start for p in range(n)]
+        self.prev = st[self.watch].copy()
+        self.round = int(st[L.G_ROUND])
+        self.start = st[self.turn_at].copy()
+        self.turns = np.zeros((n, ROUNDS), np.int64)
+        self.events: list[tuple[int, str, int, int]] = []
+        self.res_slots = [set() for _ in range(n)]
+        data = g.catalog.data
+        self.first_res = len(data.cards.improvement) + len(data.cards.location)
+
+    def after(self) -> None:
+        st, L = self.g.state, self.L
+        now = st[self.watch]
+        if (now != self.prev).any():
+            self._took(now)
+            self.prev = now
+        if st[L.G_ROUND] != self.round or st[L.G_OVER]:
+            t = st[self.turn_at]
+            self.turns[:, self.round - 1] += t - self.start
+            self.start, self.round = t.copy(), int(st[L.G_ROUND])
+
+    def _took(self, now) -> None:
+        st, L, r = self.g.state, self.L, self.round
+        for p in range(self.n):
+            fig, tabn, nres = (int(v) for v in now[3 * p:3 * p + 3])
+            pfig, ptabn, pres = (int(v) for v in self.prev[3 * p:3 * p + 3])
+            if fig != pfig and fig >= 0:
+                self.events.append((p, "figurehead", fig, r))
+            for i in range(ptabn, tabn):
+                self.events.append((p, "improvement", int(st[self.tab[p] + i]), r))
+            if nres != pres:
+                for s in range(L.N_SLOTS):
+                    if (st[L.G_SLOT_RES + s] >> p) & 1 and s not in self.res_slots[p]:
+                        self.res_slots[p].add(s)
+                        self.events.append((p, "residence", int(st[L.G_SLOT_CARD + s]) - self.first_res, r))
+
+
+def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine: str = "auto",
+                       data_dir=None, catalog=None, agents=None) -> GameResult:
+    """Play one Pirates game; specs[i] sits in seat i (2-4 seats). A result is
+    reproducible from (specs, seed, engine, data)."""
+    from .pirates import Game, PLAYER_COUNTS
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    parsed = [s if isinstance(s, AgentSpec) else parse_spec(s) for s in specs]
+    if len(parsed) not in PLAYER_COUNTS:
+        raise ValueError(f"a Pirates of Maracaibo game has 2-4 agents, not {len(parsed)}")
+    cat = catalog if catalog is not None else get_catalog(data_dir)
+    g = Game(len(parsed), seed=seed, catalog=cat)
+    compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
+    if engine == "compiled" and not compiled_ok:
+        raise ValueError("engine='compiled' plays random and heuristic seats only, not "
+                         + ", ".join(str(p) for p in parsed if p.kind not in ("random", "heuristic")))
+    tr = _Tracker(g)
+    if engine != "python" and compiled_ok:
+        decisions = _play_compiled(g, [p.arg if p.kind == "heuristic" else None for p in parsed],
+                                   seed, tr)
+    else:
+        decisions = _play_agents(g, agents if agents is not None else [make_agent(p) for p in parsed],
+                                 seed, tr)
+    n = g.num_seats
+    return GameResult(
+        seed=int(seed), specs=[str(p) for p in parsed], scores=g.scores(), winners=g.winners(),
+        breakdown=g.score_breakdown(), decisions=int(decisions),
+        turns=[[int(x) for x in tr.turns[p]] for p in range(n)], careers=[], events=tr.events,
+        story=0, difficulty=None, data_hash=cat.data_hash,
+        history=list(g.history) if record_history and g.history is not None else None,
+        game="pirates")
+
+
+def _play_compiled(g, strategies, seed, tr) -> int:
+    from agents.pirates_heuristics import STRATEGIES, decide, make_bufs
+    from .pirates.core.layout import STATE_SIZE
+    from .pirates.core.random_play import play_random
+    x = np.uint64(int(seed) * 2654435761 + 1)
+    rng = np.array([x], np.uint64)          # the random seats' generator (as play_game's)
+    one = np.empty(1, np.int64)
+    bufs = (np.empty(STATE_SIZE, np.int32), np.empty(STATE_SIZE, np.int32),
+            np.empty(g.NUM_ACTIONS, np.int8), make_bufs())
+    decisions = 0
+    while not g.is_over:
+        w = strategies[g.current_player]
+        if w is None:
+            play_random(g.state, g._cat, g._mask, 0, rng, one)      # exactly one move
+            if g.history is not None:
+                g.history.append(int(one[0]))
+        else:
+            a, x = decide(g.state, g._cat, g._mask, STRATEGIES[w], x, *bufs)
+            x = np.uint64(x)        # numba returns a Python int: keep the uint64 signature
+            g.step(int(a))
+        decisions += 1
+        tr.after()
+    return decisions
+
+
+def _play_agents(g, agents, seed, tr) -> int:
+    from agents.heuristics import act_with
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    while not g.is_over:
+        g.step(act_with(agents[g.current_player], g, rng))
+        decisions += 1
+        tr.after()
+    return decisions
+
+
+def get_catalog(data_dir=None):
+    """The Pirates game data (the shipped data, or that of a folder, validated)."""
+    from .pirates import load_catalog
+    return load_catalog(data_dir)
+
+
+def component_sources(cat) -> dict[str, list[tuple[str, str, str]]]:
+    """For each kind, (key, readable name, source) of every component, in item-id order."""
+    d = cat.data
+    figs = sorted(d.figureheads.figurehead, key=lambda f: f.letter)
+    return {"figurehead": [(f.key, f"{f.letter} {f.name}", f.source) for f in figs],
+            "improvement": [(c.key, c.name, c.source) for c in d.cards.improvement],
+            "residence": [(c.key, c.name, c.source) for c in d.cards.residence]}
+
+
+def data_summary(cat) -> dict:
+    """Source counts over every entry of every data file (as balance.provenance.data_summary)."""
+    from .balance.provenance import counts
+    from .pirates.data_load import FILE_MODELS
+    per_file, total = {}, []
+    for stem in FILE_MODELS:
+        model = getattr(cat.data, stem)
+        found = []
+        for name, value in model:
+            if isinstance(value, list):
+                found += [e.source for e in value if hasattr(e, "source")]
+            elif name.endswith("source") and isinstance(value, str):
+                found.append(value)
+        per_file[stem] = counts(found)
+        total += found
+    n, r = len(total), total.count("reconstructed")
+    return {"entries": n, "reconstructed": r, "per_file": per_file, "counts": counts(total),
+            "note": f"reconstructed: {r} of {n} data entries (every file)"}
+
+
+class PiratesAdapter(GameAdapter):
+    name = "pirates"
+    title = "Pirates of Maracaibo"
+    report_name = "Pirates of Maracaibo"
+    player_counts = (2, 3, 4)
+    solo = False
+    stories = ()
+    default_story = 0
+    rounds = ROUNDS
+    default_agents = ("raider", "explorer", "builder")
+    scores_table = True
+    component_kinds = {"figurehead": "figureheads", "improvement": "improvements",
+                       "residence": "residences"}
+    component_method = (
+        "A player (one deciding seat of one game) took a component when the game recorded it: a "
+        "figurehead taken, an improvement acquired into the tableau, a residence built (the round "
+        "is the one it happened in).")
+    warm_modules = ("maracaibo_env.tournament._warm_pirates",)
+
+    @property
+    def vp_sources(self):
+        from .pirates import Game
+        return tuple(Game.VP_SOURCES)
+
+    def known_specs(self) -> list[str]:
+        return known_specs()
+
+    def parse_spec(self, text):
+        return parse_spec(text)
+
+    def claims(self, text: str) -> bool:
+        return text in strategy_names()
+
+    def play_job(self, job) -> GameResult:
+        return play_pirates_match(list(job.specs), job.seed, record_history=job.record_history,
+                                  engine=job.engine, data_dir=job.data_dir)
+
+    def load_catalog(self, data_dir=None):
+        return get_catalog(data_dir)
+
+    def component_sources(self, cat):
+        return component_sources(cat)
+
+    def data_summary(self, cat) -> dict:
+        return data_summary(cat)
