@@ -42,6 +42,8 @@ EXAMPLES = """examples:
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
                                                   a round robin with ratings, stored in SQLite
+  maracaibo tournament --game pirates --players 3 --agents raider,explorer,builder,random --games 10 --db p.sqlite
+                                                  the same for Pirates of Maracaibo
   maracaibo balance --games 3 --players 2,3,4 --workers 2 --out report/
                                                   a balance report (HTML, Markdown, JSON)
   maracaibo --version                             package, numba and data versions
