@@ -239,6 +239,9 @@ class GameBase:
         g.config, g.history = None, None    # a saved state carries no replay history
         if not g.is_over:
             g._fill_mask()
+            if not g._mask.any():   # fields each in range, but together no decision is possible
+                raise ValueError("saved game: the game is not over but no action is legal in this "
+                                 "state: its fields contradict each other (a hand-edited file?)")
         return g
 
     @classmethod
