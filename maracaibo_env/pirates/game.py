@@ -24,7 +24,7 @@ from .core.actions import NUM_ACTIONS, action_names
 from .core.catalog_layout import CATALOG_SIZE
 from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
-from .validate import validate_state
+from .validate import StateError, validate_state
 
 PLAYER_COUNTS = (2, 3, 4)
 PHASES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("OP_")}
@@ -114,7 +114,15 @@ class Game(GameBase):
 
     @classmethod
     def _validate(cls, state, catalog):
+        """Every index in range (validate_state), then the fields consistent
+        with each other (each card, quest and figurehead in one place, tiles,
+        counts and ongoing bonuses matching what the player owns, ...)."""
         validate_state(state, catalog, "saved game")
+        from .invariants import check_invariants
+        problems = check_invariants(state, catalog, strict=True)
+        if problems:
+            more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
+            raise StateError("saved game: inconsistent fields: " + "; ".join(problems[:3]) + more)
 
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:
