@@ -304,10 +304,12 @@ def _save_case(out: Path, seed: int, k: int, result: dict, catalog, target) -> P
 class _Pool:
     """Workers in subprocesses; a dead or stalled worker is replaced and its
     current case recorded as a crash or a hang."""
+    MAX_START_FAILURES = 5
 
     def __init__(self, args, todo, on_result):
         self.args, self.todo, self.on_result = args, todo, on_result
         self.lock = threading.Lock()
+        self.start_failures = 0
 
     def _next(self, n):
         with self.lock:
@@ -358,8 +360,15 @@ class _Pool:
             proc.wait()
             errlog.seek(0)
             err = errlog.read().decode(errors="replace")[-400:]
-            if not ready:
-                raise RuntimeError(f"fuzz worker failed to start:\n{err}")
+            if not ready:  # a worker that never started (killed from outside?): retry a few times
+                with self.lock:
+                    self.start_failures += 1
+                    give_up = self.start_failures > self.MAX_START_FAILURES
+                if give_up:
+                    raise RuntimeError(f"fuzz worker failed to start (exit {proc.returncode}):\n{err}")
+                print(f"fuzz worker failed to start (exit {proc.returncode}); retrying", file=sys.stderr)
+                time.sleep(2)
+                continue
             k = pending.pop(0)
             reason = "hang" if stalled else f"crash (exit {proc.returncode})"
             self.on_result({"case": k, "result": "failure", "reason": reason, "detail": err})
@@ -463,9 +472,12 @@ def crafted(args, target) -> int:
           + (f"; {summary['harness_errors']} fuzzer errors" if summary["harness_errors"] else ""))
     for kind, n in kinds.most_common(30):
         print(f"  {n:7,}  {kind}")
+    if counts["mutations"] < args.crafted:
+        summary["incomplete"] = True
+        print(f"INCOMPLETE: {args.crafted - counts['mutations']:,} cases not run (the workers could not start)")
     if args.json:
         Path(args.json).write_text(json.dumps(summary, indent=1))
-    return 1 if counts["failures"] or counts["harness_errors"] else 0
+    return 1 if counts["failures"] or counts["harness_errors"] or counts["mutations"] < args.crafted else 0
 
 
 def replay_case(args, targets) -> int:
