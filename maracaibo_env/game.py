@@ -23,14 +23,29 @@ from .core.random_play import play_random
 from .core.setup import reset
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
 from .framework.game import GameBase, GameConfigError, IllegalActionError, int_option, check_catalog  # noqa: F401
+from .framework.options import Option, check_options, unknown_options
+from .core import options as O
 from .validate import validate_state
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 # saved games: 2 records the data hash (format 1, before the rules changes of
-# issue 9, is refused: an old state need not be valid for this engine)
-FORMAT_VERSION = 2
+# issue 9, is refused: an old state need not be valid for this engine); 3 adds
+# the options (a format-2 save loads with every option off)
+FORMAT_VERSION = 3
+READABLE_FORMATS = (2, 3)
 # the solo options' defaults: a non-solo game accepts only these (it has no Automa)
 SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": "en"}
+
+OPTIONS = (
+    Option("legacy", "set", (), O.LEGACY_TILES,
+           help="legacy tiles in play (§28: L1-L18, L20-L23, L25), e.g. legacy=L6,L9"),
+    Option("retirement", "flag", False, help="the Retirement module: Residence Discount tile on the "
+                                             "explorer track (§29)"),
+    Option("open_prestige", "flag", False, help="all 4 prestige buildings face up from the start (VAR-01)"),
+    Option("difficulty", "choice", "medium", DIFFICULTIES, help="solo only: Jean's level (SOLO-06)"),
+    Option("automa_table", "choice", "en", AUTOMA_TABLES, help="solo only: the deck-size table (SOLO-06)"),
+    Option("automa_income", "choice", "en", AUTOMA_INCOMES, help="solo only: Jean's income reading (SOLO-18)"),
+)
 
 
 class Game(GameBase):
@@ -48,6 +63,10 @@ class Game(GameBase):
     :param automa_income: solo only: Jean's income reading (SOLO-18), "en"
         (default: the highest-value empty space) or "de" (the space uncovered last).
     :param catalog: a compiled data catalog (default: the shipped data).
+    :param legacy: legacy tiles in play, names from core.options.LEGACY_TILES
+        ("L1" … "L25"; §28), e.g. ["L6", "L9"] (default none).
+    :param retirement: the Retirement module (§29).
+    :param open_prestige: the open-prestige variant (VAR-01).
 
     Numbers must be ints (numpy integers are accepted); a float such as 2.0,
     a bool, or a solo option other than its default in a non-solo game raise
@@ -63,14 +82,21 @@ class Game(GameBase):
     LAYOUT = L.LAYOUT
     VP_SOURCES = L.VP_SOURCES
     FORMAT_VERSION = FORMAT_VERSION
+    READABLE_FORMATS = READABLE_FORMATS
+    OPTIONS = OPTIONS
     REPLAY_FORMAT, REPLAY_VERSION = "maracaibo-replay", 2
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
                  catalog: Catalog | None = None, automa_income: str = "en",
-                 data_dir: str | Path | None = None):
+                 data_dir: str | Path | None = None, legacy=(), retirement: bool = False,
+                 open_prestige: bool = False, **unknown):
+        unknown_options(unknown, OPTIONS, "num_players, seed, story, data_dir, catalog")
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
+        opts = check_options(OPTIONS, {"legacy": legacy, "retirement": retirement,
+                                       "open_prestige": open_prestige})
+        del opts["difficulty"], opts["automa_table"], opts["automa_income"]  # _check_config's
         self.catalog = _check_catalog(catalog, data_dir)
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
@@ -78,12 +104,12 @@ class Game(GameBase):
         # = engine.new_game_with; step_unchecked(-1) only advances, so that one
         # compiled copy of the engine serves new games and steps (cold start)
         reset(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
-              DIFFICULTIES.index(difficulty), solo_options(automa_table, automa_income))
+              DIFFICULTIES.index(difficulty), option_bits(automa_table, automa_income, **opts))
         engine.step_unchecked(self.state, self._cat, -1, self._mask)
         #: how the game was set up, and every action id since (for replays)
         self.config = {"num_players": num_players, "seed": seed, "story": story,
                        "difficulty": difficulty, "automa_table": automa_table,
-                       "automa_income": automa_income}
+                       "automa_income": automa_income, **_config_options(opts)}
         self.history: list[int] | None = []
 
     # ---- queries -----------------------------------------------------------
@@ -164,6 +190,14 @@ class Game(GameBase):
     def _fill_mask(self) -> None:
         engine.legal_mask(self.state, self._cat, self._mask)
 
+    def _options_of_state(self) -> dict:
+        v, leg = int(self.state[L.G_VARIANTS]), int(self.state[L.G_LEGACY])
+        return {"legacy": tuple(t for t in O.LEGACY_TILES if leg & O.legacy_bit(t)),
+                "retirement": bool(v & O.VAR_RETIREMENT), "open_prestige": bool(v & O.VAR_OPEN_PRESTIGE),
+                "difficulty": DIFFICULTIES[int(self.state[L.G_DIFFICULTY])],
+                "automa_table": AUTOMA_TABLES[int(self.state[L.G_AUTOMA_TABLE])],
+                "automa_income": AUTOMA_INCOMES[int(self.state[L.G_AUTOMA_INCOME])]}
+
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)
 
@@ -185,7 +219,24 @@ class Game(GameBase):
 
 def solo_options(automa_table="en", automa_income="en"):
     """The core's solo-option int: bit 0 deck table (SOLO-06), bit 1 income reading (SOLO-18)."""
-    return AUTOMA_TABLES.index(automa_table) | AUTOMA_INCOMES.index(automa_income) << 1
+    return option_bits(automa_table, automa_income)
+
+
+def option_bits(automa_table="en", automa_income="en", legacy=(), retirement=False,
+                open_prestige=False) -> int:
+    """The core's set-up int (core/options.py): solo readings, variants, legacy tiles."""
+    variants = (O.VAR_OPEN_PRESTIGE if open_prestige else 0) | (O.VAR_RETIREMENT if retirement else 0)
+    tiles = 0
+    for t in legacy:
+        tiles |= O.legacy_bit(t)
+    return O.table_bits(AUTOMA_TABLES.index(automa_table), AUTOMA_INCOMES.index(automa_income),
+                        variants, tiles)
+
+
+def _config_options(opts: dict) -> dict:
+    """The options not at their default, JSON-ready (a replay header stays as before without them)."""
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in opts.items()
+            if v != next(o.default for o in OPTIONS if o.name == k)}
 
 
 def _check_config(num_players, seed, story, difficulty="medium", automa_table="en", automa_income="en"):

@@ -47,6 +47,9 @@ from .core.actions import MAX_MP, NUM_ACTIONS
 from .core.automa import JEV_NAMES
 from .core.combat import NO_TOKEN, ST_START, ST_PILE, ST_NATION, ST_ACT
 from .core.common import CP_MAX
+from .core.options import LEGACY_TILES, legacy_bit
+
+LEGACY_MASK = sum(legacy_bit(t) for t in LEGACY_TILES)
 
 # ---- rule constants the core uses as literals ---------------------------------------
 N_ROUNDS = 4             # the game lasts four rounds (FIN-01)
@@ -263,6 +266,8 @@ class _Table:
         G("DIFFICULTY", 0, len(E.DIFFICULTIES) - 1, "enums.DIFFICULTIES")
         G("AUTOMA_TABLE", 0, len(E.AUTOMA_TABLES) - 1, "enums.AUTOMA_TABLES")
         G("AUTOMA_INCOME", 0, len(E.AUTOMA_INCOMES) - 1, "enums.AUTOMA_INCOMES (SOLO-18)")
+        G("VARIANTS", 0, 3, "bits: 1 open prestige (VAR-01), 2 retirement (§29)")
+        G("LEGACY", 0, LEGACY_MASK, "bits of the legacy tiles in play (bit i-1 = Li; L19 and L24 never)")
         for name in ("MAIN_DONE", "ROUND_END", "INCOME_DONE"):
             G(name, 0, 1)
         for name in ("VILLAGE_LEFT", "VILLAGE_MAIN", "EXPLORE_LEFT"):

@@ -59,11 +59,24 @@ def _rejects(d, *needles):
 def test_valid_states_load_exactly_and_record_the_data_hash(mid3, combat3, solo):
     for g in (mid3, combat3, solo):
         d = g.to_dict()
-        assert d["format"] == FORMAT_VERSION == 2
+        assert d["format"] == FORMAT_VERSION == 3
         assert d["data_hash"] == g.catalog.data_hash and len(d["data_hash"]) == 64
         h = Game.from_json(json.dumps(d))
         assert np.array_equal(h.state, g.state) and h.legal_actions() == g.legal_actions()
         assert state_problems(g.state, g.catalog) == []
+
+
+def test_a_format_2_save_still_loads_with_every_option_off(mid3):
+    """Format 3 added the options (legacy tiles, variants); a format-2 save lacks those fields."""
+    d = mid3.to_dict()
+    d["format"] = 2
+    del d["state"]["LEGACY"], d["state"]["VARIANTS"]
+    h = Game.from_dict(d)
+    assert np.array_equal(h.state, mid3.state)
+    assert h.options["legacy"] == () and not h.options["retirement"] and not h.options["open_prestige"]
+    d = mid3.to_dict()          # a format-3 save must have them
+    del d["state"]["LEGACY"]
+    _rejects(d, "lacks fields: LEGACY")
 
 
 # ---- the envelope ------------------------------------------------------------------------------

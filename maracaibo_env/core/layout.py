@@ -80,6 +80,9 @@ GLOBAL_FIELDS = [
     ("AUTOMA_DECK", N_AUTOMA), ("AUTOMA_N", 1), ("AUTOMA_DISCARD", N_AUTOMA),
     ("AUTOMA_DISCARD_N", 1), ("TRACK_REMOVED", 1), ("TRACK_TO_MARKET", 1),
     ("AUTOMA_CARDS", 1), ("AUTOMA_LOG", AUTOMA_LOG_CAP * 2), ("AUTOMA_LOG_N", 1),
+    # options (core/options.py); the third field is the saved-game format that
+    # added them: a format-2 save lacks them and loads with them 0 (all off)
+    ("VARIANTS", 1, 3), ("LEGACY", 1, 3),
 ]
 
 PLAYER_FIELDS = [

@@ -21,6 +21,8 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     state[G_DIFFICULTY] = difficulty
     state[G_AUTOMA_TABLE] = table & 1            # solo options: bit 0 deck table (SOLO-06),
     state[G_AUTOMA_INCOME] = (table >> 1) & 1    # bit 1 income reading (SOLO-18)
+    state[G_VARIANTS] = (table >> 2) & 3         # options.VAR_* (core/options.py)
+    state[G_LEGACY] = table >> 4                 # legacy tiles: bit i-1 = Li
     state[G_SEED] = seed
     state[G_STORY] = story
     state[G_ROUND] = 1

@@ -82,8 +82,21 @@ class GameBase:
     LAYOUT: Any
     VP_SOURCES: tuple
     FORMAT_VERSION: int
+    #: saved-game formats from_dict reads (the current one and older ones whose
+    #: states are still valid; their missing fields are 0)
+    READABLE_FORMATS: tuple = ()
+    #: the game's options (framework.options.Option), keyword arguments of Game(...)
+    OPTIONS: tuple = ()
 
     # ---- queries ---------------------------------------------------------------
+    @property
+    def options(self) -> dict:
+        """Every option's value in this game (read from the state, so saved games have them too)."""
+        return self._options_of_state()
+
+    def _options_of_state(self) -> dict:
+        return {}
+
     @property
     def num_seats(self) -> int:
         """Seats with a score."""
@@ -259,12 +272,13 @@ class GameBase:
         if not isinstance(d, dict):
             raise ValueError(f"a saved game is a dict {shape}, not {type(d).__name__}")
         fmt = d.get("format")
-        if fmt != cls.FORMAT_VERSION or isinstance(fmt, bool):
-            if type(fmt) is int and 0 < fmt < cls.FORMAT_VERSION:
+        readable = cls.READABLE_FORMATS or (cls.FORMAT_VERSION,)
+        if type(fmt) is not int or fmt not in readable:
+            if type(fmt) is int and 0 < fmt < min(readable):
                 raise ValueError(f"saved game format {fmt} comes from an older maracaibo_env; this "
-                                 f"version reads format {cls.FORMAT_VERSION} only (the rules engine "
-                                 "changed since, so an old state need not be valid): start a new game "
-                                 "or re-run its replay")
+                                 f"version reads formats {', '.join(map(str, readable))} only (the rules "
+                                 "engine changed since, so an old state need not be valid): start a new "
+                                 "game or re-run its replay")
             raise ValueError(f"not a saved game of format {cls.FORMAT_VERSION}: 'format' is {fmt!r}; "
                              f"expected {shape}")
         if set(d) != set(SAVE_KEYS):
@@ -277,7 +291,8 @@ class GameBase:
                              f"this catalog ({catalog.data_hash[:16]}…); load it with the data it was "
                              "played with, or pass ignore_data_hash=True to check the state against "
                              "this data instead")
-        state = cls.LAYOUT.pack(d["state"])
+        # an older readable format lacks the fields added since; they are 0 (options off)
+        state = cls.LAYOUT.pack(d["state"], fmt)
         cls._validate(state, catalog)
         return state
 

@@ -14,9 +14,10 @@ import numpy as np
 
 
 def offsets(fields):
-    """{name: (offset, size)} and the total size of a (name, size) list."""
+    """{name: (offset, size)} and the total size of a list of (name, size)
+    or (name, size, since) entries (see versions)."""
     out, off = {}, 0
-    for name, size in fields:
+    for name, size, *_ in fields:
         if name in out:
             raise ValueError(f"field {name} declared twice")
         out[name] = (off, size)
@@ -24,10 +25,17 @@ def offsets(fields):
     return out, off
 
 
+def versions(fields):
+    """{name: since}: the saved-game format that introduced each field (0 for a
+    plain (name, size) entry); a save of an older format may lack the field."""
+    return {name: (rest[0] if rest else 0) for name, size, *rest in fields}
+
+
 class StateLayout:
     def __init__(self, global_fields, player_fields, max_players: int, np_field: str = "NP"):
         self.glob, gsize = offsets(global_fields)
         self.player, self.player_size = offsets(player_fields)
+        self.glob_since, self.player_since = versions(global_fields), versions(player_fields)
         self.players = gsize
         self.max_players = max_players
         self.size = gsize + max_players * self.player_size
@@ -66,10 +74,15 @@ class StateLayout:
             out["players"].append(d)
         return out
 
-    def pack(self, d) -> np.ndarray:
+    def pack(self, d, format_version: int | None = None) -> np.ndarray:
         """Inverse of describe(all_players=True). ValueError names a missing,
         unknown or malformed field (each value a JSON int in the int32 range;
-        a bool or a float is not one); value ranges are the game's validator's job."""
+        a bool or a float is not one); value ranges are the game's validator's job.
+        A save of an older format_version may lack the fields introduced after
+        it (declared with a `since` above it): they are 0, their default."""
+        def may_lack(since):
+            return format_version is not None and since > format_version
+
         state = np.zeros(self.size, np.int32)
 
         def put(dst, size, value, where):
@@ -88,25 +101,29 @@ class StateLayout:
 
         if not isinstance(d, dict):
             raise ValueError(f"state must be a dict of fields, not {type(d).__name__}")
-        missing = [n for n in self.glob if n not in d] + (["players"] if "players" not in d else [])
+        missing = [n for n in self.glob if n not in d and not may_lack(self.glob_since[n])] \
+            + (["players"] if "players" not in d else [])
         if missing:
             raise ValueError(f"state lacks fields: {', '.join(missing)}")
         extra = set(d) - set(self.glob) - {"players"}
         if extra:
             raise ValueError(f"state has unknown fields: {', '.join(sorted(map(str, extra)))}")
         for name, (off, size) in self.glob.items():
-            put(off, size, d[name], name)
+            if name in d:
+                put(off, size, d[name], name)
         players = d["players"]
         if not isinstance(players, list) or len(players) != self.max_players:
             raise ValueError(f"state.players must be a list of {self.max_players} player dicts "
                              "(unused seats all 0)")
         want = set(self.player)
+        optional = {n for n, since in self.player_since.items() if may_lack(since)}
         for p, pd in enumerate(players):
-            if not isinstance(pd, dict) or set(pd) != want:
+            if not isinstance(pd, dict) or not (want - optional) <= set(pd) <= want:
                 detail = (f"missing {sorted(want - set(pd))}, unknown {sorted(map(str, set(pd) - want))}"
                           if isinstance(pd, dict) else f"got {type(pd).__name__}")
                 raise ValueError(f"state.players[{p}] must have exactly the fields "
                                  f"{', '.join(self.player)}; {detail}")
             for name, (off, size) in self.player.items():
-                put(self.players + p * self.player_size + off, size, pd[name], f"players[{p}].{name}")
+                if name in pd:
+                    put(self.players + p * self.player_size + off, size, pd[name], f"players[{p}].{name}")
         return state

@@ -17,7 +17,9 @@ import numpy as np
 
 from ..framework.game import GameBase, GameConfigError, IllegalActionError, int_option, str_option, \
     check_catalog  # noqa: F401
+from ..framework.options import Option, check_options, unknown_options
 from .catalog import Catalog, load_catalog
+from .core import options as O
 from .core import engine, layout as L
 from .core import common as K
 from .core.actions import NUM_ACTIONS, action_names
@@ -27,6 +29,18 @@ from .core.random_play import play_random
 from .validate import StateError, validate_state
 
 PLAYER_COUNTS = (2, 3, 4)
+
+OPTIONS = tuple(Option(name, "flag", False, help=text) for name, text in (
+    ("fog_locations", "Fog of War: Locations, facedown Tier I locations with coins on them (§20.1)"),
+    ("fog_improvements", "Fog of War: Improvements, facedown improvements turned on entry (§20.2)"),
+    ("skirmish", "Pirate Skirmish: combat when a ship ends on a card with opponents (§20.3)"),
+    ("quest_hunters", "Quest Hunters: 3 quests kept 2, only the harder condition scores, double (§20.4)"),
+    ("rubies", "Rubies: ruby supplies on Bonaire and Tobago, a ruby market at the Gulf (§20.5)"),
+    ("retirement", "Retirement: the Residence Discount tile on the exploration track (§20.6)"),
+)) + (Option("difficulty", "int", 0, range(O.MAX_DIFFICULTY + 1),
+             help="solo only: k B cards replace A cards in Jordan's deck (SOLO-05)"),)
+# options whose rules are not written yet: refused rather than silently ignored
+NOT_IMPLEMENTED = {"fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement"}
 PHASES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("OP_")}
 PHASES[31] = "begin"
 
@@ -47,24 +61,42 @@ class Game(GameBase):
     OBS_SPEC = OBS_SPEC
     LAYOUT = L.LAYOUT
     VP_SOURCES = L.VP_SOURCES
-    FORMAT_VERSION = 1
+    FORMAT_VERSION = 2          # 2 adds the options; a format-1 save loads with all off
+    READABLE_FORMATS = (1, 2)
+    OPTIONS = OPTIONS
     REPLAY_FORMAT, REPLAY_VERSION = "pirates-replay", 1
 
     def __init__(self, num_players: int = 2, seed: int = 0, layout: str | None = None,
-                 catalog: Catalog | None = None, data_dir: str | Path | None = None):
+                 catalog: Catalog | None = None, data_dir: str | Path | None = None, *,
+                 fog_locations: bool = False, fog_improvements: bool = False, skirmish: bool = False,
+                 quest_hunters: bool = False, rubies: bool = False, retirement: bool = False,
+                 difficulty: int = 0, **unknown):
+        unknown_options(unknown, OPTIONS, "num_players, seed, layout, data_dir, catalog")
         num_players = int_option("num_players", num_players, PLAYER_COUNTS)
         seed = int_option("seed", seed, range(2**31), "0..2**31-1")
+        opts = check_options(OPTIONS, dict(
+            fog_locations=fog_locations, fog_improvements=fog_improvements, skirmish=skirmish,
+            quest_hunters=quest_hunters, rubies=rubies, retirement=retirement, difficulty=difficulty))
+        _check_combination(num_players, opts)
         self.catalog = _check_catalog(catalog, data_dir)
         layout = str_option("layout", self.catalog.default_layout if layout is None else layout,
                             self.catalog.layout_keys)
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        modules = sum(O.MODULE_BITS[m] for m in O.MODULES if opts[m])
         engine.new_game(self.state, self._cat, num_players, seed,
-                        self.catalog.layout_keys.index(layout), self._mask)
+                        O.setup_bits(self.catalog.layout_keys.index(layout), modules, opts["difficulty"]),
+                        self._mask)
         #: how the game was set up, and every action id since (for replays)
-        self.config = {"num_players": num_players, "seed": seed, "layout": layout}
+        self.config = {"num_players": num_players, "seed": seed, "layout": layout,
+                       **{o.name: opts[o.name] for o in OPTIONS if opts[o.name] != o.default}}
         self.history: list[int] | None = []
+
+    def _options_of_state(self) -> dict:
+        m = int(self.state[L.G_MODULES])
+        return {**{name: bool(m & O.MODULE_BITS[name]) for name in O.MODULES},
+                "difficulty": int(self.state[L.G_DIFFICULTY])}
 
     @property
     def phase(self) -> str:
@@ -123,6 +155,17 @@ class Game(GameBase):
         if problems:
             more = f" (+{len(problems) - 3} more)" if len(problems) > 3 else ""
             raise StateError("saved game: inconsistent fields: " + "; ".join(problems[:3]) + more)
+
+
+def _check_combination(num_players: int, opts: dict) -> None:
+    """GameConfigError for an option set the rules do not allow (or not written yet)."""
+    on = [name for name in NOT_IMPLEMENTED if opts.get(name)]
+    if on:
+        raise GameConfigError(f"option {on[0]} is not implemented yet; available now: "
+                              f"{', '.join(o.name for o in OPTIONS if o.name not in NOT_IMPLEMENTED)}")
+    if num_players != 1 and opts["difficulty"] != 0:
+        raise GameConfigError(f"difficulty={opts['difficulty']} applies only to a solo game against "
+                              f"Jordan (num_players=1); a {num_players}-player game has none: leave it 0")
 
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:

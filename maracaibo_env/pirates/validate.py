@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .core import options as O
 from .core import layout as L
 from .core import common as K
 from .core.catalog_layout import N_FIGS
@@ -39,6 +40,7 @@ def validate_state(state: np.ndarray, catalog, where: str = "state") -> None:
     rng("ROUND", 1, K.N_ROUNDS); rng("CUR", 0, n - 1); rng("OVER", 0, 1)
     rng("LAYOUT", 0, int(cat.field("N_LAYOUTS")[0]) - 1); rng("MARA_SEAT", 0, n - 1)
     rng("END3", 0, 1); rng("ROUND_END", 0, 1); rng("PHASE", 0, K.N_OPS)
+    rng("MODULES", 0, O.ALL_MODULES); rng("SOLO", 0, 1); rng("DIFFICULTY", 0, O.MAX_DIFFICULTY)
     rng("SLOT_CARD", -1, ncards - 1); rng("SLOT_DOWN", 0, 1); rng("SLOT_TV", 0, 3)
     rng("SLOT_RES", 0, (1 << n) - 1); rng("ISLAND", 0, 10_000)
     bm = g("SLOT_BM")

@@ -418,6 +418,7 @@ def step_observe(state, cat, action, mask, obs):
 
 
 @njit(cache=True)
-def new_game(state, cat, num_players, seed, layout, mask):
-    reset(state, cat, num_players, seed, layout)
+def new_game(state, cat, num_players, seed, setup, mask):
+    """A new game; setup = options.setup_bits(layout, modules, difficulty) (a plain layout index: no modules)."""
+    reset(state, cat, num_players, seed, setup)
     advance(state, cat, mask)

@@ -39,6 +39,9 @@ GLOBAL_FIELDS = [
     ("END3", 1),                        # round 3: someone reached Maracaibo (END3-01)
     ("ROUND_END", 1),                   # rounds 1-2: this turn reached Maracaibo (MARA-03)
     ("PHASE", 1),                       # the decision being asked (top of the stack)
+    # options (core/options.py); the third entry is the saved-game format that
+    # added them: a format-1 save lacks them and loads with them 0 (all off)
+    ("MODULES", 1, 2), ("SOLO", 1, 2), ("DIFFICULTY", 1, 2),
     # the Caribbean
     ("SLOT_CARD", N_SLOTS),             # card id in each slot
     ("SLOT_DOWN", N_SLOTS),             # 1 = a facedown card (IMP-08): only 5 doubloons

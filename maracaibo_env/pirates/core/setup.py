@@ -9,13 +9,16 @@ OP_BEGIN = 31           # automatic: quests back into the deck, market, first tu
 
 
 @njit(cache=True)
-def reset(state, cat, num_players, seed, layout):
+def reset(state, cat, num_players, seed, setup):
+    """A new game; setup packs the layout, modules and difficulty (options.setup_bits)."""
     state[:] = 0
     state[G_NP] = num_players
     state[G_SEED] = seed
     seed_at(state, G_RNG, seed)
     state[G_ROUND] = 1
-    state[G_LAYOUT] = layout
+    state[G_LAYOUT] = setup & 15
+    state[G_MODULES] = (setup >> 4) & 255
+    state[G_DIFFICULTY] = (setup >> 12) & 7
     state[G_MARA_SEAT] = num_players - 1          # SET-21: seat 0 moves first (SET-20)
     # SET-03..06: 8 locations, 4 of 12 residences, 15 of 22 improvements
     ncard = cat[C_N_CARDS]
