@@ -27,6 +27,11 @@ from maracaibo_env.core.random_play import pick_uniform
 from maracaibo_env.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, snapshot, record
 from .heuristics import table_move, HeuristicAgent, N_W
 
+from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from . import heuristics as _heuristics  # noqa: E402
+
+drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code
+
 RANDOM = -1      # kinds[seat]: a uniformly random player
 MAX_DECISIONS = 8192
 

@@ -54,6 +54,11 @@ from maracaibo_env.core.layout import (
 from maracaibo_env.core.random_play import xorshift, pick_uniform
 from .heuristics import deal_hidden_cards, evaluate, unseen_cards, table_move, HeuristicAgent
 
+from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from . import heuristics as _heuristics  # noqa: E402
+
+drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code
+
 N_TOKEN_SLOTS = 64
 
 

@@ -19,6 +19,11 @@ from maracaibo_env.core.observe import observe
 from maracaibo_env.core.random_play import pick_uniform
 from .heuristics import table_move
 
+from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from . import heuristics as _heuristics  # noqa: E402
+
+drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code
+
 RANDOM = -1   # kinds[row, seat]: uniform random moves
 POLICY = -2   # a Python policy, asked in batches
 LEARNER = -3  # the learner: the env stops here

@@ -21,11 +21,12 @@ from maracaibo_env.core.jit import njit
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
+from maracaibo_env.pirates.core import layout as L, catalog_layout as CL, options as O
 from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, G_QDECK,
                                                G_QDECK_N, G_T2, G_T2_N, G_REMOVED, G_REMOVED_N,
                                                P_VP, P_INC_VP, P_INC_COINS, P_RIVERS,
                                                P_TAB_N, P_NRES, P_RAID_POW, P_NUPG, P_EXPL, P_QN,
-                                               P_TURNS)
+                                               P_TURNS, G_SOLO, G_J_DECK, G_J_DRAWN, J_DECK_N)
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.scoring import final_scoring
@@ -63,6 +64,31 @@ def _shuffle_zone(state, start, n):
 
 
 @njit(cache=True)
+def _hide_facedown(state, cat):
+    """Fog of War (FOWL-01, FOWI-01): a facedown card is one of the unseen cards
+    of its kind (the other facedown ones and those set aside at setup), so the
+    copy deals their identities anew; the treasure-value tiles not placed yet too."""
+    pos = np.empty(L.N_SLOTS + L.REMOVED_CAP, np.int64)
+    for kind in (CL.KIND_LOC, CL.KIND_IMP):
+        n = 0
+        for s in range(L.N_SLOTS):
+            c = state[L.G_SLOT_CARD + s]
+            if state[L.G_SLOT_FOG + s] == 1 and c >= 0 and cat[CL.C_CARD_KIND + c] == kind:
+                pos[n] = L.G_SLOT_CARD + s
+                n += 1
+        if n == 0:
+            continue
+        for i in range(state[L.G_REMOVED_N]):
+            if cat[CL.C_CARD_KIND + state[L.G_REMOVED + i]] == kind:
+                pos[n] = L.G_REMOVED + i
+                n += 1
+        for i in range(n - 1, 0, -1):
+            j = K.rand_below(state, i + 1)
+            state[pos[i]], state[pos[j]] = state[pos[j]], state[pos[i]]
+    K.shuffle(state, L.G_TV_POOL, state[L.G_TV_POOL_N])
+
+
+@njit(cache=True)
 def _greedy(state, cat, mask, p, w, scratch, mask2):
     """The action of best value one decision ahead (first found on ties)."""
     best = -1
@@ -94,6 +120,10 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
     _shuffle_zone(base, G_QDECK, base[G_QDECK_N])       # hidden: the decks' order
     _shuffle_zone(base, G_T2, base[G_T2_N])
     _shuffle_zone(base, G_REMOVED, base[G_REMOVED_N])
+    if base[L.G_MODULES] & (O.MOD_FOG_LOCATIONS | O.MOD_FOG_IMPROVEMENTS):
+        _hide_facedown(base, cat)
+    if base[G_SOLO] == 1:                               # Jordan's unrevealed solo cards (SOLO-05)
+        _shuffle_zone(base, G_J_DECK + base[G_J_DRAWN], J_DECK_N - base[G_J_DRAWN])
     roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
     best = -1
     best_v = -1e18

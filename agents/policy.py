@@ -59,6 +59,17 @@ TASK_OP_COL = _OFFSET["task"][0]
 
 NUM_FEATURES = (OBS_SIZE + len(OPS) + sum(n for _, n in _ONE_HOT)
                 + sum(_OFFSET[f][1] * n for f, n in _PER_SLOT) + BITS * len(_BITMASKS))
+_REST = NUM_FEATURES - OBS_SIZE - len(OPS)     # the one-hot and bit blocks after the raw entries
+
+# Earlier engine layouts a weights file may have been trained on: (obs_size,
+# num_actions, task ops). The observation, the action ids and the task ops
+# only grew at their ends since (the options of issue 13 appended theirs), so
+# such a file reads the first obs_size entries and never picks a newer id.
+EARLIER_LAYOUTS = {(636, 543, 16)}
+
+
+def num_features(obs_size: int = OBS_SIZE, n_ops: int = len(OPS)) -> int:
+    return obs_size + n_ops + _REST
 
 
 def _one_hot_into(out, col: int, values: np.ndarray, n: int) -> None:
@@ -67,22 +78,24 @@ def _one_hot_into(out, col: int, values: np.ndarray, n: int) -> None:
     out[rows, col + values[rows, slots]] = 1.0
 
 
-def encode(observations: np.ndarray) -> np.ndarray:
+def encode(observations: np.ndarray, obs_size: int = OBS_SIZE, n_ops: int = len(OPS)) -> np.ndarray:
     """(B, OBS_SIZE) integer observations -> (B, NUM_FEATURES) float32 features:
     sign(x)·log1p(|x|) of every raw entry, then one-hot blocks for the task
     op, phase, own cards, market, careers, every seat's tableau and ship,
-    location markers, and the bits of every bitmask."""
+    location markers, and the bits of every bitmask. obs_size / n_ops: the
+    features of an earlier layout (EARLIER_LAYOUTS): the first obs_size
+    entries and the first n_ops task ops."""
     obs = np.asarray(observations)
     if obs.ndim == 1:
         obs = obs[None, :]
     if obs.ndim != 2 or obs.shape[1] != OBS_SIZE:
         raise ValueError(f"observations must have shape (B, {OBS_SIZE}), got {obs.shape}")
-    obs = obs.astype(np.int64, copy=False)
-    out = np.zeros((obs.shape[0], NUM_FEATURES), np.float32)
-    out[:, :OBS_SIZE] = np.sign(obs) * np.log1p(np.abs(obs))
-    col = OBS_SIZE
-    _one_hot_into(out, col, obs[:, TASK_OP_COL:TASK_OP_COL + 1], len(OPS))
-    col += len(OPS)
+    obs = obs[:, :obs_size].astype(np.int64, copy=False)
+    out = np.zeros((obs.shape[0], num_features(obs_size, n_ops)), np.float32)
+    out[:, :obs_size] = np.sign(obs) * np.log1p(np.abs(obs))
+    col = obs_size
+    _one_hot_into(out, col, obs[:, TASK_OP_COL:TASK_OP_COL + 1], n_ops)
+    col += n_ops
     for field, n in _ONE_HOT:
         start, size = _OFFSET[field]
         _one_hot_into(out, col, obs[:, start:start + size], n)
@@ -112,7 +125,7 @@ class Arch:
 
     def meta(self) -> dict:
         return {"format": FORMAT, "features": FEATURES_VERSION, "obs_size": OBS_SIZE,
-                "num_actions": NUM_ACTIONS, "num_features": NUM_FEATURES,
+                "num_actions": NUM_ACTIONS, "num_ops": len(OPS), "num_features": NUM_FEATURES,
                 "hidden": list(self.hidden), "num_players": self.num_players, "notes": self.notes}
 
 
@@ -122,15 +135,20 @@ class PolicyNet:
     def __init__(self, arrays: dict[str, np.ndarray], meta: dict, source: str = "<arrays>"):
         self.source = source
         self.meta = meta
+        # the layout the weights were trained on (this engine's, or one of EARLIER_LAYOUTS)
+        self.obs_size = meta.get("obs_size", OBS_SIZE)
+        self.num_actions = meta.get("num_actions", NUM_ACTIONS)
+        self.n_ops = meta.get("num_ops", len(OPS) if self.obs_size == OBS_SIZE else
+                              meta.get("num_features", NUM_FEATURES) - self.obs_size - _REST)
         self.layers = []
-        fan_in = NUM_FEATURES
+        fan_in = num_features(self.obs_size, self.n_ops)
         for i, h in enumerate(meta["hidden"]):
             w, b = arrays[f"w{i}"], arrays[f"b{i}"]
             _check_shape(source, f"w{i}", w, (fan_in, h))
             _check_shape(source, f"b{i}", b, (h,))
             self.layers.append((w.astype(np.float32), b.astype(np.float32)))
             fan_in = h
-        for key, shape in (("pi_w", (fan_in, NUM_ACTIONS)), ("pi_b", (NUM_ACTIONS,)),
+        for key, shape in (("pi_w", (fan_in, self.num_actions)), ("pi_b", (self.num_actions,)),
                            ("v_w", (fan_in, 1)), ("v_b", (1,))):
             _check_shape(source, key, arrays[key], shape)
         self.pi_w, self.pi_b = arrays["pi_w"].astype(np.float32), arrays["pi_b"].astype(np.float32)
@@ -144,12 +162,21 @@ class PolicyNet:
     def num_players(self) -> int | None:
         return self.meta.get("num_players")
 
+    def encode(self, observations: np.ndarray) -> np.ndarray:
+        """The features this net was trained on (see encode)."""
+        return encode(observations, self.obs_size, self.n_ops)
+
     def forward(self, features: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(logits (B, NUM_ACTIONS), values (B,)) for encoded features."""
+        """(logits (B, NUM_ACTIONS), values (B,)) for encoded features; the
+        action ids newer than the weights get -inf."""
         h = features
         for w, b in self.layers:
             h = np.maximum(h @ w + b, 0.0)
-        return h @ self.pi_w + self.pi_b, (h @ self.v_w + self.v_b)[:, 0]
+        logits = h @ self.pi_w + self.pi_b
+        if self.num_actions < NUM_ACTIONS:
+            logits = np.concatenate([logits, np.full((len(logits), NUM_ACTIONS - self.num_actions),
+                                                     -np.inf, np.float32)], axis=1)
+        return logits, (h @ self.v_w + self.v_b)[:, 0]
 
     def act_batch(self, observations: np.ndarray, masks: np.ndarray,
                   rng: np.random.Generator | None = None, temperature: float = 0.0) -> np.ndarray:
@@ -160,8 +187,10 @@ class PolicyNet:
             masks = masks[None, :]
         if not masks.any(axis=1).all():
             raise ValueError("a row of masks has no legal action")
-        logits, _ = self.forward(encode(observations))
+        logits, _ = self.forward(self.encode(observations))
         logits = np.where(masks, logits, -np.inf)
+        only_new = ~np.isfinite(logits).any(axis=1)     # legal: only ids newer than the weights
+        logits[only_new] = np.where(masks[only_new], 0.0, -np.inf)
         if temperature <= 0.0:
             return logits.argmax(axis=1)
         z = (logits - logits.max(axis=1, keepdims=True)) / temperature
@@ -174,7 +203,11 @@ class PolicyNet:
     def act_batch_features(self, features: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """Greedy legal actions for already encoded features."""
         logits, _ = self.forward(features)
-        return np.where(np.asarray(masks, bool), logits, -np.inf).argmax(axis=1)
+        masks = np.asarray(masks, bool)
+        logits = np.where(masks, logits, -np.inf)
+        only_new = ~np.isfinite(logits).any(axis=1)
+        logits[only_new] = np.where(masks[only_new], 0.0, -np.inf)
+        return logits.argmax(axis=1)
 
     def __call__(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """The vector env's opponent interface: greedy actions for a batch."""
@@ -233,11 +266,16 @@ def _load(path: str, mtime_ns: int) -> PolicyNet:
         meta = json.loads(str(arrays.pop("meta")))
     except json.JSONDecodeError as e:
         raise PolicyFileError(f"{path}: meta is not JSON ({e})") from None
-    expect = {"format": FORMAT, "features": FEATURES_VERSION, "obs_size": OBS_SIZE,
-              "num_actions": NUM_ACTIONS}
+    expect = {"format": FORMAT, "features": FEATURES_VERSION}
     for k, v in expect.items():
         if meta.get(k) != v:
             raise PolicyFileError(f"{path}: meta {k} is {meta.get(k)!r}, this version reads {v}")
+    layout = (meta.get("obs_size"), meta.get("num_actions"),
+              meta.get("num_ops", meta.get("num_features", 0) - (meta.get("obs_size") or 0) - _REST))
+    if layout != (OBS_SIZE, NUM_ACTIONS, len(OPS)) and layout not in EARLIER_LAYOUTS:
+        raise PolicyFileError(f"{path}: trained on observations of {layout[0]!r} entries and "
+                              f"{layout[1]!r} actions; this version reads {OBS_SIZE} and {NUM_ACTIONS} "
+                              f"(or an earlier layout: {sorted(EARLIER_LAYOUTS)})")
     hidden = meta.get("hidden")
     if (not isinstance(hidden, list) or not 1 <= len(hidden) <= 8
             or not all(isinstance(h, int) and 1 <= h <= 4096 for h in hidden)):

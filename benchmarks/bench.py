@@ -73,7 +73,7 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
 SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
-            "vector", "mcts", "tournament", "compare", "pirates")
+            "vector", "mcts", "tournament", "compare", "pirates", "options")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -97,6 +97,22 @@ def playout_nb(cat, num_players, n_games, record_every, record):
             if record_every > 0 and decisions % record_every == 0 and kept < record.shape[0]:
                 record[kept] = state
                 kept += 1
+            a, x = pick_uniform(mask, x)
+            engine.step_unchecked(state, cat, a, mask)
+            decisions += 1
+    return decisions
+
+
+@njit(cache=True)
+def playout_table_nb(cat, num_players, n_games, table):
+    """playout_nb with the set-up int `table` (game.option_bits: the options)."""
+    state = np.zeros(L.STATE_SIZE, np.int32)
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    x = np.uint64(0x9E3779B97F4A7C15)
+    decisions = 0
+    for g in range(n_games):
+        engine.new_game_with(state, cat, num_players, g, 0, 2, table, mask)
+        while state[G_OVER] == 0:
             a, x = pick_uniform(mask, x)
             engine.step_unchecked(state, cat, a, mask)
             decisions += 1
@@ -209,6 +225,51 @@ def bench_pirates(players, seconds, runs, maracaibo_cat=None):
         rows.append({"name": "pirates_ref_c4_raw_env", "players": 2, "skipped": f"not installed ({e})"})
     if maracaibo_cat is not None:
         rows += [dict(r, name="pirates_ref_maracaibo_core") for r in bench_core(maracaibo_cat, 3, seconds, runs)]
+    return rows
+
+
+def bench_options(seconds, runs, players=(1, 3)):
+    """The numba core of each game with each option set, in one run, and its
+    ratio to the same game without options (rows "options_core")."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from fuzz import option_sets as maracaibo_sets
+    from fuzz_pirates import option_sets as pirates_sets
+    from maracaibo_env.game import Game, option_bits
+    from maracaibo_env.framework.options import label
+    from maracaibo_env.pirates import Game as PGame, load_catalog as pload
+    from maracaibo_env.pirates.core import options as O
+    from maracaibo_env.pirates.core.random_play import random_games
+    cat, pcat = load_catalog().array, pload().array
+    full = lambda cls, o: {**{x.name: x.default for x in cls.OPTIONS}, **o}  # noqa: E731
+    msets = [{}] + maracaibo_sets("all")[1:]
+    psets = pirates_sets("all")
+    if len(psets) > 8:     # the modules alone and all together
+        psets = [{}] + pirates_sets("each") + [psets[-1]]
+    rows = []
+    for p in players:
+        base = None
+        for o in msets:
+            table = option_bits(**o)
+            playout_table_nb(cat, p, 1, table)
+            n = _calibrate(lambda k: playout_table_nb(cat, p, k, table), seconds)
+            (secs, d, g), times = _median_runs(lambda: (playout_table_nb(cat, p, n, table), n), runs)
+            r = _row("options_core", p, d, g, secs, times, game="maracaibo", options=label(Game.OPTIONS, full(Game, o)))
+            base = base or r["decisions_per_s"]
+            r["vs_base"] = round(r["decisions_per_s"] / base, 3)
+            rows.append(r)
+        from maracaibo_env.pirates.game import PLAYER_COUNTS as PC
+        if p not in PC:
+            continue
+        base = None
+        for o in psets:
+            setup = O.setup_bits(0, sum(O.MODULE_BITS[m] for m in O.MODULES if o.get(m)), 0)
+            random_games(pcat, 1, p, 0, setup)
+            n = _calibrate(lambda k: random_games(pcat, k, p, 0, setup), seconds)
+            (secs, d, g), times = _median_runs(lambda: (random_games(pcat, n, p, 0, setup), n), runs)
+            r = _row("options_core", p, d, g, secs, times, game="pirates", options=label(PGame.OPTIONS, full(PGame, o)))
+            base = base or r["decisions_per_s"]
+            r["vs_base"] = round(r["decisions_per_s"] / base, 3)
+            rows.append(r)
     return rows
 
 
@@ -663,6 +724,14 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
         out.append(("tournament >= 1.8x on 2 workers (Ray)",
                     f"{r2['games_per_s'] / r1['games_per_s']:.2f}x",
                     r2["games_per_s"] / r1["games_per_s"] >= 1.8))
+    opt = [r for r in rows if r["name"] == "options_core" and "skipped" not in r]
+    for game in ("maracaibo", "pirates"):
+        mine = [r for r in opt if r["game"] == game]
+        if mine:
+            worst = min(mine, key=lambda r: r["vs_base"])
+            out.append((f"{game} core with options >= 0.75x without, same run (slowest set)",
+                        f"{worst['vs_base']:.2f}x ({worst['options']}, {worst['players']}p)",
+                        worst["vs_base"] >= 0.75))
     r = _find(rows, "cached_start_s")
     if r:
         out.append(("cached start <= 5 s", f"{r['value']} s", r["value"] <= 5))
@@ -675,7 +744,7 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
 def print_table(rows, checks) -> None:
     from rich.console import Console
     from rich.table import Table
-    console = Console(width=120)
+    console = Console(width=140)
     t = Table(title=f"maracaibo_env benchmarks ({platform.machine()}, {os.cpu_count()} cores, "
                     f"Python {platform.python_version()})")
     for c in ("name", "players", "config", "decisions/s", "games/s", "decisions/game"):
@@ -688,7 +757,7 @@ def print_table(rows, checks) -> None:
         if "decisions_per_s" not in r and "games_per_s" not in r:
             other.append(_other_line(r))
             continue
-        cfg = ", ".join(f"{k}={r[k]}" for k in ("n", "threads", "workers", "engine", "opponents")
+        cfg = ", ".join(f"{k}={r[k]}" for k in ("game", "options", "vs_base", "n", "threads", "workers", "engine", "opponents")
                         if k in r)
         dps = f"{r['decisions_per_s']:,.0f}" if r.get("decisions_per_s") else ""
         t.add_row(r["name"], str(r.get("players") or ""), cfg, dps,
@@ -784,6 +853,8 @@ def main(argv=None) -> int:
             emit(bench_compare(seconds, runs))
         elif s == "pirates":
             emit(bench_pirates(players, seconds, runs, cat))
+        elif s == "options":
+            emit(bench_options(seconds, runs, players=[3] if q else [1, 3]))
     checks = targets(rows)
     check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
                   for name, measured, met in checks]

@@ -2,10 +2,14 @@
 
 Random play (--decisions): games across every player count and option (Pirates:
 every player count and layout), the conservation invariants checked on sampled
-states, exact JSON round trips.
+states, exact JSON round trips. --options picks the game options: base (none,
+the default), each (every option alone), all (base, each, and combinations:
+every combination of Pirates' modules; Maracaibo's variants with all legacy
+tiles); the summary counts decisions per option set.
 
     python benchmarks/fuzz.py --decisions 10000000 [--check-every 20] [--json-every 2000]
     python benchmarks/fuzz.py --game pirates --decisions 10000000 [--progress 60]
+    python benchmarks/fuzz.py --game pirates --options all --decisions 5000000
 
 Games run inside numba (uniform random legal actions from a per-game seed).
 Every violation is reported with a replay file that reproduces it.
@@ -46,6 +50,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fuzz_harness as H  # noqa: E402
 from maracaibo_env import Game  # noqa: E402
+from maracaibo_env.game import option_bits  # noqa: E402
+from maracaibo_env.core.options import LEGACY_TILES  # noqa: E402
+from maracaibo_env.framework.options import label as options_label  # noqa: E402
 from maracaibo_env.catalog import load_catalog, STORY_NUMBERS  # noqa: E402
 from maracaibo_env.core import drop_stale_cache, engine, layout as L  # noqa: E402
 from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
@@ -53,8 +60,39 @@ from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
 from maracaibo_env.core.enums import DIFFICULTIES, AUTOMA_TABLES, OPS  # noqa: E402
 from maracaibo_env.invariants import check_invariants  # noqa: E402
 
-CONFIGS = ([(n, s, "medium", "en") for n in (2, 3, 4) for s in STORY_NUMBERS]
-           + [(1, 75, d, t) for d in DIFFICULTIES for t in AUTOMA_TABLES])
+CONFIGS = ([(n, s, "medium", "en", {}) for n in (2, 3, 4) for s in STORY_NUMBERS]
+           + [(1, 75, d, t, {}) for d in DIFFICULTIES for t in AUTOMA_TABLES])
+
+
+def option_sets(mode: str) -> list[dict]:
+    """Maracaibo's option sets for --options base | each | all."""
+    if mode == "base":
+        return [{}]
+    each = [{"open_prestige": True}, {"retirement": True}] + [{"legacy": (t,)} for t in LEGACY_TILES]
+    if mode == "each":
+        return each
+    tiles = compatible_tiles()
+    return [{}] + each + [{"retirement": True, "open_prestige": True}, {"legacy": tiles},
+                          {"legacy": tiles, "retirement": True, "open_prestige": True}]
+
+
+def compatible_tiles() -> tuple:
+    """As many legacy tiles as can be in play together (in the tiles' order)."""
+    from maracaibo_env.game import GameConfigError
+    chosen: list[str] = []
+    for t in LEGACY_TILES:
+        try:
+            Game(2, legacy=chosen + [t])
+            chosen.append(t)
+        except GameConfigError:
+            pass
+    return tuple(chosen)
+
+
+def configs_for(mode: str) -> list:
+    if mode == "base":
+        return CONFIGS
+    return [(n, 75, "medium", "en", opts) for opts in option_sets(mode) for n in (1, 2, 3, 4)]
 
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code
@@ -85,9 +123,9 @@ def _play(cat, n, seed, story, diff, table, every, samples, sample_at, actions):
 
 
 def _game(cfg, seed) -> Game:
-    n, story, diff, table = cfg
+    n, story, diff, table, opts = cfg
     solo = {"difficulty": diff, "automa_table": table} if n == 1 else {}
-    return Game(n, seed=seed, story=story, **solo)
+    return Game(n, seed=seed, story=story, **solo, **opts)
 
 
 class _RandomPlayer:
@@ -98,15 +136,15 @@ class _RandomPlayer:
         self.actions = np.zeros(20000, np.int64)
 
     def play(self, cfg, seed, every):
-        n, story, diff, table = cfg
+        n, story, diff, table, opts = cfg
         return _play(self.catalog.array, n, seed, STORY_NUMBERS.index(story), DIFFICULTIES.index(diff),
-                     AUTOMA_TABLES.index(table), every, self.samples, self.sample_at, self.actions)
+                     option_bits(table, "en", **opts), every, self.samples, self.sample_at, self.actions)
 
     def check(self, j):
         return check_invariants(self.samples[j], self.catalog, strict=True)
 
     def roundtrip(self, j):
-        text = json.dumps({"format": 2, "data_hash": self.catalog.data_hash,
+        text = json.dumps({"format": Game.FORMAT_VERSION, "data_hash": self.catalog.data_hash,
                            "state": L.describe_state(self.samples[j], True)})
         return np.array_equal(Game.from_json(text).state, self.samples[j])
 
@@ -206,6 +244,13 @@ class Maracaibo:
     def check(g, catalog):
         return check_invariants(g.state, catalog, strict=True)
 
+    @staticmethod
+    def label(cfg) -> str:
+        return options_label(Game.OPTIONS, {**{o.name: o.default for o in Game.OPTIONS}, **cfg[-1]})
+
+    def use_options(self, mode: str) -> None:
+        self.configs = configs_for(mode)
+
     safety = check          # the validator is the invariants: nothing weaker is accepted
 
     @staticmethod
@@ -262,12 +307,16 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="write the summary here")
     ap.add_argument("--progress", type=float, default=0, help="random play: a progress line every N seconds")
     ap.add_argument("--quiet", action="store_true", help="crafted: no progress bar")
+    ap.add_argument("--options", choices=("base", "each", "all"), default="base",
+                    help="game options: base (none; default), each (every option alone), all "
+                         "(also combinations)")
     args = ap.parse_args(argv)
     args.script = os.path.abspath(__file__)
     if args.case:
         args.check_every = args.check_every or 8
         return H.replay_case(args, TARGETS)
     target = TARGETS[args.game]()
+    target.use_options(args.options)
     if args.worker:
         args.check_every = args.check_every or 8
         return H.worker(args, target)

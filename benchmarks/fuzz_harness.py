@@ -41,6 +41,7 @@ def random_play(args, target) -> int:
     catalog = target.load_catalog()
     player = target.random_player(catalog)
     decisions = checked = roundtrips = violations = games = 0
+    per_options: dict[str, dict] = {}
     t0 = last = time.time()
     for i in itertools.count():
         if decisions >= args.decisions:
@@ -50,6 +51,9 @@ def random_play(args, target) -> int:
         steps, ns = player.play(cfg, seed, args.check_every)
         decisions += steps
         games += 1
+        tally = per_options.setdefault(target.label(cfg), {"games": 0, "decisions": 0, "violations": 0})
+        tally["games"] += 1
+        tally["decisions"] += steps
         for j in range(ns):
             bad = player.check(j)
             checked += 1
@@ -59,6 +63,7 @@ def random_play(args, target) -> int:
                     bad = ["JSON round trip changed the state"]
             if bad:
                 violations += 1
+                tally["violations"] += 1
                 Path(args.out).mkdir(exist_ok=True)
                 path = Path(args.out) / f"violation_{violations}_n{cfg[0]}_seed{seed}.jsonl"
                 player.write_replay(cfg, seed, int(player.sample_at[j]), path)
@@ -72,11 +77,16 @@ def random_play(args, target) -> int:
     dt = time.time() - t0
     print(f"{decisions:,} decisions in {games:,} games ({dt:.0f} s); {checked:,} states checked, "
           f"{roundtrips:,} JSON round trips; {violations} violations")
+    if len(per_options) > 1:
+        for name, t in sorted(per_options.items()):
+            print(f"  {t['decisions']:>12,} decisions {t['games']:>8,} games {t['violations']:>3} "
+                  f"violations  {name}")
     if args.json:
         Path(args.json).write_text(json.dumps({
             "game": target.name, "decisions": decisions, "games": games, "states_checked": checked,
             "json_round_trips": roundtrips, "violations": violations, "seconds": round(dt, 1),
-            "seed": args.seed, "check_every": args.check_every}, indent=1))
+            "seed": args.seed, "check_every": args.check_every, "options": getattr(args, "options", "base"),
+            "per_option_set": per_options}, indent=1))
     return 1 if violations else 0
 
 
@@ -333,7 +343,8 @@ class _Pool:
 
     def _run_batch(self, batch):
         cmd = [sys.executable, self.args.script, "--worker", "--game", self.args.game,
-               "--seed", str(self.args.seed), "--check-every", str(self.args.check_every)]
+               "--seed", str(self.args.seed), "--check-every", str(self.args.check_every),
+               "--options", getattr(self.args, "options", "base")]
         pending = list(batch)
         while pending:
             errlog = tempfile.TemporaryFile()

@@ -25,6 +25,8 @@ from maracaibo_env.pirates import Game, load_catalog
 from maracaibo_env.pirates.core import drop_stale_cache, engine, layout as L
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
+from maracaibo_env.pirates.core import options as O
+from maracaibo_env.framework.options import label as options_label
 from maracaibo_env.pirates.invariants import check_invariants, engine_safety
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code
@@ -33,14 +35,14 @@ MAX_DECISIONS = 20000       # a random game far longer than this is a fault (the
 
 
 @njit(cache=True)
-def _play(cat, n, seed, layout, every, samples, masks, sample_at, actions):
+def _play(cat, n, seed, setup, every, samples, masks, sample_at, actions):
     """One random game; fills samples (and their legal masks) every `every`
     decisions and records the actions. Returns (decisions, samples taken);
     stops early when nothing is legal or the action buffer is full (the last
     sample then shows it)."""
     state = np.zeros(L.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
-    engine.new_game(state, cat, n, seed, layout, mask)
+    engine.new_game(state, cat, n, seed, setup, mask)
     x = np.uint64(seed) * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
     steps, ns = 0, 0
     while state[L.G_OVER] == 0 and steps < actions.shape[0]:
@@ -70,8 +72,10 @@ class _RandomPlayer:
         self.actions = np.zeros(MAX_DECISIONS, np.int64)
 
     def play(self, cfg, seed, every):
-        n, layout = cfg
-        return _play(self.catalog.array, n, seed, self.catalog.layout_keys.index(layout), every,
+        n, layout, opts = cfg
+        modules = sum(O.MODULE_BITS[m] for m in O.MODULES if opts.get(m))
+        setup = O.setup_bits(self.catalog.layout_keys.index(layout), modules, opts.get("difficulty", 0))
+        return _play(self.catalog.array, n, seed, setup, every,
                      self.samples, self.masks, self.sample_at, self.actions)
 
     def check(self, j):
@@ -92,8 +96,40 @@ class _RandomPlayer:
 
 
 def _game(cfg, seed) -> Game:
-    n, layout = cfg
-    return Game(n, seed=seed, layout=layout, catalog=load_catalog())
+    n, layout, opts = cfg
+    return Game(n, seed=seed, layout=layout, catalog=load_catalog(), **opts)
+
+
+def option_sets(mode: str) -> list[dict]:
+    """Pirates' module sets for --options base | each | all (all: every combination)."""
+    from maracaibo_env.pirates.game import NOT_IMPLEMENTED
+    modules = [m for m in O.MODULES if m not in NOT_IMPLEMENTED]
+    if mode == "base":
+        return [{}]
+    if mode == "each":
+        return [{m: True} for m in modules]
+    return [{m: True for i, m in enumerate(modules) if mask >> i & 1} for mask in range(1 << len(modules))]
+
+
+def configs_for(mode: str, layouts) -> list:
+    """(players, layout, options): every player count and layout with no option; with
+    options, every set at every player count (the layouts taken in turn), solo at every k."""
+    from maracaibo_env.pirates.game import PLAYER_COUNTS
+    if mode == "base":
+        return [(n, key, {}) for n in PLAYER_COUNTS if n > 1 for key in layouts] + \
+            [(1, layouts[0], {"difficulty": k}) for k in range(O.MAX_DIFFICULTY + 1) if 1 in PLAYER_COUNTS]
+    from maracaibo_env.framework.game import GameConfigError
+    out = []
+    for i, opts in enumerate(option_sets(mode)):
+        for n in PLAYER_COUNTS:
+            extra = {"difficulty": i % (O.MAX_DIFFICULTY + 1)} if n == 1 else {}
+            cfg = (n, layouts[i % len(layouts)], {**opts, **extra})
+            try:                # only the sets the game accepts (e.g. modules without solo rules)
+                _game(cfg, 0)
+            except GameConfigError:
+                continue
+            out.append(cfg)
+    return out
 
 
 # ---- crafted saved games ---------------------------------------------------------------------------------
@@ -271,7 +307,15 @@ class Pirates:
     random_player = _RandomPlayer
 
     def __init__(self):
-        self.configs = [(n, key) for n in (2, 3, 4) for key in load_catalog().layout_keys]
+        self.configs = configs_for("base", load_catalog().layout_keys)
+
+    def use_options(self, mode: str) -> None:
+        self.configs = configs_for(mode, load_catalog().layout_keys)
+
+    @staticmethod
+    def label(cfg) -> str:
+        text = options_label(Game.OPTIONS, {**{o.name: o.default for o in Game.OPTIONS}, **cfg[-1]})
+        return ("solo " if cfg[0] == 1 else "") + text
 
     @staticmethod
     def check(g, catalog):

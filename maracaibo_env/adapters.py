@@ -51,6 +51,10 @@ class GameAdapter:
     component_method: str = ""
     warm_modules: tuple[str, ...] = ()
 
+    def game_class(self):
+        """The game's Game class (its OPTIONS, its constructor)."""
+        raise NotImplementedError
+
     # ---- agents -------------------------------------------------------------------
     def known_specs(self) -> list[str]:
         raise NotImplementedError
@@ -129,6 +133,10 @@ class MaracaiboAdapter(GameAdapter):
         from .catalog import STORY_NUMBERS
         return STORY_NUMBERS
 
+    def game_class(self):
+        from .game import Game
+        return Game
+
     @property
     def component_kinds(self):
         from .balance.provenance import KINDS
@@ -161,7 +169,7 @@ class MaracaiboAdapter(GameAdapter):
         from .match import play_match
         return play_match(list(job.specs), job.seed, difficulty=job.difficulty, story=job.story,
                           record_history=job.record_history, engine=job.engine,
-                          data_dir=job.data_dir)
+                          data_dir=job.data_dir, options=dict(job.options))
 
     def load_catalog(self, data_dir=None):
         from .catalog import load_catalog

@@ -68,6 +68,9 @@ class raw_env(GameAECEnv):
     :param story: non-campaign story card 75, 76 or 77.
     :param reward: "win_loss" or "vp_margin" (terminal rewards, module docstring).
     :param data_dir: play with the game data in this folder (see `Game`).
+    :param legacy: legacy tiles in play, e.g. ["L6", "L9"] (§28; see `Game`).
+    :param retirement: the Retirement module (§29).
+    :param open_prestige: all prestige buildings face up (VAR-01).
     """
 
     description = MARACAIBO
@@ -75,9 +78,10 @@ class raw_env(GameAECEnv):
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None):
+                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
         super().__init__(num_players, render_mode, seed, reward, story=story, difficulty=difficulty,
-                         automa_table=automa_table, automa_income=automa_income, data_dir=data_dir)
+                         automa_table=automa_table, automa_income=automa_income, data_dir=data_dir,
+                         legacy=legacy, retirement=retirement, open_prestige=open_prestige)
 
 
 env = make_env(raw_env)

@@ -22,7 +22,9 @@ from .catalog import Catalog, STORY_NUMBERS
 from .core import batch as K
 from .core.enums import DIFFICULTIES
 from .framework.batch import BatchBase
-from .game import Game, IllegalActionError, _check_config, _check_catalog, solo_options  # noqa: F401
+from .game import Game, IllegalActionError, _check_config, _check_catalog, solo_options, option_bits  # noqa: F401
+from .game import OPTIONS
+from .framework.options import check_options
 
 
 class Batch(BatchBase):
@@ -36,6 +38,7 @@ class Batch(BatchBase):
     :param automa_table: solo only: "en" or "de".
     :param automa_income: solo only: Jean's income reading, "en" or "de" (SOLO-18).
     :param auto_reset: restart finished games at once (their scores go to `finished`).
+    :param legacy, retirement, open_prestige: the options of `Game` for every game.
     """
     game_class = Game
     kernels = K
@@ -43,12 +46,16 @@ class Batch(BatchBase):
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
                  catalog: Catalog | None = None, automa_income: str = "en",
-                 data_dir=None):
+                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
+        variants = check_options(OPTIONS, {"legacy": legacy, "retirement": retirement,
+                                           "open_prestige": open_prestige})
+        Game(num_players, legacy=variants["legacy"])        # the tiles' own compatibility checks
         self.num_players = num_players
         self._opts = (STORY_NUMBERS.index(story), DIFFICULTIES.index(difficulty),
-                      solo_options(automa_table, automa_income))
+                      option_bits(automa_table, automa_income, variants["legacy"],
+                                  variants["retirement"], variants["open_prestige"]))
         self._setup(n, seed, auto_reset, _check_catalog(catalog, data_dir))
 
     def _reset(self, rows: np.ndarray) -> None:

@@ -142,6 +142,8 @@ def compile_catalog(raw: dict) -> Catalog:
     w.fill("SETUP_MARKER", -1)
     for nation, key in raw["board"].get("setup", {}).get("two_player_markers", {}).items():
         w.set("SETUP_MARKER", loc_keys.index(str(key)), E.NATIONS.index(nation))
+    loc_names = [l.get("name", l["key"]) for l in locs]
+    _compile_legacy(w, raw.get("legacy_tiles", {}).get("tile", []), loc_keys, loc_names, goods_keys)
 
     # city tiles
     tiles = raw["city_tiles"]["tile"]
@@ -183,6 +185,7 @@ def compile_catalog(raw: dict) -> Catalog:
         w.set("EXP_LAST", int(s.get("last", False)), i)
     starts = set(exp_keys) - {k for s in spaces for k in s.get("next", [])}
     w.set("EXP_START", exp_keys.index(sorted(starts)[0]))
+    w.set("EXP_RETIRE", exp_keys.index(raw["explorer"]["retirement"]["space"]))
     for i, v in enumerate(raw["explorer"]["last_space"]["vp"]):
         w.set("LAST_VP", v, i)
 
@@ -342,7 +345,7 @@ def compile_catalog(raw: dict) -> Catalog:
         w.set("TRACK_MARKED", m, i)
 
     return Catalog(
-        array=w.a, loc_keys=loc_keys, loc_names=[l.get("name", l["key"]) for l in locs],
+        array=w.a, loc_keys=loc_keys, loc_names=loc_names,
         exp_keys=exp_keys, goods_keys=goods_keys, synergy_keys=synergy_keys,
         card_keys=[c["key"] for c in cards], card_names=[c["name"] for c in cards],
         tile_keys=[t["key"] for t in tiles], tile_names=[t.get("name", t["key"]) for t in tiles],
@@ -350,6 +353,84 @@ def compile_catalog(raw: dict) -> Catalog:
         career_names=[c.get("name", c["key"]) for c in careers],
         building_keys=[b["key"] for b in buildings],
         automa_ids=[c["id"] for c in automa["card"]], raw=raw)
+
+
+def _compile_legacy(w, tiles, loc_keys, loc_names, goods_keys):
+    """legacy_tiles.toml (§28): per-tile values at index L-number - 1; the new
+    cities L4/L7 become locations after the board's (their number is the one
+    of the location they fork from, so "skipped" and "beyond" comparisons by
+    number keep working), their arrows and the re-priced routes go to LEG_AR_*."""
+    w.fill("LEG_LOC", -1)
+    w.fill("LEG_CITY_GOOD", -1)
+    n_ar = 0
+    nloc = len(loc_keys)
+    off_num = CATALOG["LOC_NUMBER"][0]
+
+    def arrow(frm, to, cost, tile, new):
+        nonlocal n_ar
+        for name, v in (("LEG_AR_FROM", frm), ("LEG_AR_TO", to), ("LEG_AR_COST", cost),
+                        ("LEG_AR_TILE", tile), ("LEG_AR_NEW", new)):
+            w.set(name, v, n_ar)
+        n_ar += 1
+
+    for t in tiles:
+        num = int(t["tile"][1:])
+        i = num - 1
+        kind = t["kind"]
+        w.set("LEG_KIND", E.LEGACY_KINDS.index(kind), i)
+        if "location" in t:
+            w.set("LEG_LOC", loc_keys.index(str(t["location"])), i)
+        if kind == "city_quest":
+            w.set("LEG_CITY_GOOD", goods_keys.index(t["market"]["good"]), i)
+            w.set("LEG_CITY_SPACES", t["market"]["spaces"], i)
+        elif kind == "route":
+            arrow(loc_keys.index(str(t["from"])), loc_keys.index(str(t["to"])), t["cost"], num, 0)
+        elif kind == "new_city":
+            if nloc >= MAX_LOC:
+                raise DataError(f"legacy_tiles.toml: {t['tile']}: no room for another location "
+                                f"(capacity {MAX_LOC})")
+            loc = nloc
+            nloc += 1
+            loc_keys.append(t["key"])
+            loc_names.append(t["city_name"])
+            frm, to = loc_keys.index(str(t["from"])), loc_keys.index(str(t["to"]))
+            w.set("LOC_NUMBER", int(w.a[off_num + frm]), loc)
+            w.set("LOC_KIND", E.LOC_KINDS.index("legacy_city"), loc)
+            w.set("LOC_NEW_TILE", num, loc)
+            w.set("LOC_GOOD", goods_keys.index(t["market"]["good"]), loc)
+            w.set("LOC_SPACES", t["market"]["spaces"], loc)
+            if t.get("flag"):
+                w.set("LOC_FLAG", E.FLAG_KINDS.index(t["flag"]["kind"]), loc)
+                w.set("LOC_FLAG_AMT", t["flag"].get("amount", 0), loc)
+            w.set("LEG_LOC", loc, i)
+            w.set("LEG_EXP", t["explorer"], i)
+            w.set("LEG_ACT", E.LEGACY_CITY_ACTIONS.index(t["action"]), i)
+            arrow(frm, loc, t["cost"], num, 1)
+            arrow(loc, to, t["cost"], num, 1)
+        elif kind == "figure":
+            w.set("LEG_AMT", t["figures"], i)
+        elif kind == "silver_fleet":
+            w.set("LEG_INF", t["influence"], i)
+            w.set("LEG_AMT", t["doubloons"], i)
+            for k, c in enumerate(t["spaces"]):
+                w.set("LEG_SILVER", c, k)
+        elif kind == "gold_mine":
+            w.set("LEG_COST_AMT", t["cost"], i)
+            w.set("LEG_AMT", t["doubloons"], i)
+            w.set("LEG_EXP", t["explorer"], i)
+        elif kind == "disc":
+            w.set("LEG_SPACES", t["spaces"], i)
+            if t.get("cost"):
+                w.set("LEG_COST", E.LEGACY_COSTS.index(t["cost"]["kind"]), i)
+                w.set("LEG_COST_AMT", t["cost"]["amount"], i)
+            w.set("LEG_REW", E.LEGACY_REWARDS.index(t["reward"]["kind"]), i)
+            w.set("LEG_REW_AMT", t["reward"]["amount"], i)
+            w.set("LEG_TWO_P", int(t["two_player_disc"]), i)
+            w.set("LEG_TOLL", t.get("toll", 0), i)
+        elif kind == "vp":
+            w.set("LEG_AMT", t["vp"], i)
+    w.set("LEG_AR_N", n_ar)
+    w.set("NLOC", nloc)
 
 
 @lru_cache(maxsize=4)

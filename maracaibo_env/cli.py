@@ -36,8 +36,12 @@ EXAMPLES = """examples:
   maracaibo demo --players 2 --seed 7 --verbose   every move, by name and player
   maracaibo demo --replay game.jsonl              also write the game's replay
   maracaibo demo --data my_data/                  play with your edited copy of the game data
+  maracaibo demo --option legacy=L6,L9 --option open_prestige
+                                                  optional rules (options: see below)
   maracaibo demo --game pirates --players 3       a random game of Pirates of Maracaibo
   maracaibo demo --game pirates --replay p.jsonl  ... and its replay (`maracaibo replay p.jsonl` checks it)
+  maracaibo demo --game pirates --option skirmish --option rubies
+                                                  Pirates with two modules
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
@@ -49,9 +53,38 @@ EXAMPLES = """examples:
   maracaibo --version                             package, numba and data versions
 """
 
+JORDAN_NOTE = ("jordan = Pirates' solo opponent (SOLO-35): raids / effects = his raid / explore track "
+               "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
+               "goes to him (SOLO-37).")
 AUTOMA_NOTE = ("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
                "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
                "noble-rank and other VP are in their own rows.")
+
+
+def options_help() -> str:
+    """The options of both games, for help texts (--option NAME or NAME=VALUE)."""
+    from .pirates.game import OPTIONS as PIRATES_OPTIONS
+    from .game import OPTIONS
+    from .framework.options import help_text
+    return ("options of Maracaibo (--option NAME[=VALUE], repeatable):\n" + help_text(OPTIONS)
+            + "\noptions of Pirates of Maracaibo (--game pirates):\n" + help_text(PIRATES_OPTIONS))
+
+
+def add_option_argument(parser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="an optional rule, repeatable: a flag by its name (open_prestige, "
+                             "skirmish), else NAME=VALUE (legacy=L6,L9; difficulty=3); the list "
+                             "is at the end of `maracaibo demo --help`")
+
+
+def parse_options(game: str, items) -> dict:
+    """{name: value} of --option items for a game (GameConfigError says what is allowed)."""
+    from .framework.options import parse_option_args
+    if game == "pirates":
+        from .pirates.game import OPTIONS as opts
+    else:
+        from .game import OPTIONS as opts
+    return parse_option_args(opts, items)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the package, numba and game-data versions and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
-                          epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                          epilog=EXAMPLES + "\n" + options_help(),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     demo.add_argument("--game", default="maracaibo", choices=("maracaibo", "pirates"),
                       help="which game (default maracaibo; pirates = Pirates of Maracaibo, 2-4 players)")
     demo.add_argument("--verbose", "-v", action="store_true",
@@ -77,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
                       help="non-campaign story card (default 75)")
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
+    add_option_argument(demo)
     demo.add_argument("--data", metavar="DIR",
                       help="play with the game data in DIR (a copy of maracaibo_env/data with your changes)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
@@ -93,11 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
-    if args.command == "demo" and args.game == "pirates":
-        return demo_pirates(args.players, args.seed, args.verbose, args.data, args.replay)
     if args.command == "demo":
+        try:
+            options = parse_options(args.game, args.option)
+        except GameConfigError as exc:
+            print(f"maracaibo demo: {exc}", file=sys.stderr)
+            return 2
+        if args.game == "pirates":
+            return demo_pirates(args.players, args.seed, args.verbose, args.data, args.replay, options)
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
-                    args.automa_income, args.verbose, args.data)
+                    args.automa_income, args.verbose, args.data, options)
     if args.command == "replay":
         return replay(args.path, args.partial)
     if args.command == "tournament":
@@ -146,7 +186,7 @@ def version_text() -> str:
 
 def demo(players: int, seed: int, story: int, difficulty: str = "medium",
          replay_path: str | None = None, automa_income: str = "en",
-         verbose: bool = False, data_dir: str | None = None) -> int:
+         verbose: bool = False, data_dir: str | None = None, options: dict | None = None) -> int:
     """Play one random-agent game and print the per-round lines and final table
     (verbose: every move by name with its player, and Jean's turns)."""
     out = _Printer()
@@ -159,8 +199,8 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
         return 2
     t0 = time.perf_counter()
     try:
-        game = Game(players, seed=seed, story=story, difficulty=difficulty, automa_income=automa_income,
-                    data_dir=data_dir)
+        game = Game(players, seed=seed, story=story, data_dir=data_dir,
+                    **{"difficulty": difficulty, "automa_income": automa_income, **(options or {})})
     except (GameConfigError, DataError) as exc:
         print(f"maracaibo demo: {exc}", file=sys.stderr)
         return 2
@@ -168,7 +208,7 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     rng = np.random.default_rng(seed)
     who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo
            else f"{players} random players")
-    out.line(f"Maracaibo demo: {who}, seed {seed}, story {story}")
+    out.line(f"Maracaibo demo: {who}, seed {seed}, story {story}" + _options_line(game))
 
     decisions = 0
     t0 = time.perf_counter()
@@ -202,14 +242,20 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     return 0
 
 
+def _options_line(game) -> str:
+    from .framework.options import label
+    text = label(game.OPTIONS, game.options)
+    return "" if text == "base" else f", options {text}"
+
+
 def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
-                 replay_path: str | None = None) -> int:
+                 replay_path: str | None = None, options: dict | None = None) -> int:
     """One random-agent game of Pirates of Maracaibo: a line per round, the final table."""
     from .pirates import Game as PiratesGame, PLAYER_COUNTS as PIRATES_COUNTS
     out = _Printer()
     if players not in PIRATES_COUNTS:
         print(f"maracaibo demo --game pirates: --players must be one of {PIRATES_COUNTS} "
-              "(solo against Jordan comes with the modules)", file=sys.stderr)
+              "(1 = solo against Jordan; --option difficulty=K sets his deck)", file=sys.stderr)
         return 2
     problem = _replay_target_problem(replay_path) if replay_path else None
     if problem:
@@ -217,13 +263,14 @@ def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str |
         return 2
     t0 = time.perf_counter()
     try:
-        game = PiratesGame(players, seed=seed, data_dir=data_dir)
+        game = PiratesGame(players, seed=seed, data_dir=data_dir, **(options or {}))
     except (GameConfigError, DataError, ValueError) as exc:
         print(f"maracaibo demo: {exc}", file=sys.stderr)
         return 2
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
-    out.line(f"Pirates of Maracaibo demo: {players} random players, seed {seed}")
+    who = "a random player vs Jordan" if game.solo else f"{players} random players"
+    out.line(f"Pirates of Maracaibo demo: {who}, seed {seed}" + _options_line(game))
     decisions, rnd = 0, game.round
     t0 = time.perf_counter()
     while not game.is_over:
@@ -273,7 +320,17 @@ def _replay_target_problem(path: str) -> str | None:
 
 
 def _seat_name(game: Game, p: int) -> str:
-    return "jean" if getattr(game, "solo", False) and p == 1 else f"player_{p}"
+    if getattr(game, "solo", False) and p == 1:
+        return "jordan" if _is_pirates(game) else "jean"
+    return f"player_{p}"
+
+
+def _is_pirates(game) -> bool:
+    return ".pirates." in type(game).__module__
+
+
+def _solo_note(game) -> str:
+    return JORDAN_NOTE if _is_pirates(game) else AUTOMA_NOTE
 
 
 class _Printer:
@@ -313,7 +370,7 @@ class _Printer:
             t.add_row(*total, style="bold")
             self.console.print(t)
             if getattr(game, "solo", False):
-                self.line(AUTOMA_NOTE)
+                self.line(_solo_note(game))
             return
         widths = [max(len(r[i]) for r in [headers] + rows + [total]) for i in range(n + 1)]
         fmt = lambda r: "  ".join(c.ljust(w) if i == 0 else c.rjust(w)  # noqa: E731
@@ -326,7 +383,7 @@ class _Printer:
         print("  ".join("-" * w for w in widths))
         print(fmt(total))
         if getattr(game, "solo", False):
-            print(AUTOMA_NOTE)
+            print(_solo_note(game))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -41,7 +41,10 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = (
     "goods", "board", "city_tiles", "explorer", "influence", "income", "ship",
     "combat_tokens", "quests", "careers", "prestige", "story_cards", "cards", "automa",
+    "legacy_tiles",
 )
+#: files a data folder may lack (an older folder): what it then holds
+OPTIONAL_FILES = {"legacy_tiles": {"tile": []}}
 
 
 # =========================================================================
@@ -312,6 +315,7 @@ class ExplorerSpace(Sourced):
 class ExplorerFile(Table):
     space: List(ExplorerSpace, 1)
     last_space: sourced("LastSpace", vp=List(Int(0, 20), 4, 4))
+    retirement: sourced("Retirement", space=Text)    # the Retirement tile's spot (RET-02)
 
 
 class InfluenceFile(Table):
@@ -481,12 +485,41 @@ class AutomaFile(Table):
     card: List(AutomaCard, 1)
 
 
+# ---- legacy_tiles.toml (§28, DATA-18) ----------------------------------------
+LegacyMarket = table("LegacyMarket", good=Text, spaces=Int(1, 4))
+LEGACY_COSTS = {"doubloons": amount(1, 5), "cp": amount(1, 3), "figure": amount(1, 1)}
+LEGACY_REWARDS = {"vp": amount(1, 10), "doubloons": amount(1, 10), "cp": amount(1, 4),
+                  "influence": amount(1, 3), "figure": amount(1, 2)}
+LEGACY_CITY_ACTIONS = ("villages2_figure_vp", "cp3_combat")   # LEG-L4, LEG-L7
+_PLACED = {"placement": OneOf(("rulebook", "reconstructed")), "source": Source, "ref": (Text, None)}
+LegacyTile = variant("LegacyTile", {
+    "city_quest": {"location": Text, "market": LegacyMarket},
+    "route": {"from_": (Text, Field(alias="from")), "to": Text, "cost": Int(1, 7)},
+    "plague": {"location": Text},
+    "new_city": {"key": Key, "city_name": Text, "from_": (Text, Field(alias="from")), "to": Text,
+                 "cost": Int(1, 7), "explorer": Int(0, 99), "market": LegacyMarket,
+                 "flag": (Flag, None), "action": OneOf(LEGACY_CITY_ACTIONS)},
+    "figure": {"location": Text, "figures": Int(1, 2)},
+    "silver_fleet": {"spaces": List(Int(1, 20), 2, 2), "influence": Int(0, 5), "doubloons": Int(0, 20)},
+    "gold_mine": {"cost": Int(1, 20), "doubloons": Int(0, 20), "explorer": Int(0, 99)},
+    "disc": {"location": Text, "spaces": Int(1, 8), "cost": (variant("LegacyCost", LEGACY_COSTS), None),
+             "reward": variant("LegacyReward", LEGACY_REWARDS), "two_player_disc": bool,
+             "toll": (Int(0, 5), 0)},
+    "skull": {"location": Text},
+    "vp": {"location": Text, "vp": Int(1, 10)},
+}, common={"tile": Text, **_PLACED})
+
+
+class LegacyTilesFile(Table):
+    tile: List(LegacyTile, 0, 25)
+
+
 FILE_MODELS = {
     "goods": GoodsFile, "board": BoardFile, "city_tiles": CityTilesFile,
     "explorer": ExplorerFile, "influence": InfluenceFile, "income": IncomeFile,
     "ship": ShipFile, "combat_tokens": CombatTokensFile, "quests": QuestsFile,
     "careers": CareersFile, "prestige": PrestigeFile, "story_cards": StoryCardsFile,
-    "cards": CardsFile, "automa": AutomaFile,
+    "cards": CardsFile, "automa": AutomaFile, "legacy_tiles": LegacyTilesFile,
 }
 
 
@@ -560,6 +593,7 @@ class Refs:
     synergy: tuple[str, ...] = ()
     locations: dict[str, dict] = field(default_factory=dict)
     quest_locations: tuple[str, ...] = ()      # villages and cities (not start/home)
+    arrows: tuple[tuple[str, str], ...] = ()   # (from, to) of board.toml's arrows
     influence_max: int = 0
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -598,6 +632,7 @@ def _board(f: _File, refs: Refs) -> None:
     _check_arrows(f, locs)
     refs.locations = locs
     refs.quest_locations = tuple(k for k, e in locs.items() if e["kind"] in ("city", "village"))
+    refs.arrows = tuple((str(a["from"]), str(a["to"])) for a in f.doc["arrow"])
 
 
 def _check_location(at: str, loc: dict) -> None:
@@ -797,6 +832,10 @@ def _explorer(f: _File, refs: Refs) -> None:
         check(not (special and (s["quest"] or "barrier" in s)),
               f"{at}: {'quest' if s['quest'] else 'barrier'}", "not allowed on the start or last space")
         check(not (s["quest"] and "barrier" in s), f"{at}: barrier", "not allowed on a quest space")
+    ret = f.doc["retirement"]["space"]
+    check(ret in spaces and ret not in (start, last) and not spaces[ret]["quest"],
+          f.at("[retirement]", "space"), f"{ret!r}; allowed: a space key other than the start "
+          f"({start!r}), the last space ({last!r}) and the quest spaces (RET-02)")
     quests = [k for k, s in spaces.items() if s["quest"]]
     check(len(quests) == QUESTS_ON_EXPLORER_TRACK, f.at("[[space]]"),
           f"quest = true on {len(quests)} spaces (CON-30); allowed: {QUESTS_ON_EXPLORER_TRACK}")
@@ -1022,6 +1061,63 @@ def _automa(f: _File, refs: Refs) -> None:
                   f"{a['rounds']}; allowed: [first, last]")
 
 
+# the numbers the rulebook prints for each tile (CON-35, §28): tile -> {field: value}
+LEGACY_RULEBOOK = {
+    "L1": {"kind": "city_quest"}, "L2": {"kind": "route", "cost": 3}, "L3": {"kind": "plague"},
+    "L4": {"kind": "new_city", "cost": 3, "explorer": 4, "action": "villages2_figure_vp"},
+    "L5": {"kind": "figure", "figures": 1},
+    "L6": {"kind": "silver_fleet", "influence": 3, "doubloons": 8},
+    "L7": {"kind": "new_city", "explorer": 11, "action": "cp3_combat"},
+    "L8": {"kind": "route", "cost": 3},
+    "L9": {"kind": "gold_mine", "cost": 8, "doubloons": 12, "explorer": 5},
+    "L10": {"kind": "disc", "toll": 0, "two_player_disc": False},
+    **{f"L{i}": {"kind": "disc", "toll": 2 if i == 11 else 0, "two_player_disc": True} for i in range(11, 18)},
+    "L18": {"kind": "route", "cost": 3},
+    **{f"L{i}": {"kind": "skull"} for i in range(20, 24)},
+    "L25": {"kind": "vp", "vp": 6},
+}
+LEGACY_NAMED_LOCATIONS = {"L1": "Puerto Cabezas", "L3": "Cartagena"}   # LEG-L1, LEG-L3
+
+
+def _legacy_tiles(f: _File, refs: Refs) -> None:
+    """legacy_tiles.toml: the rulebook's numbers, references into board.toml."""
+    f.unique("tile", "tile")
+    locs = refs.locations
+    for at, t in f.entries("tile"):
+        name = t["tile"]
+        check(name in LEGACY_RULEBOOK, f"{at}: tile", f"{name!r}; allowed: {_join(LEGACY_RULEBOOK)} "
+              "(L19 and L24 are described nowhere)")
+        for field_, want in LEGACY_RULEBOOK[name].items():
+            got = t.get(field_, 0 if field_ == "toll" else None)
+            check(got == want, f"{at}: {field_}", f"{got!r} contradicts the rulebook (§28); allowed: {want!r}")
+        if name == "L6":
+            check(sorted(t["spaces"]) == [10, 11], f"{at}: spaces",
+                  f"{t['spaces']} (LEG-L6: one space 10, one 11); allowed: [10, 11] or [11, 10]")
+        if name == "L10":
+            check("cost" not in t, f"{at}: cost", "LEG-L10 has no cost; allowed: no cost field")
+        if "location" in t:
+            check(t["location"] in refs.quest_locations, f"{at}: location",
+                  f"unknown value {t['location']!r}; allowed: a village or city of board.toml")
+            want_name = LEGACY_NAMED_LOCATIONS.get(name)
+            if want_name and t["location"] in locs:
+                check(locs[t["location"]]["name"] == want_name, f"{at}: location",
+                      f"{t['location']!r} is not {want_name} (LEG-{name}); allowed: the key of {want_name}")
+        if t["kind"] == "route":
+            check((t["from"], t["to"]) in refs.arrows, f"{at}: from, to",
+                  f"{t['from']}->{t['to']} is no arrow of board.toml; allowed: an arrow's from and to")
+        if t["kind"] == "new_city":
+            for end in ("from", "to"):
+                check(t[end] in refs.quest_locations, f"{at}: {end}",
+                      f"unknown value {t[end]!r}; allowed: a village or city of board.toml")
+            check(t["key"] not in locs, f"{at}: key", f"{t['key']!r} is a board.toml location; allowed: a new key")
+        for mk in ("market",):
+            if mk in t:
+                check(t[mk]["good"] in refs.goods, f"{at}: market: good",
+                      f"unknown value {t[mk]['good']!r}; allowed: {_join(refs.goods)}")
+    tolls = [t["tile"] for t in f.doc["tile"] if t.get("toll", 0)]
+    check(len(tolls) <= 1, f.at("[[tile]]"), f"tolls on {tolls}; allowed: at most one tile with a toll (L11)")
+
+
 # =========================================================================
 # Entry point
 # =========================================================================
@@ -1031,6 +1127,7 @@ _CHECKS: dict[str, Callable[[_File, Refs], None]] = {
     "influence": _influence, "income": _income, "ship": _ship,
     "combat_tokens": _combat_tokens, "quests": _quests, "careers": _careers,
     "prestige": _prestige, "story_cards": _story_cards, "cards": _cards, "automa": _automa,
+    "legacy_tiles": _legacy_tiles,
 }
 _COUNT_OF = {"combat_tokens": ("combat_tokens", "token"), "quests": ("quests", "quest"),
              "ship_areas": ("ship", "area"), "synergy": ("goods", "synergy")}
@@ -1046,9 +1143,11 @@ def load_raw(data_dir: str | Path | None = None) -> dict:
         file, the entry and the field.
     """
     folder = Path(data_dir) if data_dir is not None else DATA_DIR
-    for stem in FILES:      # the shape; the data returned is the TOML itself, unchanged
+    present = [stem for stem in FILES if stem not in OPTIONAL_FILES or (folder / f"{stem}.toml").exists()]
+    for stem in present:    # the shape; the data returned is the TOML itself, unchanged
         parse_file(folder / f"{stem}.toml", FILE_MODELS[stem])
-    raw = {stem: read_toml(folder / f"{stem}.toml") for stem in FILES}
+    raw = {stem: read_toml(folder / f"{stem}.toml") if stem in present else OPTIONAL_FILES[stem]
+           for stem in FILES}
     refs = Refs()
     for stem in FILES:
         f = _File(stem, raw[stem])

@@ -26,6 +26,7 @@ from .framework.game import GameBase, GameConfigError, IllegalActionError, int_o
 from .framework.options import Option, check_options, unknown_options
 from .core import options as O
 from .validate import validate_state
+from .legacy import legacy_problem
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 # saved games: 2 records the data hash (format 1, before the rules changes of
@@ -84,6 +85,8 @@ class Game(GameBase):
     FORMAT_VERSION = FORMAT_VERSION
     READABLE_FORMATS = READABLE_FORMATS
     OPTIONS = OPTIONS
+    # the shipped data of format 2 (before the option tables were added)
+    PREVIOUS_DATA_HASHES = frozenset({"c016bdb466dea9255c53dfa2ff840dcbe9a1d33e1670d4bf94eb7ef0c3936b1b"})
     REPLAY_FORMAT, REPLAY_VERSION = "maracaibo-replay", 2
 
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
@@ -98,6 +101,9 @@ class Game(GameBase):
                                        "open_prestige": open_prestige})
         del opts["difficulty"], opts["automa_table"], opts["automa_income"]  # _check_config's
         self.catalog = _check_catalog(catalog, data_dir)
+        clash = legacy_problem(self.catalog, opts["legacy"])  # DATA-18: one tile per spot
+        if clash:
+            raise GameConfigError(clash)
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)

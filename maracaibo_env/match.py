@@ -224,9 +224,10 @@ ENGINES = ("auto", "compiled", "python")
 
 def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 75,
                catalog: Catalog | None = None, record_history: bool = False,
-               agents=None, engine: str = "auto", data_dir=None) -> GameResult:
+               agents=None, engine: str = "auto", data_dir=None, options: dict | None = None) -> GameResult:
     """Play one game; specs[i] sits in seat i (a solo game: one spec and a
     difficulty). A result is reproducible from (specs, seed, options, engine).
+    options: the Game's options (legacy tiles, retirement, open_prestige).
 
     engine: "compiled" plays the whole game inside numba (random and
     heuristic seats only; agents.fast_play), "python" asks each agent object
@@ -247,8 +248,9 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
                              "with difficulty=<level>")
     from .game import _check_catalog
     cat = _check_catalog(catalog, data_dir)
-    g = (Game(1, seed=seed, difficulty=difficulty, story=story, catalog=cat)
-         if difficulty is not None else Game(len(parsed), seed=seed, story=story, catalog=cat))
+    options = dict(options or {})
+    g = (Game(1, seed=seed, difficulty=difficulty, story=story, catalog=cat, **options)
+         if difficulty is not None else Game(len(parsed), seed=seed, story=story, catalog=cat, **options))
     compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
     if engine == "compiled" and not compiled_ok:
         raise ValueError("engine='compiled' plays random and heuristic seats only, not "

@@ -41,6 +41,9 @@ _OBS_BOUNDS: dict[str, tuple[int, int]] = {
     "hand_count": (0, HAND_CAP), "plan_count": (0, PLAN_CAP), "career_done": (0, 7),
     "ship": (0, MAX_LOC - 1), "prestige_bits": (0, 2**N_PRESTIGE - 1),
     "assistants": (0, 99), "card_quests": (-1, N_QUESTS - 1), "tableau_count": (0, TABLEAU_CAP), "tableau": (-1, N_CARDS - 1),
+    # legacy tiles (§28)
+    "legacy": (0, 2**25 - 1), "legacy_discs": (0, 8), "silver_fleet": (0, 3), "gold_mine": (0, 3),
+    "legacy_quest": (-1, N_QUESTS - 1),
 }
 
 

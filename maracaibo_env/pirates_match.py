@@ -7,6 +7,11 @@ Agent specs (``--game pirates``):
     raider, explorer, builder   the rule-of-thumb strategies (agents.pirates_heuristics)
     python:<module>:<Class>     your own agent class (constructed without
                                 arguments; act(observation, mask, rng[, game=]))
+    jordan:<k>                  the solo opponent Jordan with k = 0..6 B cards
+                                (SOLO-05): a line-up of one agent and jordan:<k>
+                                plays the solo game (the agent is seat 0, Jordan
+                                seat 1, played by the engine); the result lists
+                                the seats in the line-up's order
 
 Maracaibo's other specs (its heuristics, jean:, mcts, policy:) are refused
 with the list above. ``PiratesAdapter`` (maracaibo_env.adapters) is what the
@@ -48,7 +53,15 @@ def strategy_names() -> tuple[str, ...]:
 
 
 def known_specs() -> list[str]:
-    return ["random", *strategy_names(), "python:<module>:<Class>"]
+    return ["random", *strategy_names(), "python:<module>:<Class>", "jordan:<0-6>"]
+
+
+def jordan_level(text: str) -> int | None:
+    """k of a 'jordan:<k>' spec (0..6), else None."""
+    from .pirates.core.options import MAX_DIFFICULTY
+    if text.startswith("jordan:") and text[7:].isdigit() and int(text[7:]) <= MAX_DIFFICULTY:
+        return int(text[7:])
+    return None
 
 
 def parse_spec(text) -> AgentSpec:
@@ -57,6 +70,8 @@ def parse_spec(text) -> AgentSpec:
     spec = parse_shared(text, strategy_names(), known)
     if spec is not None:
         return spec
+    if isinstance(text, str) and jordan_level(text.strip()) is not None:
+        return AgentSpec(text.strip(), "jordan", text.strip()[7:])
     raise PiratesAdapter().unknown_spec(
         text, f"unknown agent spec {text!r} for Pirates of Maracaibo; known: {', '.join(known)}")
 
@@ -122,17 +137,35 @@ class _Tracker:
 
 
 def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine: str = "auto",
-                       data_dir=None, catalog=None, agents=None) -> GameResult:
+                       data_dir=None, catalog=None, agents=None, options: dict | None = None) -> GameResult:
     """Play one Pirates game; specs[i] sits in seat i (2-4 seats). A result is
     reproducible from (specs, seed, engine, data)."""
     from .pirates import Game, PLAYER_COUNTS
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     parsed = [s if isinstance(s, AgentSpec) else parse_spec(s) for s in specs]
-    if len(parsed) not in PLAYER_COUNTS:
+    if len(parsed) not in PLAYER_COUNTS or len(parsed) == 1:
         raise ValueError(f"a Pirates of Maracaibo game has 2-4 agents, not {len(parsed)}")
     cat = catalog if catalog is not None else get_catalog(data_dir)
-    g = Game(len(parsed), seed=seed, catalog=cat)
+    # the solo game: one agent and jordan:<k> (in either order); Jordan sits in seat 1
+    jordan = [i for i, p in enumerate(parsed) if p.kind == "jordan"]
+    order = list(range(len(parsed)))                    # seat of each spec
+    if jordan:
+        if len(parsed) != 2 or len(jordan) != 1:
+            raise ValueError("jordan:<k> plays the solo game: one agent and jordan:<k>, not "
+                             + ", ".join(str(p) for p in parsed))
+        order = [1, 0] if jordan[0] == 0 else [0, 1]
+        seated = [parsed[order.index(0)], parsed[order.index(1)]]
+        g = Game(1, seed=seed, catalog=cat, **{**dict(options or {}), "difficulty": int(seated[1].arg)})
+        mine = None if agents is None else [agents[order.index(0)]]
+        return _in_spec_order(_play(g, seated[:1], seed, engine, mine, record_history, cat, parsed),
+                              parsed, order)
+    g = Game(len(parsed), seed=seed, catalog=cat, **dict(options or {}))
+    return _play(g, parsed, seed, engine, agents, record_history, cat, parsed)
+
+
+def _play(g, parsed, seed, engine, agents, record_history, cat, specs) -> GameResult:
+    """Play g to the end with an agent per deciding seat (parsed, in seat order)."""
     compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
     if engine == "compiled" and not compiled_ok:
         raise ValueError("engine='compiled' plays random and heuristic seats only, not "
@@ -146,12 +179,24 @@ def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine
                                  seed, tr)
     n = g.num_seats
     return GameResult(
-        seed=int(seed), specs=[str(p) for p in parsed], scores=g.scores(), winners=g.winners(),
+        seed=int(seed), specs=[str(p) for p in specs], scores=g.scores(), winners=g.winners(),
         breakdown=g.score_breakdown(), decisions=int(decisions),
         turns=[[int(x) for x in tr.turns[p]] for p in range(n)], careers=[], events=tr.events,
         story=0, difficulty=None, data_hash=cat.data_hash,
         history=list(g.history) if record_history and g.history is not None else None,
         game="pirates")
+
+
+def _in_spec_order(r: GameResult, specs, order) -> GameResult:
+    """A solo result with its seats listed in the line-up's order (order[i] = seat of specs[i])."""
+    if order == [0, 1]:
+        return r
+    r.scores = [r.scores[s] for s in order]
+    r.breakdown = [r.breakdown[s] for s in order]
+    r.turns = [r.turns[s] for s in order]
+    r.winners = [order.index(w) for w in r.winners]
+    r.events = [(order.index(seat), kind, item, rnd) for seat, kind, item, rnd in r.events]
+    return r
 
 
 def _play_compiled(g, strategies, seed, tr) -> int:
@@ -260,7 +305,11 @@ class PiratesAdapter(GameAdapter):
 
     def play_job(self, job) -> GameResult:
         return play_pirates_match(list(job.specs), job.seed, record_history=job.record_history,
-                                  engine=job.engine, data_dir=job.data_dir)
+                                  engine=job.engine, data_dir=job.data_dir, options=dict(job.options))
+
+    def game_class(self):
+        from .pirates import Game
+        return Game
 
     def load_catalog(self, data_dir=None):
         return get_catalog(data_dir)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .core import layout as L
 from .core.enums import NATIONS
+from .legacy import describe_tiles
 
 
 def _g(game, name):
@@ -117,6 +118,9 @@ def render_text(game) -> str:
     out.append("explorer-track quests: " + ", ".join(exq))
     qn = _g(game, "QPILE_N")
     out.append(f"quest pile: {qn} left" + (f", top {_quest(cat, _g(game, 'QPILE')[qn - 1])}" if qn else ""))
+    legacy = describe_tiles(game.state, cat)   # §28: the tiles in play, their discs and markers
+    if legacy:
+        out.append("legacy tiles: " + "; ".join(legacy))
     out.append("")
 
     # ---- cards ------------------------------------------------------------------------

@@ -40,8 +40,8 @@ def _game_classes() -> dict:
 
 def _setup_keys(cls) -> tuple[str, ...]:
     # the setup is Game's keywords (a new option is accepted without a change here)
-    return tuple(k for k in inspect.signature(cls.__init__).parameters
-                 if k not in ("self", "catalog", "data_dir"))
+    return tuple(name for name, prm in inspect.signature(cls.__init__).parameters.items()
+                 if name not in ("self", "catalog", "data_dir") and prm.kind is not prm.VAR_KEYWORD)
 
 
 SETUP_KEYS = _setup_keys(Game)
@@ -163,7 +163,7 @@ def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> Game:
     h = header["data_hash"]
     if not isinstance(h, str):
         raise ReplayError(f"{where}: data_hash = {_short(h)}: expected the game data's sha256 (hex)")
-    if h != catalog.data_hash and not ignore_data_hash:
+    if h != catalog.data_hash and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
         raise ReplayError(f"{where}: recorded with other game data (data_hash {h[:16]}…, this installation's "
                           f"data is {catalog.data_hash[:16]}…): it would not re-run identically")
     setup = header["setup"]

@@ -54,7 +54,7 @@ class MaracaiboSingleEnv(GameSingleEnv):
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None):
+                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
         super().__init__(num_players, opponents, learner_seat, reward, render_mode, illegal, story=story,
                          difficulty=difficulty, automa_table=automa_table, automa_income=automa_income,
-                         data_dir=data_dir)
+                         data_dir=data_dir, legacy=legacy, retirement=retirement, open_prestige=open_prestige)

@@ -47,9 +47,10 @@ from .core.actions import MAX_MP, NUM_ACTIONS
 from .core.automa import JEV_NAMES
 from .core.combat import NO_TOKEN, ST_START, ST_PILE, ST_NATION, ST_ACT
 from .core.common import CP_MAX
-from .core.options import LEGACY_TILES, legacy_bit
+from .core.options import LEGACY_TILES, VAR_RETIREMENT, legacy_bit
 
 LEGACY_MASK = sum(legacy_bit(t) for t in LEGACY_TILES)
+LEGACY_TILES_ALL = tuple(f"L{i}" for i in range(1, 26))   # by tile index (L-number - 1)
 
 # ---- rule constants the core uses as literals ---------------------------------------
 N_ROUNDS = 4             # the game lasts four rounds (FIN-01)
@@ -68,7 +69,7 @@ INT32_MAX = 2**31 - 1
 # games); the rest of STACK_CAP is room for what resolving the tasks pushes
 STACK_DEPTH_MAX = L.STACK_CAP // 2
 BARRIER_BITS = sum(1 << b for b in range(1, len(E.BARRIERS)))   # bit b = barrier b (1 red .. 3 green)
-FIGURES = ("FIG_SUPPLY", "FIG_GENERAL", "FIG_CAREER", "FIG_BOARD", "FIG_CARDS", "FIG_PRESTIGE")
+FIGURES = ("FIG_SUPPLY", "FIG_GENERAL", "FIG_CAREER", "FIG_BOARD", "FIG_CARDS", "FIG_PRESTIGE", "RETIRE")
 
 TOP_LEVEL_PHASES = ("setup_plan", "setup_discard", "setup_career", "sail", "main", "game_over")
 SETUP_PHASES = ("setup_plan", "setup_discard", "setup_career")
@@ -80,7 +81,7 @@ OP_PHASE = {
     "nation": "nation", "remove_disc": "disc", "village": "village", "explore": "explore",
     "combat": None, "city_action": None, "choice": "choice", "pay": "pay", "main_done": None,
     "score_buy": "score_buy", "score_rest": None, "draw": "draw", "deliver": "deliver",
-    "place": "place", "extra_sail": "sail",
+    "place": "place", "extra_sail": "sail", "leg_main": None,
 }
 COMBAT_STAGE_PHASE = {ST_PILE: "combat_pile", ST_NATION: "combat_nation", ST_ACT: "combat"}
 
@@ -90,6 +91,7 @@ CHOICE_ARG = {
     "quest_space": "explorer_quest",  # which explorer quest space (EXQ_TILE index)
     "goods": "count",                 # how many identical goods to pay
     "city_action": "location",        # the city whose action is offered
+    "leg_disc": "disc_slot",          # LEG-L10..L17: the disc tile's slot (L-number - 10)
 }
 
 
@@ -121,10 +123,10 @@ def state_problems(state: np.ndarray, catalog, turn_checks: bool = True, headroo
         return [f"state must be an int32 array of shape ({L.STATE_SIZE},)"]
     v = _Checker(state, catalog)
     v.headroom, v.strict = headroom, turn_checks
-    stages = [_stage_ranges, _stage_stack, _stage_conservation]
+    stages = [_stage_ranges, _stage_legacy, _stage_stack, _stage_conservation]
     if turn_checks:
-        stages = [_stage_ranges, _stage_board, _stage_stack, _stage_conservation, _stage_consistency,
-                  _stage_turn, _stage_engine]
+        stages = [_stage_ranges, _stage_legacy, _stage_board, _stage_stack, _stage_conservation,
+                  _stage_consistency, _stage_turn, _stage_engine]
     for stage in stages:
         stage(v)
         if v.bad:
@@ -172,6 +174,15 @@ class Limits:
         self.arrows = [[(int(nxt[i * CL.MAX_OUT + j]), int(cost[i * CL.MAX_OUT + j]),
                          int(r0[i * CL.MAX_OUT + j]), int(r1[i * CL.MAX_OUT + j]))
                         for j in range(int(f("LOC_NEXT_N")[i]))] for i in range(n)]
+        # legacy tiles (§28): their arrows (the L4/L7 fork) let a ship leave a new city
+        for k in range(int(f("LEG_AR_N")[0])):
+            if f("LEG_AR_NEW")[k]:
+                self.arrows[int(f("LEG_AR_FROM")[k])].append((int(f("LEG_AR_TO")[k]), int(f("LEG_AR_COST")[k]),
+                                                               1, N_ROUNDS))
+        self.leg = {name: f(name).astype(np.int64) for name in
+                    ("LEG_KIND", "LEG_LOC", "LEG_SPACES", "LEG_TWO_P", "LEG_EXP", "LEG_CITY_SPACES")}
+        self.loc_new_tile = f("LOC_NEW_TILE")[:n].astype(np.int64)
+        self.exp_number = f("EXP_NUMBER")[:self.nexp].astype(np.int64)
         self.exp_last = f("EXP_LAST")[:self.nexp].astype(bool)
         self.n_exp_quests = int((f("EXP_QUEST")[:self.nexp] >= 0).sum())
         effs = f("CARD_EFF").reshape(L.N_CARDS, CL.CARD_EFFS)
@@ -203,11 +214,18 @@ class Limits:
         """An arrow out of loc is open this round and affordable in one turn (SAIL-01)."""
         return any(r0 <= rnd <= r1 and c <= MAX_MP for _, c, r0, r1 in self.arrows[loc])
 
-    def table(self, np_: int, solo: bool, headroom: bool = True) -> "_Table":
-        t = self._tables.get((np_, solo, headroom))
+    def table(self, np_: int, solo: bool, headroom: bool = True, legacy: int = 0) -> "_Table":
+        key = (np_, solo, headroom, legacy)
+        t = self._tables.get(key)
         if t is None:
-            t = self._tables[(np_, solo, headroom)] = _Table(self, np_, solo, VALUE_MAX if headroom else INT32_MAX)
+            t = self._tables[key] = _Table(self, np_, solo, VALUE_MAX if headroom else INT32_MAX, legacy)
         return t
+
+    def locations_in_play(self, legacy: int) -> int:
+        """1 + the highest location index that exists with these legacy tiles
+        (the L4/L7 cities come after the board's locations)."""
+        return 1 + max(i for i in range(self.nloc)
+                       if not self.loc_new_tile[i] or (legacy >> int(self.loc_new_tile[i] - 1)) & 1)
 
 
 def limits(catalog) -> Limits:
@@ -247,7 +265,7 @@ class _Table:
     """lo/hi for each state index (int32 range where a later stage checks it),
     and the counted lists: slots below their count hold ids."""
 
-    def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int):
+    def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int, legacy: int = 0):
         self.lo = np.full(L.STATE_SIZE, -2**31, np.int64)
         self.hi = np.full(L.STATE_SIZE, 2**31 - 1, np.int64)
         self.why: dict[str, str] = {}
@@ -268,6 +286,11 @@ class _Table:
         G("AUTOMA_INCOME", 0, len(E.AUTOMA_INCOMES) - 1, "enums.AUTOMA_INCOMES (SOLO-18)")
         G("VARIANTS", 0, 3, "bits: 1 open prestige (VAR-01), 2 retirement (§29)")
         G("LEGACY", 0, LEGACY_MASK, "bits of the legacy tiles in play (bit i-1 = Li; L19 and L24 never)")
+        G("LEG_DISCS", 0, 8, "discs on a disc tile L10..L17")
+        G("LEG_SILVER", 0, L.N_NATIONS, "0 or nation + 1 on a silver-fleet space (LEG-L6)")
+        G("LEG_MINE", 0, L.N_NATIONS, "0 or nation + 1 on the gold mine (LEG-L9)")
+        G("LEG_QUEST", 0, nq, "0 or quest tile + 1 on L1's quest space")
+        G("LEG_CB_USED", 0, 3, "bits: 1 silver fleet, 2 gold mine used in this Combat")
         for name in ("MAIN_DONE", "ROUND_END", "INCOME_DONE"):
             G(name, 0, 1)
         for name in ("VILLAGE_LEFT", "VILLAGE_MAIN", "EXPLORE_LEFT"):
@@ -278,7 +301,8 @@ class _Table:
         G("ASSIST_USED", 0, L.FIGURES_PER_COLOUR)
         G("COMPASS_AT_START", 0, 1 + lim.compass_cards, "1 + compass cards in the data (PERM-04)")
         G("SCORING", 0, 2, "0 none, 1 interim, 2 final")
-        G("LOC_FROM", 0, nloc - 1, "a location")
+        here = lim.locations_in_play(legacy)   # a ship never lies at a city of a tile out of play
+        G("LOC_FROM", 0, here - 1, "a location")
         G("LAST_ACTION", 0, NUM_ACTIONS - 1, "an action id")
         for name in ("STEPS", "TURN_COUNT", "BQ_NEXT_AGE"):
             G(name, 0, value_max, "int32 headroom")
@@ -329,8 +353,9 @@ class _Table:
             P(p, "VP_SRC", -value_max, value_max, "int32 headroom")
             P(p, "DOUBLOONS", 0, value_max, "int32 headroom")
             P(p, "CP", 0, CP_MAX, "COMBAT-10")
-            for name in FIGURES:
+            for name in FIGURES[:-1]:
                 P(p, name, 0, L.FIGURES_PER_COLOUR)
+            P(p, "RETIRE", 0, 1, "1: the figure on the Retirement tile (§29)")
             P(p, "DISCS", 0, DISCS_PER_AREA)
             P(p, "DISCS_OUT", 0, DISCS_PER_AREA * L.N_AREAS)
             P(p, "UPGRADES", 0, (1 << L.N_AREAS) - 1, "bitmask of ship-board areas")
@@ -349,7 +374,7 @@ class _Table:
             P(p, "CAREER_OPT", 0, lim.ncareers - 1, "a career card id")
             P(p, "CAREER", -1, lim.ncareers - 1, "-1 (not chosen yet) or a career card id")
             P(p, "CAREER_DONE", 0, (1 << CAREER_TASKS) - 1, "bitmask of career tasks")
-            P(p, "SHIP", 0, nloc - 1, "a location")
+            P(p, "SHIP", 0, here - 1, "a location")
             P(p, "PRESTIGE", 0, (1 << L.N_PRESTIGE) - 1, "bitmask of prestige buildings")
             P(p, "ASSIST", 0, L.FIGURES_PER_COLOUR)
             P(p, "ASSIST_NEW", 0, L.FIGURES_PER_COLOUR)
@@ -471,7 +496,7 @@ def _stage_ranges(v: _Checker) -> None:
     if v.solo and v.np != 2:
         v.fail("SOLO", 1, f"a solo game has NP = 2 (you and Jean), not {v.np}")
         return
-    t = v.table = v.lim.table(v.np, v.solo, v.headroom)
+    t = v.table = v.lim.table(v.np, v.solo, v.headroom, int(s[L.G_LEGACY]) & LEGACY_MASK)
     out = np.flatnonzero((s < t.lo) | (s > t.hi))
     for i in out[:40].tolist():
         name, elem = field_at(i)
@@ -516,7 +541,7 @@ def _stage_board(v: _Checker) -> None:
             return  # problems reported; markers and markets below read the tiles
         if len(lim.boards) < 4096:
             lim.boards[key] = board
-    allowed_marker, spaces = board
+    allowed_marker, spaces = _legacy_board(v, *board)
     v.spaces = spaces
     m = v.g("LOC_MARKER")[:n]
     k = v.g("LOC_MARKET")[:n]
@@ -609,6 +634,85 @@ def _jean_log(v: _Checker) -> None:
             v.fail(f"AUTOMA_LOG[{2 * i + 1}]", arg, f"a {what} 0..{hi - 1} for event {JEV_NAMES[ev]!r}")
 
 
+# ---- legacy tiles (§28, core/legacy.py) -----------------------------------------------------------
+def _leg_on(v: _Checker, i: int) -> bool:
+    """Tile index i (L-number - 1) is in play."""
+    return bool((v.g1("LEGACY") >> i) & 1)
+
+
+def _leg_city(v: _Checker, loc: int) -> bool:
+    """loc is a city only through a tile in play (L1's Puerto Cabezas, the L4/L7 city)."""
+    lg = v.lim.leg
+    if _leg_on(v, 0) and lg["LEG_KIND"][0] == E.LT_CITY_QUEST and lg["LEG_LOC"][0] == loc:
+        return True
+    t = int(v.lim.loc_new_tile[loc]) if 0 <= loc < v.lim.nloc else 0
+    return t > 0 and _leg_on(v, t - 1)
+
+
+def _legacy_board(v: _Checker, allowed_marker, spaces):
+    """Markers and market spaces with the tiles: none at a new city whose tile
+    is out; Puerto Cabezas under L1 has L1's market and no marker; Cartagena
+    under L3 takes no marker (COMBAT-19)."""
+    lim, lg = v.lim, v.lim.leg
+    allowed_marker, spaces = allowed_marker.copy(), spaces.copy()
+    for loc in np.flatnonzero(lim.loc_new_tile).tolist():   # kind "legacy_city" in the catalog
+        on = _leg_on(v, int(lim.loc_new_tile[loc]) - 1)
+        allowed_marker[loc] = on and lim.loc_flag[loc] != 0
+        spaces[loc] = lim.loc_spaces[loc] if on else 0
+    if _leg_on(v, 0) and lg["LEG_KIND"][0] == E.LT_CITY_QUEST:
+        allowed_marker[lg["LEG_LOC"][0]], spaces[lg["LEG_LOC"][0]] = False, lg["LEG_CITY_SPACES"][0]
+    if _leg_on(v, 2) and lg["LEG_KIND"][2] == E.LT_PLAGUE:
+        allowed_marker[lg["LEG_LOC"][2]] = False
+    return allowed_marker, spaces
+
+
+def _setup_discs(v: _Checker, i: int) -> int:
+    """Discs a disc tile starts with (JLEG-03): the 2-player rule, +1 solo."""
+    lg = v.lim.leg
+    d = int(v.np == 2 and lg["LEG_TWO_P"][i]) + int(v.solo)
+    return min(d, int(lg["LEG_SPACES"][i]))
+
+
+def _stage_legacy(v: _Checker) -> None:
+    """The tiles' own fields: used only with their tile in play, within the tile."""
+    lg = v.lim.leg
+    for i, name in enumerate(LEGACY_TILES_ALL):
+        if _leg_on(v, i) and lg["LEG_KIND"][i] == 0:
+            v.fail("LEGACY", v.g1("LEGACY"), f"{name} is not described in legacy_tiles.toml")
+    discs = v.g("LEG_DISCS")
+    for slot in range(8):
+        i = 9 + slot
+        d = int(discs[slot])
+        if not _leg_on(v, i):
+            if d:
+                v.fail(f"LEG_DISCS[{slot}]", d, f"0: L{i + 1} is not in play")
+        elif not _setup_discs(v, i) <= d <= lg["LEG_SPACES"][i]:
+            v.fail(f"LEG_DISCS[{slot}]", d, f"{_setup_discs(v, i)}..{int(lg['LEG_SPACES'][i])} (the set-up "
+                   f"discs, JLEG-03, up to the tile's spaces)")
+    placed = int(discs.sum()) - sum(_setup_discs(v, 9 + k) for k in range(8) if _leg_on(v, 9 + k))
+    if placed > int(v.col("DISCS_OUT").sum()):
+        v.fail("LEG_DISCS", discs.tolist(), f"at most the discs out of ship boards ({int(v.col('DISCS_OUT').sum())})")
+    for name, i in (("LEG_SILVER", 5), ("LEG_MINE", 8)):
+        if v.g(name).any() and not _leg_on(v, i):
+            v.fail(name, v.g(name).tolist(), f"0: L{i + 1} is not in play")
+    used = v.g1("LEG_CB_USED")
+    if (used & 1 and not _leg_on(v, 5)) or (used & 2 and not _leg_on(v, 8)):
+        v.fail("LEG_CB_USED", used, "bit 1 only with L6, bit 2 only with L9 in play")
+    if v.g1("LEG_QUEST") and not _leg_on(v, 0):
+        v.fail("LEG_QUEST", v.g1("LEG_QUEST"), "0: L1 is not in play")
+    for p in range(v.np):   # a ship lies at a new city only while its tile is in play
+        loc = v.p1("SHIP", p)
+        t = int(v.lim.loc_new_tile[loc]) if 0 <= loc < v.lim.nloc else 0
+        if t and not _leg_on(v, t - 1):
+            v.fail(f"players[{p}].SHIP", loc, f"not the L{t} city: L{t} is not in play")
+    for loc in np.flatnonzero(v.lim.loc_new_tile).tolist():
+        t = int(v.lim.loc_new_tile[loc])
+        for name in ("LOC_MARKER", "LOC_MARKET"):
+            x = int(v.g(name)[loc])
+            if x != (-1 if name == "LOC_MARKER" else 0) and not _leg_on(v, t - 1):
+                v.fail(f"{name}[{loc}]", x, f"empty: the L{t} city is not in play")
+
+
 # ---- stage 3: the task stack ---------------------------------------------------------------------------------
 def _stage_stack(v: _Checker) -> None:
     n = v.g1("STK_N")
@@ -648,11 +752,17 @@ def _task_nation(v, where, p, a, b):
 def _task_remove_disc(v, where, p, a, b):
     # b: bit 0 optional, bit 1 into a city market, location << 4 (engine._apply PH_DISC)
     v.range(f"{where} a", a, 1, DISCS_PER_AREA * L.N_AREAS, "discs to remove")
+    if b >= 0 and b & 4 and not b & 0b1011:  # b = 4 | slot << 4: onto disc tile L10+slot (§28)
+        slot = b >> 4
+        if not 0 <= slot < 8 or not _leg_on(v, 9 + slot):
+            v.fail(f"{where} b", b, "4 | slot << 4 of a disc tile in play (LEG-L10..L17)")
+        _want(v, where, "a", a, (1,), "1 (one disc per disc tile use)")
+        return
     if b < 0 or b & 0b1100:
         v.fail(f"{where} b", b, "flags: bit 0 optional, bit 1 to a market, location << 4")
     elif b & 2:
         loc = b >> 4
-        if not 0 <= loc < v.lim.nloc or not v.lim.is_city[loc]:
+        if not 0 <= loc < v.lim.nloc or not (v.lim.is_city[loc] or _leg_city(v, loc)):
             v.fail(f"{where} b", b, "a delivered disc goes to a city market: b = 2 | location << 4 of a city")
         _want(v, where, "a", a, (1,), "1 (one disc per delivery, CITY-04)")
     elif b >> 4:
@@ -702,6 +812,9 @@ def _task_choice(v, where, p, a, b):
         v.range(f"{where} b", b, 1, L.HAND_CAP, "cards to pay")
     elif kind == "location":
         v.range(f"{where} b", b, 0, v.lim.nloc - 1, "a location")
+    elif kind == "disc_slot":
+        if not 0 <= b < 8 or not _leg_on(v, 9 + b):
+            v.fail(f"{where} b", b, "the slot 0..7 of a disc tile L10..L17 in play")
     else:
         _want(v, where, "b", b, (0,), f"0 (choice {E.CHOICES[a]!r} takes no argument)")
 
@@ -718,7 +831,7 @@ def _task_draw(v, where, p, a, b):
 
 def _task_location(kinds):
     def check(v, where, p, a, b):
-        if not 0 <= a < v.lim.nloc or v.lim.loc_kind[a] not in kinds:
+        if not 0 <= a < v.lim.nloc or (v.lim.loc_kind[a] not in kinds and not _leg_city(v, a)):
             v.fail(f"{where} a", a, f"a location of kind {' or '.join(kinds)}")
         _want(v, where, "b", b, (0,), "0")
     return check
@@ -745,7 +858,7 @@ _TASK_CHECKS = {
     "explore": _task_explore, "combat": _task_combat, "city_action": _task_location(("city", "home")),
     "choice": _task_choice, "pay": _task_pay, "main_done": _task_plain, "score_buy": _task_plain,
     "score_rest": _task_plain, "draw": _task_draw, "deliver": _task_location(("city",)),
-    "place": _task_place, "extra_sail": _task_extra_sail,
+    "place": _task_place, "extra_sail": _task_extra_sail, "leg_main": _task_plain,
 }
 
 
@@ -766,9 +879,12 @@ def _stage_conservation(v: _Checker) -> None:
     spots = t.quest_spots[s[t.quest_spots] >= 0]
     quests = np.concatenate([t.slot_pos[head & t.slot_is_quest], spots])
     _once_each(v, quests, "quest tile")
-    done = int(v.col("QUESTS").sum())
+    l1 = v.g1("LEG_QUEST") - 1   # LEG-L1's quest space holds tile + 1
+    if l1 >= 0 and l1 in s[quests].tolist():
+        v.fail("LEG_QUEST", l1 + 1, f"quest tile {l1} + 1 lies elsewhere too; allowed: a tile lying nowhere else")
+    done = int(v.col("QUESTS").sum()) + (l1 >= 0)
     if len(quests) + done != L.N_QUESTS:
-        v.fail("quest tiles", f"{len(quests)} lying + {done} fulfilled (QUESTS)",
+        v.fail("quest tiles", f"{len(quests)} lying + {done} fulfilled (QUESTS) or on L1 (LEG_QUEST)",
                f"all {L.N_QUESTS} quest tiles accounted for (CON-05)")
     # combat tokens: piles, out of the game, on ship boards, revealed in a Combat (CON-08)
     held = L.G_STK + L.STACK_W * np.flatnonzero((tasks[:, 0] == E.OP_COMBAT) & (tasks[:, 2] >= 0)) + 2
@@ -781,6 +897,8 @@ def _stage_conservation(v: _Checker) -> None:
     # ownership markers: taken = on the board + out of the game, per nation
     markers = v.g("LOC_MARKER")[: lim.nloc]
     on = np.bincount(markers[markers >= 0], minlength=L.N_NATIONS)
+    leg = np.concatenate([v.g("LEG_SILVER"), v.g("LEG_MINE")])   # INF-08: markers on L6 / L9
+    on = on + np.bincount(leg[leg > 0] - 1, minlength=L.N_NATIONS)
     taken, gone = v.g("SUP_TAKEN"), v.g("SUP_OUT")
     for n in np.flatnonzero(taken != on + gone).tolist():
         v.fail(f"SUP_TAKEN[{n}]", int(taken[n]), f"markers on the board ({int(on[n])}) + out of the game "
@@ -789,12 +907,14 @@ def _stage_conservation(v: _Checker) -> None:
     col = v.col
     left = col("DISCS").sum(1) + col("DISCS_OUT")
     figs = col("FIG_SUPPLY") + col("FIG_GENERAL") + col("FIG_CAREER") + col("FIG_BOARD") + \
-        col("FIG_CARDS") + col("FIG_PRESTIGE")
+        col("FIG_CARDS") + col("FIG_PRESTIGE") + col("RETIRE")
     checks = [
         (left > DISCS_PER_AREA * L.N_AREAS, "DISCS_OUT", lambda p: int(col("DISCS_OUT")[p]),
          lambda p: f"discs on the ship board + out at most {DISCS_PER_AREA * L.N_AREAS}"),
         (figs != L.FIGURES_PER_COLOUR, "FIG_*", lambda p: {n: v.p1(n, p) for n in FIGURES},
          lambda p: f"{L.FIGURES_PER_COLOUR} figures in all"),
+        ((col("RETIRE") > 0) & (v.g1("VARIANTS") & VAR_RETIREMENT == 0), "RETIRE", lambda p: v.p1("RETIRE", p),
+         lambda p: "0: the Retirement module is not in play (VARIANTS)"),
         (col("VP_SRC").sum(1) != col("VP"), "VP", lambda p: int(col("VP")[p]),
          lambda p: f"the sum of VP_SRC ({int(col('VP_SRC')[p].sum())})"),
         (col("ASSIST").sum(1) != col("FIG_BOARD"), "FIG_BOARD", lambda p: int(col("FIG_BOARD")[p]),
@@ -963,7 +1083,7 @@ def _stack_order(v: _Checker, tasks: np.ndarray) -> None:
     else:  # a turn's tasks: its main action (or its drawing) at the bottom, all the turn player's
         if "score_buy" in ops:
             v.fail("STK", "score_buy", "only during scoring (below it, score_rest)")
-        if ops[0] not in ("main_done", "draw"):
+        if ops[0] not in ("main_done", "draw", "leg_main"):
             v.fail("STK task 0", ops[0], "main_done or draw: outside scoring a turn's tasks start with its main "
                    "action or its drawing")
         others = [i for i, p in enumerate(tasks[:, 1].tolist()) if p != v.g1("TURN_P")]
@@ -974,6 +1094,9 @@ def _stack_order(v: _Checker, tasks: np.ndarray) -> None:
     if "main_done" in ops:
         if ops.index("main_done") != 0 or ops.count("main_done") != 1:
             v.fail("STK", "main_done", "at most one, at the bottom (the main action being resolved)")
+    if "leg_main" in ops:
+        if ops.index("leg_main") != 0 or ops.count("leg_main") != 1 or v.g1("MAIN_DONE"):
+            v.fail("STK", "leg_main", "at most one, at the bottom, before the main action (LEG-L10..L17)")
     for i, (op, p, a, b) in enumerate(tasks.tolist()):
         name = ops[i]
         if name in ("main_done", "city_action", "extra_sail") or (name == "draw" and a == 1):

@@ -8,8 +8,8 @@
 
 Two games share the tests folder and docs/rulings.md:
 
-* Maracaibo: maracaibo-rules-checklist.md (default sections 0-26: base game
-  and solo), the tests in every tests/**/test_*.py except test_pirates_*.py,
+* Maracaibo: maracaibo-rules-checklist.md (default sections 0-29: base game,
+  solo, variants, legacy tiles, retirement), the tests in every tests/**/test_*.py except test_pirates_*.py,
   and the rulings outside the "# Pirates of Maracaibo" section;
 * Pirates of Maracaibo: pirates-rules-checklist.md (default: every section),
   the tests in tests/**/test_pirates_*.py and tests/**/pirates_*.py, and the
@@ -60,7 +60,7 @@ class GameSpec(NamedTuple):
 
 
 MARACAIBO = GameSpec("maracaibo", "Maracaibo", "maracaibo-rules-checklist.md",
-                     "MARACAIBO_CHECKLIST", "--checklist", "0-26")
+                     "MARACAIBO_CHECKLIST", "--checklist", "0-29")
 PIRATES = GameSpec("pirates", "Pirates of Maracaibo", "pirates-rules-checklist.md",
                    "PIRATES_CHECKLIST", "--pirates-checklist", None)
 GAMES = {g.key: g for g in (MARACAIBO, PIRATES)}
@@ -76,6 +76,42 @@ SECTION_RE = re.compile(r"^## (\d+)\. (.*)")
 RULING_ID_RE = re.compile(r"\b([A-Z]+[0-9]*(?:-[A-Za-z0-9]+)+)(?:\.\.(\d+))?")
 NOT_MODELLED_RE = re.compile(r"not modell?ed|out of scope|campaign-only|legacy-only", re.I)
 GROUPS = ("tested", "ruling only", "not modelled", "uncovered")
+
+# which option of the game a checklist ID belongs to (the first match; else "base game"):
+# (option, ID prefixes, sections)
+OPTION_GROUPS = {
+    "maracaibo": [("legacy", ("LEG-", "JLEG-"), (28,)),
+                  ("solo (Jean)", ("JACT-", "JCOMBAT-", "JEND-"), (26,)),
+                  ("retirement", ("RET-",), (29,)),
+                  ("open_prestige", ("VAR-01",), ()),
+                  ("variants", ("VAR-",), (27,))],
+    "pirates": [("solo (Jordan)", ("SOLO-",), (19,)),
+                ("fog_locations", ("FOWL-",), ()), ("fog_improvements", ("FOWI-",), ()),
+                ("skirmish", ("SKIR-",), ()), ("quest_hunters", ("QH-",), ()),
+                ("rubies", ("RUBY-",), ()), ("retirement", ("RET-",), ())],
+}
+
+
+def option_of(game: str, section: int, rule_id: str) -> str:
+    for name, prefixes, sections in OPTION_GROUPS.get(game, ()):
+        if rule_id.startswith(prefixes) or section in sections:
+            return name
+    return "base game"
+
+
+def report_by_option(game: str, ids, groups: dict[str, str], out=sys.stdout) -> None:
+    """The IDs per option (solo opponent, modules, variants) and their groups."""
+    per: dict[str, Counter] = {}
+    for s, _, i in ids:
+        per.setdefault(option_of(game, s, i), Counter())[groups[i]] += 1
+    if len(per) < 2:
+        return
+    w = max(len(k) for k in per) + 2
+    head = f"{'option':<{w}}  {'IDs':>4}  " + "  ".join(f"{g:>12}" for g in GROUPS)
+    print("by option:", file=out)
+    print(head, file=out)
+    for name, c in per.items():
+        print(f"{name:<{w}}  {sum(c.values()):>4}  " + "  ".join(f"{c[g]:>12}" for g in GROUPS), file=out)
 
 
 def find_checklist(option: str | None, game: GameSpec = MARACAIBO) -> tuple[Path | None, list[Path]]:
@@ -221,6 +257,7 @@ def run_game(game: GameSpec, path: Path, sections: tuple[int, int] | None, listi
     groups = classify(ids, tests, ruled, not_modelled)
     print(f"{game.title}: checklist {path}, sections {shown}: {len(ids)} IDs", file=out)
     report(ids, groups, tests, listing, out=out)
+    report_by_option(game.key, ids, groups, out=out)
     c = Counter(groups.values())
     print(f"{c['tested']} tested, {c['ruling only']} with a ruling only, "
           f"{c['not modelled']} ruled not modelled, {c['uncovered']} uncovered", file=out)
@@ -245,7 +282,8 @@ def main(argv=None) -> int:
                          f"../shared/spec/{PIRATES.checklist_name})")
     ap.add_argument("--sections", default=None,
                     help="a section or range, e.g. 6 or 0-26, for every game reported (default: "
-                         "0-26 for Maracaibo, base game and solo; every section for Pirates)")
+                         "0-29 for Maracaibo: base game, solo, variants, legacy tiles, retirement; "
+                         "every section for Pirates)")
     ap.add_argument("--list", action="store_true", help="list every ID with its group (and tests)")
     ap.add_argument("--strict", action="store_true",
                     help="exit 1 when a checklist is missing or an ID is uncovered")

@@ -36,3 +36,23 @@ def test_drop_stale_cache_follows_numba_cache_dir(tmp_path, monkeypatch):
     stale.write_text("old")
     drop_stale_cache(mod)
     assert not stale.exists()
+
+
+def test_drop_stale_cache_drops_the_callee_copies_and_follows_other_files(tmp_path, monkeypatch):
+    """core/jit.py also caches wrapper-less copies ("callee-<module>..."); a
+    compiled caller of another module's functions names that module too."""
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    mod, helper = tmp_path / "fast.py", tmp_path / "helpers.py"
+    mod.write_text("x = 1\n"), helper.write_text("y = 1\n")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    callee = cache / "callee-fast.play-10.py311.1.nbc"
+    callee.write_text("old")
+    drop_stale_cache(mod, helper)
+    assert not callee.exists()
+    callee.write_text("new")
+    drop_stale_cache(mod, helper)          # nothing changed: kept
+    assert callee.exists()
+    helper.write_text("y = 2\n")           # the other module changed: dropped
+    drop_stale_cache(mod, helper)
+    assert not callee.exists()

@@ -647,8 +647,8 @@ def test_tv_49_final_influence_majority():
 
 def _set_markers(g, counts, taken=None):
     """counts: {nation: markers on locations}; taken: markers ever taken."""
-    locs = [i for i, k in enumerate(g.catalog.loc_keys)
-            if g.catalog.raw["board"]["location"][i]["kind"] in ("city", "village")]
+    locs = [i for i, l in enumerate(g.catalog.raw["board"]["location"])   # the board's (not legacy cities)
+            if l["kind"] in ("city", "village")]
     m = np.full(32, -1, np.int32)
     i = 0
     for nat, c in counts.items():

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from maracaibo_env import Game
+
 FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
 
 
@@ -48,4 +50,4 @@ def test_a_crashing_or_hanging_case_is_caught_and_saved(fuzz, tmp_path, monkeypa
     case = s["failure_cases"][0]
     assert case["case"] == 4 and case["reason"].startswith(reason)
     saved = json.loads(Path(case["file"]).read_text())
-    assert saved["case"] == 4 and saved["saved_game"]["format"] == 2 and saved["mutations"]
+    assert saved["case"] == 4 and saved["saved_game"]["format"] == Game.FORMAT_VERSION and saved["mutations"]

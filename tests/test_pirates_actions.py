@@ -384,9 +384,7 @@ def test_RAID_17_lion_bonus_in_every_raid():
     assert get(g, "RAID_POWER") == 4 + 2
 
 
-@pytest.mark.skip(reason="RAID-18: the Pirate Skirmish module is not implemented in the engine")
-def test_RAID_18_skirmish_roll_is_not_a_raid():
-    pass
+# RAID-18 (a skirmish roll is not a raid) is tested with the module: test_pirates_modules.py
 
 
 # =============================================================================
@@ -727,8 +725,8 @@ def test_EXP_09_bonaire_explores_three():
 
 
 def test_EXP_10_retirement_spot_is_a_plain_space_without_the_module():
-    # Solo (Jordan) and the Retirement module are not implemented; without the
-    # module the tile's spot is an ordinary track space (RET-02 applies only with it).
+    # Without the Retirement module the tile's spot is an ordinary track space
+    # (RET-02 applies only with it; test_pirates_modules.py tests it with the module).
     g = fresh()
     t = track(g)
     spot = next(k for k, x in t.items() if x.retirement)

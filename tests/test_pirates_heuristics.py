@@ -46,3 +46,26 @@ def test_decisions_ignore_the_decks_order():
         a1 = agent.act(None, g.action_mask(), np.random.default_rng(k), game=g)
         a2 = agent.act(None, h.action_mask(), np.random.default_rng(k), game=h)
         assert a1 == a2
+
+
+def test_decisions_ignore_the_identity_of_facedown_cards():
+    """Fog of War: which Location or Improvement lies under a facedown card is
+    hidden; swapping two facedown cards of a kind changes no decision."""
+    from maracaibo_env.pirates.core import catalog_layout as CL
+    g = Game(2, seed=4, fog_locations=True, fog_improvements=True)
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        g.step(int(rng.choice(g.legal_actions())))
+    cards = g.state[L.LAYOUT.field_slice("SLOT_CARD")]
+    fog = g.state[L.LAYOUT.field_slice("SLOT_FOG")]
+    kind = lambda c: int(g._cat[CL.C_CARD_KIND + c])            # noqa: E731
+    down = [s for s in range(len(fog)) if fog[s] == 1 and cards[s] >= 0]
+    pair = next((a, b) for a in down for b in down if a < b and kind(cards[a]) == kind(cards[b]))
+    h = g.clone()
+    sl = L.LAYOUT.field_slice("SLOT_CARD")
+    h.state[sl.start + pair[0]], h.state[sl.start + pair[1]] = cards[pair[1]], cards[pair[0]]
+    agent = PiratesHeuristicAgent("explorer")
+    for k in range(8):
+        a1 = agent.act(None, g.action_mask(), np.random.default_rng(k), game=g)
+        a2 = agent.act(None, h.action_mask(), np.random.default_rng(k), game=h)
+        assert a1 == a2

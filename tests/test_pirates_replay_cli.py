@@ -77,4 +77,6 @@ def test_demo_pirates_and_replay_command(tmp_path, capsys):
     assert "Pirates of Maracaibo demo" in out and "Final score breakdown" in out
     assert main(["replay", str(path)]) == 0
     assert "replay OK" in capsys.readouterr().out
-    assert main(["demo", "--game", "pirates", "--players", "1"]) == 2
+    assert main(["demo", "--game", "pirates", "--players", "1", "--option", "difficulty=2"]) == 0
+    out = capsys.readouterr().out
+    assert "vs Jordan" in out and "jordan" in out                  # solo (§19)

@@ -150,3 +150,27 @@ def test_shipped_policy_loads_and_beats_random(name):
     wins = sum(play_match([f"policy:{name}", "random"], seed=s).winners == [0] for s in range(10))
     wins += sum(play_match(["random", f"policy:{name}"], seed=s).winners == [1] for s in range(10))
     assert wilson(wins, 20)[0] > 0.5, f"{wins}/20 wins against random"
+
+
+def test_weights_of_an_earlier_layout_read_its_prefix_and_never_pick_newer_ids(tmp_path):
+    """The shipped policy was trained before the options appended observation
+    entries, action ids and a task op (EARLIER_LAYOUTS): it reads the first
+    636 entries, and a newer action id is legal-only -> still a legal choice."""
+    from agents.policy import EARLIER_LAYOUTS
+    obs_size, n_actions, n_ops = next(iter(EARLIER_LAYOUTS))
+    net = load_policy("maracaibo-2p")
+    assert (net.obs_size, net.num_actions, net.n_ops) == (obs_size, n_actions, n_ops)
+    g = Game(2, seed=3)
+    obs, mask = g.observe(0), g.action_mask().astype(bool)
+    feats = net.encode(obs)
+    assert feats.shape == (1, net.layers[0][0].shape[0])
+    np.testing.assert_allclose(feats[0, :obs_size], np.sign(obs[:obs_size]) * np.log1p(np.abs(obs[:obs_size])), rtol=1e-6)
+    only_new = np.zeros_like(mask)
+    only_new[n_actions:n_actions + 2] = True
+    assert net.act_batch(obs, only_new)[0] in (n_actions, n_actions + 1)
+    meta = dict(net.meta, obs_size=obs_size + 1)
+    arrays = {"w0": net.layers[0][0], "b0": net.layers[0][1], "w1": net.layers[1][0], "b1": net.layers[1][1],
+              "pi_w": net.pi_w, "pi_b": net.pi_b, "v_w": net.v_w, "v_b": net.v_b}
+    save_weights(tmp_path / "odd.npz", arrays, meta)
+    with pytest.raises(PolicyFileError, match="trained on observations of"):
+        load_policy(tmp_path / "odd.npz")

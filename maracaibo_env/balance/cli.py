@@ -45,6 +45,12 @@ explorer, builder; components: figureheads, improvements, residences):
       --out reports/pirates
   maracaibo balance --db pirates-2p.sqlite --no-run --out reports/p2   # reads the game from the file
 
+a module on vs off (the same seeds with and without it, then what changed):
+  maracaibo balance --game pirates --games 20 --players 2 --db runs/off.sqlite --out reports/off
+  maracaibo balance --game pirates --games 20 --players 2 --option skirmish \
+      --db runs/skirmish.sqlite --out reports/skirmish
+  maracaibo balance --compare reports/off/balance.json reports/skirmish/balance.json
+
 other uses:
   maracaibo balance --db runs/base.sqlite --no-run --out reports/again   # report on stored games
   maracaibo balance --db rr.sqlite --no-run --out reports/rr             # a `maracaibo tournament` file
@@ -83,6 +89,10 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                           "validated like the shipped data")
     run.add_argument("--resume", action="store_true",
                      help="continue the games stored in --db (same settings required)")
+    run.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                     help="an optional rule for every game, repeatable (--option skirmish, "
+                          "--option legacy=L6,L9; `maracaibo demo --help` lists them); compare a "
+                          "run with and one without it through --compare")
     run.add_argument("--no-progress", dest="progress", action="store_false",
                      help="no progress bar on stderr")
     src = p.add_argument_group("stored games")
@@ -221,8 +231,16 @@ def _report_stored(args, console) -> int:
     return _finish(args, a, console)
 
 
+def _options_label(game: str, options: dict) -> str:
+    from ..adapters import get_adapter
+    from ..framework.options import label
+    cls = get_adapter(game).game_class()
+    return label(cls.OPTIONS, {**{o.name: o.default for o in cls.OPTIONS}, **options})
+
+
 def _run(args, cat, console) -> int:
     from ..match import AgentSpecError
+    from ..framework.game import GameConfigError
     from ..tournament.formats import ScheduleError
     from ..tournament.store import StoreError
     from .analysis import analyze
@@ -246,9 +264,11 @@ def _run(args, cat, console) -> int:
     if not agents:
         return _error("--agents needs at least one spec")
     try:
+        from ..cli import parse_options
+        options = parse_options(game, args.option)
         parts = runner.plan(agents, players, args.games, args.seed, args.story, args.solo,
-                            _split(args.levels) or None, game=game)
-    except (AgentSpecError, ScheduleError) as e:
+                            _split(args.levels) or None, game=game, options=options)
+    except (AgentSpecError, ScheduleError, GameConfigError) as e:
         return _error(str(e))
     n_games = sum(len(p.jobs) for p in parts)
     console.print(f"balance: {n_games} games ({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
@@ -266,7 +286,7 @@ def _run(args, cat, console) -> int:
                 min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
                 play_seconds=outcome.seconds, title=args.title, game=game,
                 extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data or "",
-                            "runner": outcome.runner,
+                            "runner": outcome.runner, "options": _options_label(game, options),
                             "schedule": {p.name: p.config.to_dict() for p in parts}})
     return _finish(args, a, console)
 

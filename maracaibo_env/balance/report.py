@@ -153,7 +153,7 @@ def _table_about(a) -> tuple[list, list]:
         ["time taken", _timing(m)],
         ["generated", m["generated"]],
     ]
-    for k in ("command", "data_dir", "tournament", "db"):
+    for k in ("command", "options", "data_dir", "tournament", "db"):
         if m.get(k):
             rows.append([k.replace("_", " "), str(m[k])])
     return ["", ""], rows

@@ -49,9 +49,11 @@ class PlayOutcome:
 
 
 def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int | None = None,
-         solo: bool = False, levels=None, game: str = DEFAULT_GAME) -> list[Part]:
+         solo: bool = False, levels=None, game: str = DEFAULT_GAME, options=()) -> list[Part]:
     """The tournaments of a balance run (AgentSpecError / ScheduleError on bad
-    settings, before anything is played); story None: the game's default."""
+    settings, before anything is played); story None: the game's default;
+    options: the game's options for every game ({name: value} or pairs)."""
+    options = tuple(options.items()) if isinstance(options, dict) else tuple(options)
     from ..tournament.formats import ScheduleError, TournamentConfig
     ad = get_adapter(game)
     if not ad.solo and (solo or 1 in players):
@@ -64,12 +66,13 @@ def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int | 
             continue
         fmt = "round_robin" if n == 2 else "ffa"
         parts.append(Part(f"{n}p", TournamentConfig(agents=tuple(agents), format=fmt, players=n, games=games,
-                                                    seed=seed, story=story, game=game).normalized()))
+                                                    seed=seed, story=story, game=game,
+                                                    options=options).normalized()))
     if solo:
         parts.append(Part("solo", TournamentConfig(agents=tuple(agents), format="solo", players=1, games=games,
                                                    seed=seed, story=story,
                                                    levels=tuple(levels) if levels else None,
-                                                   game=game).normalized()))
+                                                   game=game, options=options).normalized()))
     return parts
 
 

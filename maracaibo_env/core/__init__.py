@@ -28,7 +28,8 @@ _HERE = Path(__file__).parent
 
 
 # framework modules whose numba functions the core compiles into its own code
-_SHARED = tuple(_HERE.parent / "framework" / f for f in ("rng.py", "random_play.py", "batch_kernels.py"))
+_SHARED = tuple(_HERE.parent / "framework" / f for f in ("rng.py", "random_play.py", "batch_kernels.py",
+                                                         "event_log.py"))
 
 
 def _stamp(extra: tuple[Path, ...] = ()) -> str:
@@ -75,7 +76,8 @@ def _cache_dir(src_dir: Path) -> Path | None:
 
 
 def _drop_if_changed(cache: Path | None, prefix: str, stamp: str) -> None:
-    """Delete the cache files starting with prefix unless the marker holds stamp."""
+    """Delete the cache files starting with prefix (and their wrapper-less
+    "callee-" copies, core/jit.py) unless the marker holds stamp."""
     if cache is None:
         return
     marker = cache / f"{prefix}numba_sources.sha256"
@@ -86,18 +88,21 @@ def _drop_if_changed(cache: Path | None, prefix: str, stamp: str) -> None:
         pass
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        for f in list(cache.glob(f"{prefix}*.nbi")) + list(cache.glob(f"{prefix}*.nbc")):
+        for f in [f for p in (prefix, f"callee-{prefix}") for ext in ("nbi", "nbc")
+                  for f in cache.glob(f"{p}*.{ext}")]:
             f.unlink(missing_ok=True)
         marker.write_text(stamp)
     except OSError:  # the folder turned read-only under us: numba picks another
         pass
 
 
-def drop_stale_cache(py_file) -> None:
+def drop_stale_cache(py_file, *also) -> None:
     """Drop the numba cache of the module py_file (outside the core) when that
-    file or any core source changed since it was compiled."""
+    file, a file in `also` (other modules whose compiled functions it calls)
+    or any core source changed since it was compiled."""
     here = Path(py_file).resolve()
-    _drop_if_changed(_cache_dir(here.parent), f"{here.stem}.", _stamp((here,)))
+    extra = (here, *(Path(f).resolve() for f in also))
+    _drop_if_changed(_cache_dir(here.parent), f"{here.stem}.", _stamp(extra))
 
 
 def _use_private_cache() -> None:

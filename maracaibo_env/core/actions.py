@@ -49,6 +49,7 @@ ACTION_KINDS = [
     ("VIL_NVA", 4),                    # new village action of kind k (NVA-01..04)
     ("VIL_CARD_QUEST", CARD_QUEST_CAP),  # fulfil the quest lying on a card (IMM-06)
     ("CB_NCA", 2),                     # new combat action NCA-01 / NCA-02
+    ("CB_LEGACY", 3),                  # LEG-L6 silver-fleet space 0 / 1, LEG-L9 gold mine
 ]
 
 ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
@@ -102,6 +103,8 @@ def _name(kind, i, loc_keys, exp_keys, goods_keys):
         return f"vil:nva:{i + 1}"
     if kind == "VIL_CARD_QUEST":
         return f"vil:card_quest:{i}"
+    if kind == "CB_LEGACY":
+        return ("cb:silver_fleet:0", "cb:silver_fleet:1", "cb:gold_mine")[i]
     if kind == "CB_NCA":
         return f"cb:nca:{i + 1}"
     if kind == "MAIN_QUEST":

@@ -9,11 +9,13 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
+from ..framework.event_log import log_event
 from .rng import rand_below
 from .sailing import arrow_open, location_action, market_spaces, flag_kind
 from .explorer import jumped, shortest
 from .combat import token_value, modifier_bonus
 from .assistants import location_income
+from . import legacy
 
 JEAN = 1
 HUMAN = 0
@@ -26,11 +28,7 @@ JEV_NAMES = ("card", "sail", "quest", "deliver", "take_card", "influence", "remo
 
 @njit(cache=True)
 def _log(state, ev, arg):
-    n = state[G_AUTOMA_LOG_N]
-    if n < AUTOMA_LOG_CAP:
-        state[G_AUTOMA_LOG + 2 * n] = ev
-        state[G_AUTOMA_LOG + 2 * n + 1] = arg
-        state[G_AUTOMA_LOG_N] = n + 1
+    log_event(state, G_AUTOMA_LOG, G_AUTOMA_LOG_N, AUTOMA_LOG_CAP, ev, arg)
 
 
 @njit(cache=True)
@@ -99,7 +97,7 @@ def _board_quest_at(state, loc):
 @njit(cache=True)
 def _counts_for_jean(state, cat, loc):
     """SOLO-10: only cities (incl. homeward spaces) and locations with a quest count."""
-    k = cat[C_LOC_KIND + loc]
+    k = legacy.loc_kind(state, cat, loc)  # SOLO-12: cities of legacy tiles count
     return k == LK_CITY or k == LK_HOME or _board_quest_at(state, loc) >= 0
 
 
@@ -111,12 +109,15 @@ def jean_destination(state, cat, start, move, route):
     counted = 0
     while True:
         nxt = -1
-        for j in range(cat[C_LOC_NEXT_N + cur]):
-            k = cur * MAX_OUT + j
-            if not arrow_open(state, cat, k):
-                continue
-            if nxt < 0 or cat[C_LOC_BRANCH + k] == route:
-                nxt = cat[C_LOC_NEXT + k]
+        if state[G_LEGACY] != 0:  # the L4/L7 fork (JLEG-01)
+            nxt = legacy.jean_next(state, cat, cur, route)
+        else:
+            for j in range(cat[C_LOC_NEXT_N + cur]):
+                k = cur * MAX_OUT + j
+                if not arrow_open(state, cat, k):
+                    continue
+                if nxt < 0 or cat[C_LOC_BRANCH + k] == route:
+                    nxt = cat[C_LOC_NEXT + k]
         if nxt < 0:
             return cur
         cur = nxt
@@ -163,14 +164,16 @@ def take_turn(state, cat):
         state[G_ROUND_END] = 1
     location_income(state, cat, dest)  # SOLO-23: your PERM-07 cards
     k = _board_quest_at(state, dest)
-    if k >= 0:  # SOLO-13: the oldest quest; taking it ends her turn
+    if k < 0 and state[G_LEGACY] != 0 and legacy.jean_takes_quest(state, cat, dest):
+        _log(state, JEV_QUEST, dest)  # SOLO-13 at L1's quest space; her turn ends
+    elif k >= 0:  # SOLO-13: the oldest quest; taking it ends her turn
         state[G_BQ_TILE + k] = -1
         state[G_BQ_LOC + k] = -1
         state[G_BQ_AGE + k] = -1
         state[jb + P_QUESTS] += 1
         _log(state, JEV_QUEST, dest)
     else:
-        kind = cat[C_LOC_KIND + dest]
+        kind = legacy.loc_kind(state, cat, dest)
         if kind == LK_CITY or kind == LK_HOME:
             _deliver_or_take(state, cat, dest, cat[C_AUTO_DISPLAY + card])
         for i in range(AUTOMA_ACTS):  # SOLO-16: the card's actions in order
@@ -186,7 +189,7 @@ def take_turn(state, cat):
 @njit(cache=True)
 def _deliver_or_take(state, cat, loc, display):
     """SOLO-14/15: a disc into an empty market space, else the shown market card."""
-    if (cat[C_LOC_KIND + loc] == LK_CITY and state[G_LOC_MARKET + loc] < market_spaces(state, cat, loc)
+    if (legacy.loc_kind(state, cat, loc) == LK_CITY and state[G_LOC_MARKET + loc] < market_spaces(state, cat, loc)
             and track_emptied(state) < cat[C_TRACK_N]):
         state[G_LOC_MARKET + loc] += 1
         state[G_TRACK_TO_MARKET] += 1
@@ -340,12 +343,13 @@ def _annex(state, cat, n, cities_first):
     best, num = -1, 1 << 20
     if cities_first:
         for loc in range(cat[C_NLOC]):
-            if (cat[C_LOC_KIND + loc] == LK_CITY and state[G_LOC_MARKER + loc] < 0
-                    and flag_kind(state, cat, loc) != FL_NONE and cat[C_LOC_NUMBER + loc] < num):
+            if (legacy.loc_kind(state, cat, loc) == LK_CITY and state[G_LOC_MARKER + loc] < 0
+                    and flag_kind(state, cat, loc) != FL_NONE and cat[C_LOC_NUMBER + loc] < num
+                    and legacy.marker_allowed(state, cat, loc, JEAN)):  # JLEG-01, L3 (JCOMBAT-04)
                 best, num = loc, cat[C_LOC_NUMBER + loc]
     if best < 0:
         for loc in range(cat[C_NLOC]):
-            if (cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0
+            if (is_village(state, cat, loc) and state[G_LOC_MARKER + loc] < 0
                     and cat[C_LOC_NUMBER + loc] < num):
                 best, num = loc, cat[C_LOC_NUMBER + loc]
     if best >= 0:

@@ -177,6 +177,14 @@ def invest(state, cat, p, slot):
     building = state[G_PR_BUILD + slot]
     state[b + P_DOUBLOONS] -= invest_cost(state, cat, p, building)
     state[b + P_FIG_SUPPLY] -= 1
+    place_investment(state, cat, p, slot)
+
+
+@njit(cache=True)
+def place_investment(state, cat, p, slot):
+    """PRES-03 once paid: the figure on the building, +2 VP for the first investor, the synergy token."""
+    b = pb(p)
+    building = state[G_PR_BUILD + slot]
     state[b + P_FIG_PRESTIGE] += 1
     if state[G_PR_INVESTORS + slot] == 0:
         add_vp(state, p, 2, VS_PRESTIGE)  # first investor

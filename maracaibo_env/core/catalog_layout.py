@@ -22,6 +22,8 @@ CARD_EFFS = 4
 N_AUTOMA = 15        # Automa cards (CON-16)
 AUTOMA_ACTS = 4      # actions per Automa card
 MAX_TRACK = 24       # spaces of the Automa board's disc track (22 printed)
+N_LEG = 25           # legacy tiles L1..L25 (index = L-number - 1; L19, L24 unused)
+MAX_LEG_ARROWS = 8   # arrows a legacy tile adds or changes
 
 CATALOG_FIELDS = [
     ("NLOC", 1), ("HAVANA", 1), ("NEXP", 1), ("EXP_START", 1), ("NGOODS", 1),
@@ -80,6 +82,18 @@ CATALOG_FIELDS = [
     ("AUTO_ACT_R1", N_AUTOMA * AUTOMA_ACTS),
     ("AUTO_DIFF", 2 * 5 * 3),
     ("TRACK_N", 1), ("TRACK_VP", MAX_TRACK), ("TRACK_MARKED", MAX_TRACK),
+    # Retirement module (§29): the explorer space under the Residence Discount tile
+    ("EXP_RETIRE", 1),
+    # legacy tiles (§28, data/legacy_tiles.toml): per tile index; LEG_KIND 0 = not in the data
+    ("LEG_KIND", N_LEG), ("LEG_LOC", N_LEG), ("LEG_SPACES", N_LEG), ("LEG_COST", N_LEG),
+    ("LEG_COST_AMT", N_LEG), ("LEG_REW", N_LEG), ("LEG_REW_AMT", N_LEG), ("LEG_TOLL", N_LEG),
+    ("LEG_TWO_P", N_LEG), ("LEG_EXP", N_LEG), ("LEG_ACT", N_LEG), ("LEG_AMT", N_LEG), ("LEG_INF", N_LEG),
+    ("LEG_SILVER", 2),   # L6: combat value of each silver-fleet space
+    ("LEG_CITY_GOOD", N_LEG), ("LEG_CITY_SPACES", N_LEG),
+    # arrows a tile adds (NEW = 1: the L4/L7 fork) or re-prices (L2/L8/L18): cost while the tile is in play
+    ("LEG_AR_N", 1), ("LEG_AR_FROM", MAX_LEG_ARROWS), ("LEG_AR_TO", MAX_LEG_ARROWS),
+    ("LEG_AR_COST", MAX_LEG_ARROWS), ("LEG_AR_TILE", MAX_LEG_ARROWS), ("LEG_AR_NEW", MAX_LEG_ARROWS),
+    ("LOC_NEW_TILE", MAX_LOC),   # L-number of the tile that adds this location (0: printed board)
 ]
 
 CATALOG, CATALOG_SIZE = {}, 0

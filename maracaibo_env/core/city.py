@@ -4,12 +4,13 @@ from .jit import njit
 from .common import *  # noqa: F401,F403
 from .sailing import (location_action, location_action_amount, market_good,
                       market_spaces)
+from . import legacy
 
 
 @njit(cache=True)
 def can_deliver(state, cat, p, loc):
     """CITY-02/04/08: free market space, a matching hand card, a removable disc."""
-    if cat[C_LOC_KIND + loc] != LK_CITY:
+    if legacy.loc_kind(state, cat, loc) != LK_CITY:
         return False
     if state[G_LOC_MARKET + loc] >= market_spaces(state, cat, loc):
         return False
@@ -42,6 +43,11 @@ def apply_deliver(state, cat, p, loc, slot):
 @njit(cache=True)
 def start_city_action(state, cat, p, loc):
     """Queue the city's printed action (CITYACT-01..11, HOME-02..05)."""
+    if state[G_LEGACY] != 0:
+        i = legacy.legacy_city(state, cat, loc)
+        if i >= 0:  # LEG-L1 / L4 / L7
+            legacy.start_city_action(state, cat, p, i)
+            return
     act = location_action(state, cat, loc)
     amt = location_action_amount(state, cat, loc)
     b = pb(p)

@@ -11,8 +11,9 @@ from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
-                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_CB_NCA, A_PASS)
+                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_CB_NCA, A_CB_LEGACY, A_PASS)
 from .sailing import flag_kind, flag_amount
+from . import legacy
 
 ST_START, ST_PILE, ST_NATION, ST_ACT = 0, 1, 2, 3
 USED_INFLUENCE, USED_FLAG, USED_VILLAGE = 1, 2, 4
@@ -109,6 +110,7 @@ def modifier_bonus(state, cat, t, n):
 def start(state, cat, o):
     """Begin a Combat: PERM-03 CP first, then a pile (or value 3 when both are empty)."""
     p = state[o + 1]
+    state[G_LEG_CB_USED] = 0  # LEG-L6/L9: once per Combat (COMBAT-11)
     gain_cp(state, p, count_effect(state, cat, p, EF_PERM_COMBAT_CP))
     if state[G_TPILE_N] + state[G_TPILE_N + 1] == 0:
         state[o + 2] = NO_TOKEN
@@ -130,7 +132,7 @@ def phase_of(state, o):
 @njit(cache=True)
 def flag_target_cost(state, cat, loc, nation):
     """Annex (4) an empty flag location, displace (6) another nation's marker; -1 if neither."""
-    if cat[C_LOC_KIND + loc] != LK_CITY or flag_kind(state, cat, loc) == FL_NONE:
+    if legacy.loc_kind(state, cat, loc) != LK_CITY or flag_kind(state, cat, loc) == FL_NONE:
         return -1
     m = state[G_LOC_MARKER + loc]
     if m < 0:
@@ -143,7 +145,7 @@ def flag_target_cost(state, cat, loc, nation):
 @njit(cache=True)
 def village_target_cost(state, cat, loc, nation):
     """SHIP-07: empty village 2, another nation's marker 5."""
-    if cat[C_LOC_KIND + loc] != LK_VILLAGE:
+    if not is_village(state, cat, loc):
         return -1
     m = state[G_LOC_MARKER + loc]
     if m < 0:
@@ -192,13 +194,15 @@ def legal(state, cat, o, mask):
     if has_marker and not used & USED_FLAG:
         for loc in range(cat[C_NLOC]):
             c = flag_target_cost(state, cat, loc, n)
-            if c >= 0 and v >= c:
+            if c >= 0 and v >= c and legacy.marker_allowed(state, cat, loc, p):  # COMBAT-19
                 mask[A_CB_FLAG + loc] = 1
     if has_marker and not used & USED_VILLAGE and has_upgrade(state, p, AREA_VILLAGE_ANNEX):
         for loc in range(cat[C_NLOC]):
             c = village_target_cost(state, cat, loc, n)
             if c >= 0 and v >= c:
                 mask[A_CB_VILLAGE + loc] = 1
+    if state[G_LEGACY] != 0:
+        legacy.combat_legal(state, cat, p, n, v, mask)  # LEG-L6, LEG-L9
 
 
 @njit(cache=True)
@@ -286,6 +290,8 @@ def apply(state, cat, o, action):
         c = cat[C_CARD_EFF_COND + o2]
         if c >= 0 and (state[b + P_SYNERGY] >> c) & 1:
             add_vp(state, p, 2, VS_COMBAT)
+    elif action >= A_CB_LEGACY:  # LEG-L6 silver fleet / LEG-L9 gold mine
+        v -= legacy.combat_apply(state, cat, p, n, action)
     elif action < A_CB_VILLAGE:  # flag: annex / displace
         loc = action - A_CB_FLAG
         v -= flag_target_cost(state, cat, loc, n)

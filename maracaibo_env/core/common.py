@@ -8,6 +8,7 @@ from .jit import njit
 from .layout import *  # noqa: F401,F403  (G_*/P_* offsets and capacities)
 from .catalog_layout import *  # noqa: F401,F403
 from .enums import *  # noqa: F401,F403
+from .options import VAR_OPEN_PRESTIGE, VAR_RETIREMENT  # noqa: F401
 from .rng import shuffle_slice
 
 CP_MAX = 8
@@ -116,11 +117,26 @@ def supply_left(state, nation):
 
 @njit(cache=True)
 def markers_on_board(state, cat, nation):
+    """Markers on locations, legacy tiles included (INF-08: L6 silver fleet, L9 gold mine)."""
     c = 0
     for loc in range(cat[C_NLOC]):
         if state[G_LOC_MARKER + loc] == nation:
             c += 1
+    if state[G_LEGACY] != 0:
+        for k in range(2):
+            if state[G_LEG_SILVER + k] == nation + 1:
+                c += 1
+        if state[G_LEG_MINE] == nation + 1:
+            c += 1
     return c
+
+
+@njit(cache=True)
+def is_village(state, cat, loc):
+    """A village now: Puerto Cabezas is a city while L1 is in play (LEG-L1)."""
+    if cat[C_LOC_KIND + loc] != LK_VILLAGE:
+        return False
+    return state[G_LEGACY] & 1 == 0 or cat[C_LEG_LOC] != loc
 
 
 @njit(cache=True)
@@ -143,7 +159,7 @@ def place_marker(state, loc, nation):
 @njit(cache=True)
 def empty_village_exists(state, cat):
     for loc in range(cat[C_NLOC]):
-        if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
+        if is_village(state, cat, loc) and state[G_LOC_MARKER + loc] < 0:
             return True
     return False
 

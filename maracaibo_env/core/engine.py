@@ -24,6 +24,8 @@ from .scoring import start_scoring, finish_scoring
 from .setup import reset
 from .observe import observe
 from . import automa
+from . import retirement
+from . import legacy
 
 
 # ---- phase of the top task ---------------------------------------------------
@@ -126,7 +128,7 @@ def _legal_own(state, cat, ph, mask):
                 mask[A_NATION + n] = 1
     elif ph == PH_PLACE:
         for loc in range(cat[C_NLOC]):
-            if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
+            if is_village(state, cat, loc) and state[G_LOC_MARKER + loc] < 0:
                 mask[A_PLACE + loc] = 1
     elif ph == PH_DISC:
         any_disc = False
@@ -173,11 +175,12 @@ def _legal_main(state, cat, p, mask):
     loc = state[b + P_SHIP]
     mask[A_PASS] = 1
     if not state[G_MAIN_DONE]:
-        kind = cat[C_LOC_KIND + loc]
-        if (kind == LK_CITY or kind == LK_HOME) and location_action(state, cat, loc) != CA_NONE:
+        kind = legacy.loc_kind(state, cat, loc)
+        if (kind == LK_CITY or kind == LK_HOME) and location_action(state, cat, loc) != CA_NONE \
+                and (state[G_LEGACY] == 0 or not legacy.city_blocked(state, cat, loc)):
             mask[A_MAIN_CITY] = 1
-        if kind == LK_VILLAGE:
-            mask[A_MAIN_VILLAGE] = 1
+        if kind == LK_VILLAGE and (state[G_LEGACY] == 0 or not legacy.village_blocked(state, cat, loc)):
+            mask[A_MAIN_VILLAGE] = 1  # VILL-07: not at a skull tile (L20-L23) or plague Cartagena (L3)
         for k in range(BOARD_QUEST_CAP):
             t = state[G_BQ_TILE + k]
             if t >= 0 and state[G_BQ_LOC + k] == loc and can_fulfil(state, cat, p, t):
@@ -242,6 +245,16 @@ def _legal_choice(state, cat, p, kind, arg, mask):
         for g in range(cat[C_NGOODS]):
             if (m >> g) & 1:
                 mask[A_CHOICE + g] = 1
+    elif kind == CH_RETIRE:
+        retirement.legal(state, cat, p, mask)
+    elif kind == CH_LEG_DISC:
+        mask[A_CHOICE] = 1
+        if legacy.disc_offer_possible(state, cat, p, arg):
+            mask[A_CHOICE + 1] = 1
+    elif kind == CH_LEG_FIGURE_VP:
+        mask[A_CHOICE] = 1
+        if state[b + P_FIG_SUPPLY] > 0:
+            mask[A_CHOICE + 1] = 1
 
 
 # ---- applying one decision ---------------------------------------------------
@@ -322,6 +335,8 @@ def _apply(state, cat, action):
         to_market = (arg >> 1) & 1
         if to_market:
             state[G_LOC_MARKET + (arg >> 4)] += 1
+        elif (arg >> 2) & 1:  # LEG-L10..L17: onto the disc tile in slot arg >> 4
+            state[G_LEG_DISCS + (arg >> 4)] += 1
         remove_disc(state, cat, p, action - A_DISC, to_market)
     elif ph == PH_VILLAGE:
         village.apply(state, cat, o, action)
@@ -380,6 +395,8 @@ def _arrive(state, cat, p, frm):
     dest = state[pb(p) + P_SHIP]
     score_skipped(state, cat, p, frm, dest)
     location_income(state, cat, dest)
+    if state[G_LEGACY] != 0:
+        legacy.arrive(state, cat, p, dest)  # L5, L25, the L10-L17 disc offer
 
 
 @njit(cache=True)
@@ -474,6 +491,14 @@ def _apply_choice(state, cat, p, kind, arg, k):
     elif kind == CH_CITY_ACTION:
         if k == 1:
             start_city_action(state, cat, p, arg)
+    elif kind == CH_RETIRE:
+        retirement.retire(state, cat, p, k)
+    elif kind == CH_LEG_DISC:
+        if k == 1:
+            legacy.use_disc_tile(state, cat, p, arg)
+    elif kind == CH_LEG_FIGURE_VP:
+        if k == 1:
+            legacy.figure_for_vp(state, p)
 
 
 # ---- automatic tasks and the advance loop --------------------------------------
@@ -552,6 +577,10 @@ def _resolve_automatic(state, cat):
             else:
                 state[G_EXTRA_MAIN] = 0
                 state[G_MAIN_DONE] = 1
+            state[G_CUR] = p
+            state[G_PHASE] = PH_MAIN
+        elif op == OP_LEG_MAIN:  # back to the main-action choice (the main action is still to come)
+            remove_entry(state, o)
             state[G_CUR] = p
             state[G_PHASE] = PH_MAIN
         elif op == OP_SCORE_REST:

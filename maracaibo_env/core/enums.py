@@ -7,7 +7,8 @@ code turns ints back into names through the tuples.
 
 NATIONS = ("france", "england", "spain")
 
-LOC_KINDS = ("start", "city", "village", "home")
+# legacy_city: a city a legacy tile adds (L4/L7); it exists only while its tile is in play
+LOC_KINDS = ("start", "city", "village", "home", "legacy_city")
 
 CITY_ACTIONS = (
     "none", "combat", "explore", "influence_village", "cp_remove_disc", "cp3",
@@ -117,6 +118,9 @@ CHOICES = (
     "figures_income",  # option k: put k figures on the card (IMM-14)
     "goods",           # option g: pay b identical goods of kind g (arg = how many)
     "city_action",     # after a delivery: option 0 declines the city action at b, 1 carries it out (CITY-01)
+    "retire",          # option k: invest in prestige building slot k at half price (Retirement, RET-04)
+    "leg_disc",        # LEG-L10..L17: option 0 declines, 1 uses the disc tile in slot b (L-number - 10)
+    "leg_figure_vp",   # LEG-L4: option 0 keeps the figure, 1 returns it for 5 VP
 )
 _export("CH_", CHOICES)
 N_CHOICE_OPTIONS = 8
@@ -130,9 +134,21 @@ OPS = (
     "none", "nation", "remove_disc", "village", "explore", "combat", "city_action",
     "choice", "pay", "main_done", "score_buy", "score_rest", "draw", "deliver", "place",
     "extra_sail",
+    "leg_main",   # legacy: back to the main-action choice after a pre-main bonus (LEG-L10..L17)
 )
 _export("OP_", OPS)
 
 # What a PH_NATION decision is for (the nation task's b).
 NATION_KINDS = ("influence", "village_marker", "village_marker_rank", "next_rank")
 _export("NK_", NATION_KINDS)
+
+# Legacy tiles (§28; data/legacy_tiles.toml). Tile index = L-number - 1.
+LEGACY_KINDS = ("none", "city_quest", "route", "plague", "new_city", "figure", "silver_fleet",
+                "gold_mine", "disc", "skull", "vp")
+LEGACY_COSTS = ("none", "doubloons", "cp", "figure")
+LEGACY_REWARDS = ("none", "vp", "doubloons", "cp", "influence", "figure")
+LEGACY_CITY_ACTIONS = ("none", "villages2_figure_vp", "cp3_combat")
+_export("LT_", LEGACY_KINDS)
+_export("LCOST_", LEGACY_COSTS)
+_export("LREW_", LEGACY_REWARDS)
+_export("LACT_", LEGACY_CITY_ACTIONS)

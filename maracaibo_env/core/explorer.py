@@ -6,6 +6,7 @@ from .jit import njit
 from .common import *  # noqa: F401,F403
 from .actions import A_EXPLORE
 from .quests import can_fulfil
+from . import retirement
 
 INF = 1 << 20
 
@@ -108,7 +109,8 @@ def apply_explore(state, cat, p, dest):
                             add_vp(state, p, 1, VS_EXPLORER)
         s = pred[s]
     state[b + P_EXPLORER] = dest
-    _space_reward(state, cat, p, dest)
+    if not retirement.on_stop(state, cat, p, dest):  # the tile covers its space's reward
+        _space_reward(state, cat, p, dest)
 
 
 @njit(cache=True)

@@ -83,6 +83,12 @@ GLOBAL_FIELDS = [
     # options (core/options.py); the third field is the saved-game format that
     # added them: a format-2 save lacks them and loads with them 0 (all off)
     ("VARIANTS", 1, 3), ("LEGACY", 1, 3),
+    # legacy tiles (core/legacy.py, §28; format 3, 0 = empty)
+    ("LEG_DISCS", 8, 3),     # discs on the disc tiles L10..L17
+    ("LEG_SILVER", 2, 3),    # LEG-L6: nation + 1 on each silver-fleet space
+    ("LEG_MINE", 1, 3),      # LEG-L9: nation + 1 on the gold mine
+    ("LEG_QUEST", 1, 3),     # LEG-L1: quest tile + 1 on Puerto Cabezas' quest space
+    ("LEG_CB_USED", 1, 3),   # COMBAT-11: bit 0 silver fleet, bit 1 gold mine used in this Combat
 ]
 
 PLAYER_FIELDS = [
@@ -98,6 +104,7 @@ PLAYER_FIELDS = [
     ("CAREER_OPT", 2), ("CAREER", 1), ("CAREER_DONE", 1),
     ("SHIP", 1), ("PRESTIGE", 1), ("ASSIST", MAX_LOC), ("ASSIST_NEW", MAX_LOC),
     ("CARD_QUEST", CARD_QUEST_CAP),   # IMM-06: quest tiles lying on bought cards
+    ("RETIRE", 1, 3),                 # Retirement (§29): 1 = the player's figure still on the tile
     ("VP_SRC", N_VP_SRC),
 ]
 

@@ -70,7 +70,14 @@ OBS_SPEC = [
     ("career_options", 2, "own career options during set-up"),
     ("automa", 6, "solo: is solo, difficulty, track spaces emptied, Jean's cards beside "
                   "the board (a count, INFO-05), Automa cards left in the pile, her last card (-1)"),
-] + [("p%d_%s" % (k, n), s, "seat +%d: %s" % (k, d)) for k in range(MAX_P) for n, s, d in _PLAYER_PUBLIC]
+] + [("p%d_%s" % (k, n), s, "seat +%d: %s" % (k, d)) for k in range(MAX_P) for n, s, d in _PLAYER_PUBLIC] + [
+    # legacy tiles (§28; core/legacy.py), after the player blocks so earlier offsets stay
+    ("legacy", 1, "bitmask of the legacy tiles in play (bit i = tile L(i+1))"),
+    ("legacy_discs", 8, "discs on the disc tiles L10..L17"),
+    ("silver_fleet", 2, "nation + 1 on each L6 silver-fleet space (0 empty)"),
+    ("gold_mine", 1, "nation + 1 on the L9 gold mine (0 empty)"),
+    ("legacy_quest", 1, "quest tile on L1's quest space (-1 none)"),
+]
 
 OBS_SIZE = sum(s for _, s, _ in OBS_SPEC)
 
@@ -153,6 +160,13 @@ def observe(state, me, out):
             continue
         q = (me + r) % np_
         k = _player_public(state, q, out, k)
+    out[k] = state[G_LEGACY]; k += 1
+    for j in range(8):
+        out[k] = state[G_LEG_DISCS + j]; k += 1
+    for j in range(2):
+        out[k] = state[G_LEG_SILVER + j]; k += 1
+    out[k] = state[G_LEG_MINE]; k += 1
+    out[k] = state[G_LEG_QUEST] - 1; k += 1
     if k != OBS_SIZE:  # callers may pass np.empty: every entry must be written
         raise ValueError("internal: observe wrote a different size than OBS_SIZE")
 

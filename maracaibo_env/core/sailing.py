@@ -5,6 +5,7 @@ from .jit import njit
 
 from .common import *  # noqa: F401,F403
 from .actions import A_SAIL, MAX_MP
+from . import legacy
 
 
 @njit(cache=True)
@@ -17,6 +18,9 @@ def arrow_open(state, cat, k):
 def reachable(state, cat, start, reach, cap=MAX_MP):
     """reach[l * 7 + m - 1] = 1 when location l can be reached spending exactly
     m MP (SAIL-01..06). Must-stop locations end a route; nobody sails past."""
+    if state[G_LEGACY] != 0:  # §28: re-priced routes, the L4/L7 fork, the L11 toll
+        legacy.reachable(state, cat, state[G_CUR], start, reach, cap)
+        return
     reach[:] = 0
     # each (location, MP) pair is pushed at most once (reach guards it)
     st_loc = np.empty(MAX_LOC * MAX_MP + 1, np.int64)
@@ -62,6 +66,8 @@ def apply_sail(state, cat, p, idx):
     21a / 22 (TURN-01)."""
     b = pb(p)
     dest = idx // MAX_MP
+    if state[G_LEGACY] != 0:
+        legacy.pay_toll(state, cat, p, state[b + P_SHIP], idx)  # LEG-L11
     state[G_LOC_FROM] = state[b + P_SHIP]
     state[b + P_SHIP] = dest
     act = location_action(state, cat, dest)
@@ -73,6 +79,8 @@ def apply_sail(state, cat, p, idx):
 @njit(cache=True)
 def location_action(state, cat, loc):
     """The city action at loc: a city tile's when one lies there, else printed."""
+    if state[G_LEGACY] != 0 and legacy.legacy_city(state, cat, loc) >= 0:
+        return legacy.CA_LEGACY  # L1/L4/L7 (city.start_city_action runs the tile's action)
     t = state[G_LOC_TILE + loc]
     return cat[C_TILE_ACT + t] if t >= 0 else cat[C_LOC_ACT + loc]
 
@@ -85,12 +93,16 @@ def location_action_amount(state, cat, loc):
 
 @njit(cache=True)
 def market_good(state, cat, loc):
+    if state[G_LEGACY] != 0 and legacy.is_l1_city(state, cat, loc):
+        return cat[C_LEG_CITY_GOOD + legacy.L1]
     t = state[G_LOC_TILE + loc]
     return cat[C_TILE_GOOD + t] if t >= 0 else cat[C_LOC_GOOD + loc]
 
 
 @njit(cache=True)
 def market_spaces(state, cat, loc):
+    if state[G_LEGACY] != 0 and legacy.is_l1_city(state, cat, loc):
+        return cat[C_LEG_CITY_SPACES + legacy.L1]
     t = state[G_LOC_TILE + loc]
     return cat[C_TILE_SPACES + t] if t >= 0 else cat[C_LOC_SPACES + loc]
 

@@ -6,6 +6,7 @@ from .common import *  # noqa: F401,F403
 from .rng import rng_seed, rand_below, shuffle_slice, shuffle_array
 from .scoring import place_story_quests
 from .automa import build_deck
+from . import legacy
 
 
 @njit(cache=True)
@@ -117,7 +118,8 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     shuffle_array(state, bld, N_PRESTIGE)
     for i in range(N_BUILDINGS):
         state[G_PR_BUILD + i] = bld[i]
-    state[G_PR_REVEALED] = 1
+    # VAR-01 open prestige: all 4 face up (INT-05 then reveals nothing)
+    state[G_PR_REVEALED] = N_BUILDINGS if state[G_VARIANTS] & VAR_OPEN_PRESTIGE else 1
 
     # SETUP-12..15, 20: players; a seeded start player; 8/9/10/11 doubloons
     start = 0 if solo else rand_below(state, np_)  # SOLO-07: you start
@@ -155,11 +157,16 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
             state[b + P_FIG_GENERAL] = FIGURES_PER_COLOUR
             state[b + P_CAREER_OPT] = -1
             state[b + P_CAREER_OPT + 1] = -1
+        elif state[G_VARIANTS] & VAR_RETIREMENT:  # RET-02: a figure from the general supply on the tile
+            state[b + P_FIG_GENERAL] -= 1
+            state[b + P_RETIRE] = 1
     if solo:
         build_deck(state, cat)
 
     # SETUP-16: the story card's set-up quests
     place_story_quests(state, cat, 0)
+    if state[G_LEGACY] != 0:
+        legacy.setup(state, cat, np_, solo)  # §28: L1 quest, L3, JLEG-03 discs
 
     state[G_TURN_P] = start
     state[G_CUR] = start

@@ -51,7 +51,7 @@ def legal(state, cat, p, mask):
             mask[A_VIL_CARD_QUEST + j] = 1
     if has_upgrade(state, p, AREA_VILLAGE_MARKER):
         loc = state[b + P_SHIP]
-        if cat[C_LOC_KIND + loc] == LK_VILLAGE and state[G_LOC_MARKER + loc] < 0:
+        if is_village(state, cat, loc) and state[G_LOC_MARKER + loc] < 0:
             for n in range(N_NATIONS):
                 if supply_left(state, n) > 0:
                     mask[A_VIL_MARKER + n] = 1

@@ -87,6 +87,10 @@ class GameBase:
     READABLE_FORMATS: tuple = ()
     #: the game's options (framework.options.Option), keyword arguments of Game(...)
     OPTIONS: tuple = ()
+    #: data hashes of earlier shipped data whose base-game content the current
+    #: shipped data keeps (only tables for new options were added): saves and
+    #: replays made with them load without ignore_data_hash (and are validated)
+    PREVIOUS_DATA_HASHES: frozenset = frozenset()
 
     # ---- queries ---------------------------------------------------------------
     @property
@@ -286,7 +290,7 @@ class GameBase:
         h = d["data_hash"]
         if not isinstance(h, str):
             raise ValueError(f"data_hash = {h!r}: expected the game data's sha256 as a hex string")
-        if h != catalog.data_hash and not ignore_data_hash:
+        if h != catalog.data_hash and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
             raise ValueError(f"data_hash = {h[:16]}…: the game was saved with other game data than "
                              f"this catalog ({catalog.data_hash[:16]}…); load it with the data it was "
                              "played with, or pass ignore_data_hash=True to check the state against "

@@ -25,20 +25,29 @@ __all__ = ["env", "raw_env"]
 class raw_env(GameAECEnv):
     """Pirates of Maracaibo as a PettingZoo AECEnv.
 
-    :param num_players: 2, 3 or 4.
+    :param num_players: 2, 3 or 4; 1 = solo against Jordan (one agent; his
+        turns are played inside the game, his last turn is in ``infos["jordan"]``).
+    :param difficulty: solo only: B cards in Jordan's deck, 0..6 (SOLO-05).
     :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
     :param seed: seeds the generator that picks game seeds for `reset(seed=None)`.
     :param reward: "win_loss" or "vp_margin".
     :param layout: a Caribbean layout key of the data (default: the data's default).
     :param data_dir: play with the game data in this folder (see `pirates.Game`).
+    :param fog_locations, fog_improvements, skirmish, quest_hunters, rubies, retirement:
+        the modules (§20), any combination (see `pirates.Game`).
     """
 
     description = PIRATES
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, reward: str = "win_loss", layout: str | None = None,
-                 data_dir=None):
-        super().__init__(num_players, render_mode, seed, reward, layout=layout, data_dir=data_dir)
+                 data_dir=None, difficulty: int = 0, fog_locations: bool = False,
+                 fog_improvements: bool = False, skirmish: bool = False, quest_hunters: bool = False,
+                 rubies: bool = False, retirement: bool = False):
+        super().__init__(num_players, render_mode, seed, reward, layout=layout, data_dir=data_dir,
+                         difficulty=difficulty, fog_locations=fog_locations,
+                         fog_improvements=fog_improvements, skirmish=skirmish,
+                         quest_hunters=quest_hunters, rubies=rubies, retirement=retirement)
 
 
 env = make_env(raw_env)

@@ -33,6 +33,7 @@ class Catalog:
     layout_keys: list[str]
     default_layout: str
     effects: list[str] = field(default_factory=list)   # readable text of each effect row
+    jordan_keys: list[str] = field(default_factory=list)   # the solo cards (jordan.toml)
     data: D.PiratesData | None = field(default=None, repr=False)
 
     @property
@@ -212,6 +213,12 @@ def compile_data(data: D.PiratesData) -> Catalog:
         w.set("START_COINS", v, i)
     for i, t in enumerate(b.tv_tiles):
         w.set("TV_TILES", D.TREASURES.index(t), i)
+    # the modules: Ruby Supply tiles (by card key), Ruby Market bonuses
+    for k in data.modules.ruby_supply:
+        w.set("CARD_RUBY", 1, [x.key for x in cards].index(k))
+    for i, sp in enumerate(data.modules.ruby_market):
+        st, n = w.effects(sp.effects); w.set("RUBY_S", st, i); w.set("RUBY_N", n, i)
+    _compile_jordan(w, data, cards, keys)
     # layouts
     lays = data.layouts.layout
     w.set("N_LAYOUTS", len(lays))
@@ -233,7 +240,87 @@ def compile_data(data: D.PiratesData) -> Catalog:
         quest_keys=[q.key for q in qs], figurehead_names=[f"{f.letter} {f.name}" for f in figs],
         bm_keys=bm_keys, slot_keys=[x.key for x in s.slot], raid_action_keys=w.raid_keys,
         track_keys=keys, layout_keys=[l.key for l in lays], default_layout=data.layouts.default,
-        effects=w.texts, data=data)
+        effects=w.texts, data=data, jordan_keys=[x.key for x in data.jordan.card])
+
+
+def _compile_jordan(w, data, cards, track_keys):
+    """jordan.toml, and what Jordan reads off the other data (DATA-16: the solo
+    actions each location offers; SOLO-21: the longest branch at each fork)."""
+    j = data.jordan
+    w.set("J_N_CARDS", len(j.card))
+    for i, c in enumerate(j.card):
+        w.set("J_LETTER", "AB".index(c.letter), i)
+        w.set("J_BONUS", D.JORDAN_BONUSES.index(c.bonus.do) if c.bonus else -1, i)
+        w.set("J_BONUS_N", c.bonus.n if c.bonus else 0, i)
+        w.set("J_NACT", len(c.actions), i)
+        for k, a in enumerate(c.actions):
+            w.set("J_ACT", D.JORDAN_ACTIONS.index(a.do), i * CL.J_ACT_CAP + k)
+            for t, typ in enumerate(a.types):
+                w.set("J_ACT_TYPES", D.IMP_TYPES.index(typ), (i * CL.J_ACT_CAP + k) * 3 + t)
+    slots = [x for col in j.ship_board.columns for x in col]        # column by column (SOLO-25)
+    w.set("J_N_SLOTS", len(slots))
+    for i, x in enumerate(slots):
+        w.set("J_SLOT", D.JORDAN_SLOTS.index(x), i)
+    for i, lv in enumerate(j.track.levels):
+        w.set("J_RAID_VP", lv.raid_vp, i); w.set("J_RAID_N", lv.raid_treasures, i)
+        w.set("J_RAID_CUBE", int(lv.raid_cube), i)
+        w.set("J_EXPL_MOVE", lv.explore_move, i); w.set("J_EXPL_VP", lv.explore_vp, i)
+    for i, f in enumerate(j.treasure_die.faces):
+        w.set("J_DIE", ANY if f == "most" else D.TREASURES.index(f), i)
+    keys = [x.key for x in cards]
+    for i in range(2):
+        w.set("J_T2_LOC", keys.index(j.tier2_locations[i]) if i < len(j.tier2_locations) else -1, i)
+    sc = j.scoring
+    for i, v in enumerate((sc.per_river, sc.per_card, sc.per_residence, sc.per_quest,
+                           sc.quest_bonus_at, sc.quest_bonus)):
+        w.set("J_SCORE", v, i)
+    for i, x in enumerate(cards):
+        if not isinstance(x, D.Location):
+            continue
+        effs = [e for side in x.sides for e in side]
+        acts = 0
+        if any(e.do in ("raid", "raid_colour", "raid_as_if") for e in effs):
+            acts |= 1 << CL.JA_RAID
+        if any(e.do == "explore" for e in effs):
+            acts |= 1 << CL.JA_EXPLORE
+        if any(e.do == "quest" for e in effs):
+            acts |= 1 << CL.JA_QUEST
+        w.set("J_LOC_ACTS", acts, i)
+        w.set("J_LOC_EXPL", max([e.n for e in effs if e.do == "explore"], default=0), i)
+    for i, n in enumerate(longest_branch(data.board.track)):
+        w.set("J_LONG_NEXT", n, i)
+
+
+def longest_branch(track) -> list[int]:
+    """Per track space, the successor Jordan's explorer takes (SOLO-21): at a fork
+    the branch whose route to the point where the branches rejoin is longer (the
+    first listed on a tie; with no rejoin, the longer route to an end); -1 at an end."""
+    keys = [x.key for x in track]
+    nxt = [[keys.index(n) for n in x.next] for x in track]
+
+    def longest_from(a):                    # longest distance from a to each space (-1: unreachable)
+        d = [-1] * len(keys)
+        d[a] = 0
+        for s in range(a, len(keys)):       # successors come later in the file (the loader checks)
+            if d[s] >= 0:
+                for n in nxt[s]:
+                    d[n] = max(d[n], d[s] + 1)
+        return d
+
+    out = []
+    for s in range(len(keys)):
+        if len(nxt[s]) < 2:
+            out.append(nxt[s][0] if nxt[s] else -1)
+            continue
+        a, b = nxt[s][0], nxt[s][1]
+        da, db = longest_from(a), longest_from(b)
+        common = [x for x in range(len(keys)) if da[x] >= 0 and db[x] >= 0]
+        if common:
+            r = min(common)
+            out.append(a if da[r] >= db[r] else b)
+        else:
+            out.append(a if max(da) >= max(db) else b)
+    return out
 
 
 def _ship_spaces(w, li, cells, ncols):

@@ -336,9 +336,106 @@ class LayoutsFile(Strict):
     layout: list[Layout]
 
 
+# ---- modules.toml: the components of the modules (§20) ---------------------------
+class RubySpace(Entry):
+    effects: list[Effect] = Field(min_length=1)     # the bonus the seller takes (RUBY-03)
+
+    @model_validator(mode="after")
+    def _effects(self):
+        _kinds(self.effects, IMMEDIATE, "ruby market")
+        return self
+
+
+class ModulesFile(Strict):
+    ruby_supply: list[str] = Field(min_length=1, max_length=8)     # location keys (RUBY-01)
+    ruby_supply_source: Literal["rulebook", "published", "reconstructed"]
+    ruby_market: list[RubySpace] = Field(min_length=6, max_length=6)   # RUBY-05: 6 spaces
+
+
+# ---- jordan.toml: the solo opponent (§19) -------------------------------------------
+JORDAN_ACTIONS = ("raid", "explore", "quest", "tier2", "buy")     # SOLO-18, 21..24
+JORDAN_BONUSES = ("upgrade", "raid", "explore")                   # SOLO-30
+JORDAN_SLOTS = ("advance", "figurehead", "quest", "residence")    # SOLO-26..29
+JORDAN_DIE = ("gold", "emerald", "pearl", "most")                 # SOLO-19
+
+
+class JordanAction(Strict):
+    do: Literal[JORDAN_ACTIONS]
+    types: list[ImpType] = []                       # "buy": 3 types, first choice first
+
+    @model_validator(mode="after")
+    def _types(self):
+        if (self.do == "buy") != bool(self.types):
+            raise ValueError('types = [3 improvement types] is for (only) do = "buy"')
+        if self.types and sorted(self.types) != sorted(IMP_TYPES):
+            raise ValueError("a buy lists each improvement type once: crew, equipment, ship")
+        return self
+
+
+class JordanBonus(Strict):
+    do: Literal[JORDAN_BONUSES]
+    n: int = Field(0, ge=0, le=10)                  # explore: the printed distance (0: none)
+
+
+class JordanCard(Entry):
+    letter: Literal["A", "B"]
+    bonus: JordanBonus | None = None                # B cards only (SOLO-12)
+    actions: list[JordanAction] = Field(min_length=1, max_length=6)
+
+    @model_validator(mode="after")
+    def _bonus(self):
+        if (self.letter == "B") != (self.bonus is not None):
+            raise ValueError("a B card has a bonus action, an A card none (SOLO-30)")
+        return self
+
+
+class JordanLevel(Strict):
+    raid_vp: int = Field(ge=0, le=20)
+    raid_treasures: int = Field(ge=1, le=3)
+    raid_cube: bool                                 # +1 cube if Jordan has more of the type (L3/L4)
+    explore_move: int = Field(ge=0, le=6)
+    explore_vp: int = Field(ge=0, le=20)
+
+
+class JordanTrack(Strict):
+    source: Literal["rulebook", "published", "reconstructed"]
+    levels: list[JordanLevel] = Field(min_length=4, max_length=4)     # DATA-10
+
+
+class JordanDie(Strict):
+    source: Literal["rulebook", "published", "reconstructed"]
+    faces: list[Literal[JORDAN_DIE]] = Field(min_length=6, max_length=6)
+
+
+class JordanScoring(Strict):
+    source: Literal["rulebook", "published", "reconstructed"]
+    per_river: int = Field(ge=0, le=20)
+    per_card: int = Field(ge=0, le=20)
+    per_residence: int = Field(ge=0, le=40)
+    per_quest: int = Field(ge=0, le=20)
+    quest_bonus_at: int = Field(ge=1, le=16)
+    quest_bonus: int = Field(ge=0, le=40)
+
+
+class JordanShip(Strict):
+    source: Literal["rulebook", "published", "reconstructed"]
+    columns: list[list[Literal[JORDAN_SLOTS]]] = Field(min_length=1)
+
+
+class JordanFile(Strict):
+    source: Literal["rulebook", "published", "reconstructed"]
+    tier2_locations: list[str] = Field(min_length=1, max_length=2)    # DATA-16
+    track: JordanTrack
+    treasure_die: JordanDie
+    scoring: JordanScoring
+    ship_board: JordanShip
+    card: list[JordanCard]
+
+
 FILE_MODELS = {"board": BoardFile, "layouts": LayoutsFile, "cards": CardsFile,
                "quests": QuestsFile, "figureheads": FigureheadsFile,
-               "black_market": BlackMarketFile, "ship": ShipFile}
+               "black_market": BlackMarketFile, "ship": ShipFile, "modules": ModulesFile,
+               "jordan": JordanFile}
 
 
 class PiratesData:
@@ -410,11 +507,34 @@ def _cross_checks(d: PiratesData) -> None:
     check(sorted(i.treasure for i in b.islands) == sorted(TREASURES), "board.toml", "one island per treasure")
     check(len(b.value) == len(b.value_at_least) >= 1 and b.value_at_least[0] == 0, "board.toml",
           "value / value_at_least: same length, starting at 0 cubes")
+    loc1 = {x.key for x in t1_loc}
+    for k in d.modules.ruby_supply:
+        check(k in loc1, "modules.toml", f"ruby_supply {k!r} is not a Tier I location of cards.toml")
+    _unique(d.modules.ruby_supply, "modules.toml ruby_supply")
+    _unique([x.key for x in d.modules.ruby_market], "modules.toml ruby_market")
+    check(sum(x.retirement for x in b.track) == 1, "board.toml track",
+          "exactly one space with retirement = true (RET-01)")
+    check(not b.track[0].retirement, "board.toml track", "the Retirement spot is not the start space")
     _unique([l.key for l in d.layouts.layout], "layouts.toml")
     check(d.layouts.default in [l.key for l in d.layouts.layout], "layouts.toml",
           f"default {d.layouts.default!r} is not a layout")
     for l in d.layouts.layout:
         check_layout(l.rows, f"layouts.toml {l.key}")
+    _check_jordan(d)
+
+
+def _check_jordan(d: PiratesData) -> None:
+    """jordan.toml: 6 A and 6 B cards (CON-21), Tier I locations as the Tier-II-draw targets."""
+    j = d.jordan
+    _unique([x.key for x in j.card], "jordan.toml card")
+    for letter in "AB":
+        n = sum(x.letter == letter for x in j.card)
+        check(n == 6, "jordan.toml", f"6 {letter} cards (CON-21), found {n}")
+    locs = {x.key for x in d.cards.location}
+    for k in j.tier2_locations:
+        check(k in locs, "jordan.toml tier2_locations", f"{k!r} is not a location of cards.toml")
+    _unique(j.tier2_locations, "jordan.toml tier2_locations")
+    check(sum(len(c) for c in j.ship_board.columns) <= 32, "jordan.toml ship_board", "at most 32 slots")
 
 
 def _all_effects(d: PiratesData):
@@ -426,6 +546,8 @@ def _all_effects(d: PiratesData):
         yield f"figureheads.toml {x.letter}", x.lightning + x.ongoing
     for x in d.ship.slot:
         yield f"ship.toml {x.key}", x.benefit
+    for x in d.modules.ruby_market:
+        yield f"modules.toml {x.key}", x.effects
 
 
 def check_track(track) -> None:

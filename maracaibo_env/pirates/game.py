@@ -28,7 +28,7 @@ from .core.observe import observe, OBS_SIZE, OBS_SPEC
 from .core.random_play import play_random
 from .validate import StateError, validate_state
 
-PLAYER_COUNTS = (2, 3, 4)
+PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against Jordan (§19)
 
 OPTIONS = tuple(Option(name, "flag", False, help=text) for name, text in (
     ("fog_locations", "Fog of War: Locations, facedown Tier I locations with coins on them (§20.1)"),
@@ -40,7 +40,7 @@ OPTIONS = tuple(Option(name, "flag", False, help=text) for name, text in (
 )) + (Option("difficulty", "int", 0, range(O.MAX_DIFFICULTY + 1),
              help="solo only: k B cards replace A cards in Jordan's deck (SOLO-05)"),)
 # options whose rules are not written yet: refused rather than silently ignored
-NOT_IMPLEMENTED = {"fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement"}
+NOT_IMPLEMENTED: set[str] = set()
 PHASES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("OP_")}
 PHASES[31] = "begin"
 
@@ -48,7 +48,9 @@ PHASES[31] = "begin"
 class Game(GameBase):
     """One game of Pirates of Maracaibo.
 
-    :param num_players: 2, 3 or 4 (seat 0 moves first, SET-20).
+    :param num_players: 2, 3 or 4 (seat 0 moves first, SET-20); 1 = solo
+        against the automated Jordan (§19): you are seat 0, Jordan seat 1, his
+        turns are played inside step(), so you are always the player to act.
     :param seed: an int 0..2**31-1; the same seed and actions replay the same game.
     :param layout: the Caribbean layout, a key of the data's layouts.toml
         (default: the data's default layout).
@@ -64,6 +66,8 @@ class Game(GameBase):
     FORMAT_VERSION = 2          # 2 adds the options; a format-1 save loads with all off
     READABLE_FORMATS = (1, 2)
     OPTIONS = OPTIONS
+    # no PREVIOUS_DATA_HASHES: the layouts were redrawn with the options (docs/pirates_data.md),
+    # so a game saved with the earlier data is refused unless ignore_data_hash (then validated)
     REPLAY_FORMAT, REPLAY_VERSION = "pirates-replay", 1
 
     def __init__(self, num_players: int = 2, seed: int = 0, layout: str | None = None,
@@ -107,12 +111,48 @@ class Game(GameBase):
         """The player to decide now (-1 once the game is over)."""
         return -1 if self.is_over else int(self.state[L.G_CUR])
 
+    @property
+    def num_players(self) -> int:
+        """Players who make decisions (1 in a solo game; num_seats is 2 there)."""
+        return 1 if self.solo else self.num_seats
+
+    @property
+    def solo(self) -> bool:
+        return bool(self.state[L.G_SOLO])
+
     def winners(self) -> list[int]:
-        """TIE-01..03: most VP; ties broken by most buried treasures; still tied: shared."""
+        """TIE-01..03: most VP; ties broken by most buried treasures; still tied: shared.
+        Solo: you (seat 0) win only with strictly more VP than Jordan (SOLO-37)."""
         s = self.scores()
+        if self.solo:
+            return [0] if s[0] > s[1] else [1]
         buried = [int(K.buried_total(self.state, p)) for p in range(self.num_seats)]
         best = max(zip(s, buried))
         return [p for p in range(self.num_seats) if (s[p], buried[p]) == best]
+
+    def jordan_log(self) -> list[tuple[str, int | str]]:
+        """What Jordan did in his last turn, as readable (event, argument) pairs
+        ([] outside a solo game); see pirates.core.jordan JEV_*."""
+        from .core.jordan import jordan_log_names
+        return jordan_log_names(self) if self.solo else []
+
+    def jordan_view(self) -> dict:
+        """Jordan's public state (solo): track level 1-4, solo-board cubes, the card
+        revealed last, cards left before a reshuffle, quests (facedown), cards acquired.
+        His score_breakdown() uses the same sources (SOLO-18/21/35): raids = his raid-track
+        VP, effects = his explore-track VP, card_vp = 6 per acquired card, residences =
+        15 each, quests = 5 each, besides residence_first, maracaibo, rivers, treasures
+        and quest_bonus."""
+        if not self.solo:
+            return {}
+        st, c = self.state, self.catalog
+        card = int(st[L.G_J_CARD])
+        b = L.LAYOUT.field_slice
+        return {"level": int(st[L.G_J_LEVEL]) + 1, "upgrades": int(st[L.G_J_UPG]),
+                "card": c.jordan_keys[card] if card >= 0 else None,
+                "deck_left": L.J_DECK_N - int(st[L.G_J_DRAWN]),
+                "quests": int(st[b("QN", 1)][0]), "cards": int(st[b("TAB_N", 1)][0]),
+                "residences": int(st[b("NRES", 1)][0])}
 
     def player_view(self, p: int) -> dict:
         """Readable fields of player p (for logs and rendering)."""

@@ -46,19 +46,22 @@ from .core import common as K
 from .core.actions import NUM_ACTIONS
 from .core.catalog_layout import KIND_LOC, KIND_RES, EFFECT_KINDS, N_FIGS
 from .validate import validate_state
+from .invariants_jordan import check_jordan, jordan_derived
+from .invariants_modules import check_modules, tv_tiles_waiting, retired_rivers, quests_may_be_negative
 
 # counters the core only adds to: a saved game must leave headroom below the
 # validator's bound, play may pass it (clamped before validating a copy)
-GROWING_GLOBAL = ("ISLAND",)
+GROWING_GLOBAL = ("ISLAND", "SLOT_COINS")
 GROWING_PLAYER = ("VP", "VP_SRC", "COINS", "TURNS", "RIVERS", "TRE", "RAID_POW", "COLOUR_POW",
                   "EXPL_BONUS", "DISCOUNT", "MOVE_BONUS", "REROLL", "INC_COINS", "INC_VP", "CREW",
-                  "EQUIP", "SHIPCARDS", "LIGHTNING", "NRES")
+                  "EQUIP", "SHIPCARDS", "LIGHTNING", "NRES", "RUBIES")
 # ongoing effects summed into a seat's fields (effects.apply_ongoing_one)
 SUMMED = {"raid_power": "RAID_POW", "explore_bonus": "EXPL_BONUS", "discount": "DISCOUNT",
           "move_bonus": "MOVE_BONUS", "reroll": "REROLL"}
 END_SOURCES = L.VP_SOURCES.index("rivers")      # VP_SRC[END_SOURCES:] are scored at the end
-DECISION_OPS = frozenset(range(K.OP_KEEPQ, K.OP_BM_ACTIVATE + 1))
+DECISION_OPS = frozenset(range(K.OP_KEEPQ, K.OP_BM_ACTIVATE + 1)) | frozenset(range(K.OP_RETURNQ, K.OP_RETIRE + 1))
 OP_BEGIN = 31
+KEEP_OPS = (K.OP_KEEPQ, K.OP_RETURNQ)      # set-up quest choices (SET-17, QH-01)
 
 
 def check_invariants(game_or_state, catalog=None, strict: bool = False, mask=None) -> list[str]:
@@ -79,6 +82,8 @@ def check_invariants(game_or_state, catalog=None, strict: bool = False, mask=Non
     c.quests_and_figureheads()
     c.seats()
     c.frame_refs()
+    check_modules(c)
+    check_jordan(c, strict)
     if strict:
         c.turn_structure()
         c.stack_shape()
@@ -133,7 +138,7 @@ class _Tables:
         pairs = [("CARD_LIGHT_S", "CARD_LIGHT_N"), ("CARD_SIDE0_S", "CARD_SIDE0_N"),
                  ("CARD_SIDE1_S", "CARD_SIDE1_N"), ("FIG_LIGHT_S", "FIG_LIGHT_N"), ("POS_S", "POS_N"),
                  ("BM_EFF_S", "BM_EFF_N"), ("SLOT_S", "SLOT_N"), ("HB_S", "HB_C"), ("HU_S", "HU_C"),
-                 ("TR_S", "TR_N")]
+                 ("TR_S", "TR_N"), ("RUBY_S", "RUBY_N")]
         self.lists = {(int(a), int(b)) for sn, cn in pairs for a, b in zip(f(sn), f(cn)) if b > 0}
         self.lists |= {(int(a) + i, 1) for a, b in zip(f("SLOT_S"), f("SLOT_N")) for i in range(b)}
 
@@ -280,14 +285,16 @@ class _Checker:
             c = int(slots[i])
             if c < 0 or t.tier[c] != 1 or t.kind[c] == KIND_LOC:
                 self.fail(f"SLOT_DOWN[{i}]", 1, f"a facedown slot holds a removed Tier I card (SLOT_CARD = {c})")
-        faceup = lambda i, kind: slots[i] >= 0 and down[i] == 0 and t.kind[slots[i]] == kind  # noqa: E731
+        fog = self.g("SLOT_FOG")
+        faceup = lambda i, kind: slots[i] >= 0 and down[i] == 0 and fog[i] == 0 and t.kind[slots[i]] == kind  # noqa: E731
         # treasure-value tiles: on TV locations, the data's 6 tiles
         tv = self.g("SLOT_TV")
         for i in np.flatnonzero(tv > 0).tolist():
             if not (faceup(i, KIND_LOC) and t.tv[slots[i]]):
                 self.fail(f"SLOT_TV[{i}]", int(tv[i]), f"a tile only on a TV location (SLOT_CARD = {int(slots[i])})")
-        if sorted(tv[tv > 0].tolist()) != t.tv_tiles:
-            self.fail("SLOT_TV", sorted(tv[tv > 0].tolist()), f"the data's treasure-value tiles {t.tv_tiles}")
+        tiles = sorted(tv[tv > 0].tolist() + tv_tiles_waiting(self))       # FOWL-03: some may wait
+        if tiles != t.tv_tiles:
+            self.fail("SLOT_TV", tiles, f"the data's treasure-value tiles {t.tv_tiles} (TV_POOL included)")
         # residence tokens
         res = self.g("SLOT_RES")
         for i in np.flatnonzero(res != 0).tolist():
@@ -320,6 +327,8 @@ class _Checker:
             places += list(zip(*self._listed("QHAND", "QN", q)))
             places += [(int(x), f"players[{q}].SETUPQ[{j}]") for j, x in enumerate(self.p("SETUPQ", q).tolist())
                        if x >= 0]
+            if self.p1("SETUPQ3", q) > 0:                   # Quest Hunters (QH-01)
+                places.append((self.p1("SETUPQ3", q) - 1, f"players[{q}].SETUPQ3"))
         self._once_each(places, self.t.nq, "quest", "quests (QDECK + QMARKET + QHAND + SETUPQ)")
         figs = [(int(x), f"FIGM[{i}]") for i, x in enumerate(self.g("FIGM").tolist()) if x >= 0]
         figs += [(self.p1("FIG", q), f"players[{q}].FIG") for q in range(self.n) if self.p1("FIG", q) >= 0]
@@ -329,8 +338,9 @@ class _Checker:
         for x, wheres in seen.items():
             if len(wheres) > 1:
                 self.fail(wheres[0], x, f"each figurehead in one place only: also in {', '.join(wheres[1:])}")
-        if len(figs) != self.n + 2:
-            self.fail("figureheads (FIGM + FIG)", len(figs), f"players + 2 = {self.n + 2} (SET-18)")
+        want = 3 if self.g("SOLO")[0] else self.n + 2                    # SOLO-02: 3 in a solo game
+        if len(figs) != want:
+            self.fail("figureheads (FIGM + FIG)", len(figs), f"players + 2 (solo: 3) = {want} (SET-18)")
 
     # ---- per seat ----------------------------------------------------------------------------
     def seats(self):
@@ -341,15 +351,17 @@ class _Checker:
             if self.p1("VP", q) != int(src.sum()):
                 self.fail(at + "VP", self.p1("VP", q), f"the sum of VP_SRC ({int(src.sum())})")
             for j in np.flatnonzero(src < 0).tolist():
-                self.fail(f"{at}VP_SRC[{j}]", int(src[j]), f"VP by source >= 0 ({L.VP_SOURCES[j]})")
+                if not (j == L.VS_QUESTS and quests_may_be_negative(self)):     # QH-02: -5 each
+                    self.fail(f"{at}VP_SRC[{j}]", int(src[j]), f"VP by source >= 0 ({L.VP_SOURCES[j]})")
             upg = self.p1("UPG", q)
             if self.p1("NUPG", q) != bin(upg).count("1"):
                 self.fail(at + "NUPG", self.p1("NUPG", q), f"popcount(UPG) = {bin(upg).count('1')}")
             self._hideout(q, at)
             expl = self.p1("EXPL", q)
-            if self.p1("RIVERS", q) != t.rivers[expl]:
+            want = int(t.rivers[expl]) + retired_rivers(self, q)     # RET-05: crossed before the tile too
+            if self.p1("RIVERS", q) != want:
                 self.fail(at + "RIVERS", self.p1("RIVERS", q), f"the rivers before the explorer's space "
-                          f"{expl} ({int(t.rivers[expl])}, EXP-05)")
+                          f"{expl} ({want}, EXP-05)")
             if expl != 0:
                 for r in range(q):
                     if self.p1("EXPL", r) == expl:
@@ -380,6 +392,8 @@ class _Checker:
     def _derived(self, q, at):
         """Counts and bonuses that follow from the tableau, figurehead and ship slots."""
         t = self.t
+        if q == 1 and self.g("SOLO")[0]:
+            return jordan_derived(self, q, at)              # he ignores every effect (SOLO-32)
         tab = self.p("TAB", q)[: self.p1("TAB_N", q)].tolist()
         fig, upg = self.p1("FIG", q), self.p1("UPG", q)
         adds = [t.card[c] for c in tab] + ([t.fig[fig]] if fig >= 0 else []) + \
@@ -439,7 +453,7 @@ class _Checker:
                       f"(ROUND = {rnd}, STK_N = {len(stack)})")
         for q in range(n):
             sq = self.p("SETUPQ", q)
-            if (sq >= 0).any() and not setup:
+            if ((sq >= 0).any() or self.p1("SETUPQ3", q)) and not setup:
                 self.fail(f"players[{q}].SETUPQ", sq.tolist(), "-1 once set-up is over")
             src = self.p("VP_SRC", q)[END_SOURCES:]
             if not over and src.any():
@@ -495,6 +509,7 @@ class _Checker:
         OP_BEGIN, the seats' quest choices in order) at the bottom, the move
         alone above it, and the space's decisions about the current ship's slot."""
         fr, n = self.frames(), self.n
+        deciders = 1 if self.g("SOLO")[0] else n            # solo: Jordan chooses no quest (SOLO-06)
         if not len(fr):
             return
         cur = int(self.g("CUR")[0])
@@ -505,8 +520,8 @@ class _Checker:
             where, bad = f"STK frame {i} (op {op})", None
             if (op in (K.OP_END_TURN, OP_BEGIN)) != (i == 0):
                 bad = "the end of the turn (or set-up's begin) at the bottom only"
-            elif (op == K.OP_KEEPQ) != (fr[0, 0] == OP_BEGIN and i > 0) or op == K.OP_KEEPQ and a != n - i:
-                bad = f"set-up: seat {n - i}'s quest choice, above OP_BEGIN only"
+            elif (op in KEEP_OPS) != (fr[0, 0] == OP_BEGIN and i > 0) or op in KEEP_OPS and a != deciders - i:
+                bad = f"set-up: seat {deciders - i}'s quest choice, above OP_BEGIN only"
             elif op == K.OP_MOVE and (i != 1 or len(fr) != 2):
                 bad = "the move alone above the end of the turn"
             elif op in (K.OP_IMPROVEMENT, K.OP_RES_HERE) and a != ship:

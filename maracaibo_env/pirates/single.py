@@ -11,7 +11,8 @@ from .description import PIRATES
 class PiratesSingleEnv(GameSingleEnv):
     """One learner seat against opponents.
 
-    :param num_players: 2, 3 or 4.
+    :param num_players: 2, 3 or 4; 1 = solo against Jordan (Jordan plays
+        inside the game, so there are no opponents; ``difficulty=k`` sets his deck).
     :param opponents: a spec or a list of specs, one per other seat ("random",
         an agent with ``act``, or a callable).
     :param learner_seat: the learner's seat (None: drawn at each reset).

@@ -60,12 +60,18 @@ def validate_state(state: np.ndarray, catalog, where: str = "state") -> None:
     rng("DICE", 0, 6); rng("REROLLS", 0, 20); rng("RAID_EXTRA", 0, 100); rng("RAID_T", 0, 2)
     rng("RAID_POWER", 0, 1000); rng("RAID_USED", 0, (1 << nra) - 1); rng("RAIDING", 0, 1)
     rng("STK_N", 0, L.STACK_CAP)
+    # the modules (§20)
+    rng("SLOT_FOG", 0, 1); rng("SLOT_COINS", 0, 10_000); rng("T2_FOG", 0, 1)
+    rng("TV_POOL", 0, 3); rng("TV_POOL_N", 0, 6); rng("RUBY_MKT", 0, n)
+    _check_jordan(state, cat, rng, where)
+    solo = int(g("SOLO")[0]) == 1
     for p in range(L.MAX_P):
         pr = lambda name, lo, hi: rng(name, lo, hi, player=p)  # noqa: E731
         pv = lambda name: state[L.LAYOUT.field_slice(name, p)]  # noqa: E731
         pr("COINS", 0, 1_000_000); pr("VP", -10_000, 1_000_000); pr("VP_SRC", -10_000, 1_000_000)
         pr("SHIP", 0, L.N_SPACES - 1); pr("EXPL", 0, ntrack - 1); pr("RIVERS", 0, 1000)
         pr("TURNS", 0, 10_000); pr("SETUPQ", -1, nq - 1)
+        pr("SETUPQ3", 0, nq); pr("RUBIES", 0, 10_000); pr("RETIRED", 0, 1)      # the modules
         pr("QN", 0, L.QHAND_CAP)
         k = int(pv("QN")[0])
         if k:
@@ -98,10 +104,32 @@ def validate_state(state: np.ndarray, catalog, where: str = "state") -> None:
         if k:
             tab = pv("TAB")[:k]
             rng("TAB", 0, ncards - 1, tab, player=p)
-            if np.any(cat.field("CARD_KIND")[tab] != 0):
+            # Jordan's pile (solo seat 1) also takes Tier II locations (SOLO-23)
+            kind, tier = cat.field("CARD_KIND")[tab], cat.field("CARD_TIER")[tab]
+            if np.any((kind != 0) & ~((kind == 1) & (tier == 2) & (solo and p == 1))):
                 raise StateError(f"{where}: players[{p}].TAB holds a card that is not an improvement")
         pr("TAB", -1, ncards - 1)
     _check_stack(state, cat, n, ncards, where)
+
+
+def _check_jordan(state, cat, rng, where):
+    """The solo fields (§19): in range in a solo game (2 seats), all 0 otherwise."""
+    g = lambda name: state[L.LAYOUT.field_slice(name)]  # noqa: E731
+    names = ("J_DECK", "J_DRAWN", "J_CARD", "J_LEVEL", "J_UPG", "J_LOG", "J_LOG_N")
+    if int(g("SOLO")[0]) == 0:
+        for name in names + ("DIFFICULTY",):
+            rng(name, 0, 0)
+        return
+    if int(g("NP")[0]) != 2:
+        raise StateError(f"{where}: NP = {int(g('NP')[0])} in a solo game (SOLO = 1); allowed 2 "
+                         "(you and Jordan, SOLO-01)")
+    ncards = int(cat.field("J_N_CARDS")[0])
+    rng("J_DECK", 0, ncards - 1); rng("J_DRAWN", 0, L.J_DECK_N); rng("J_CARD", -1, ncards - 1)
+    rng("J_LEVEL", 0, 3); rng("J_UPG", 0, int(cat.field("J_N_SLOTS")[0])); rng("J_LOG_N", 0, L.J_LOG_CAP)
+    from .core.jordan import JEV_NAMES
+    log = g("J_LOG").reshape(-1, 2)
+    rng("J_LOG", 0, len(JEV_NAMES) - 1, log[:, 0])
+    rng("J_LOG", -1, 10_000, log[:, 1])
 
 
 def _kind(name):
@@ -142,6 +170,13 @@ def _frame_ranges(n, cat, ncards):
         K.OP_END_TURN: ((0, big), (0, big), (0, big)),
         31: ((0, 0), (0, 0), (0, 0)),            # setup.OP_BEGIN
         K.OP_REFILL: ((0, L.N_SLOTS - 1), (0, 0), (0, 0)),
+        # the modules (§20)
+        K.OP_RETURNQ: ((0, n - 1), (0, 0), (0, 0)),
+        K.OP_RUBY_GAIN: ((0, 0), (0, 0), (0, 0)),
+        K.OP_RUBY_SELL: ((0, 0), (0, 0), (0, 0)),
+        K.OP_RUBY_TRADE: ((0, 0), (0, 0), (0, 0)),
+        K.OP_RETIRE: ((0, 0), (0, 0), (0, 0)),
+        K.OP_SKIRMISH: ((0, L.N_SLOTS - 1), (0, 0), (0, 0)),
     }
 
 

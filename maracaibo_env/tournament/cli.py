@@ -58,6 +58,10 @@ EXAMPLES = """examples:
   maracaibo tournament --game pirates --players 4 --agents raider,explorer,builder,random \\
       --games 20 --db pirates-4p.sqlite --workers 2
 
+  # optional rules for every game: Maracaibo with two legacy tiles and open prestige
+  maracaibo tournament --players 2 --agents balanced,ship_income --games 20 --db leg.sqlite \\
+      --option legacy=L6,L9 --option open_prestige
+
 Each deal's seed comes from --seed and the deal's number, so a tournament is
 reproducible on any backend and worker count. Agent specs: random, the
 heuristics (balanced, combat_influence, explorer_quests, assistants,
@@ -97,6 +101,9 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                         "hash is stored)")
     p.add_argument("--replays", action="store_true",
                    help="also store each game's action history (JSON) for replay")
+    p.add_argument("--option", action="append", default=None, metavar="NAME[=VALUE]",
+                   help="an optional rule for every game, repeatable (e.g. --option skirmish, "
+                        "--option legacy=L6,L9); `maracaibo demo --help` lists them")
     p.add_argument("--workers", type=int, default=1, metavar="W",
                    help="processes (local) or CPUs of a local Ray (default 1: play in-process)")
     p.add_argument("--backend", choices=BACKENDS, default="local",
@@ -149,7 +156,7 @@ def _usage_error(msg: str) -> int:
 
 
 RUN_OPTIONS = ("agents", "players", "format", "games", "hero", "levels", "seed", "story",
-               "engine", "data_dir")
+               "engine", "data_dir", "option")
 
 
 def config_from_args(args) -> TournamentConfig:
@@ -159,7 +166,17 @@ def config_from_args(args) -> TournamentConfig:
         games=10 if args.games is None else args.games, seed=0 if args.seed is None else args.seed,
         story=args.story, levels=tuple(_split(args.levels)) if args.levels else None,
         hero=args.hero, replays=args.replays, engine=args.engine or "auto",
-        data_dir=args.data_dir, game=args.game or DEFAULT_GAME).normalized()
+        data_dir=args.data_dir, game=args.game or DEFAULT_GAME,
+        options=tuple(_options(args).items())).normalized()
+
+
+def _options(args) -> dict:
+    from ..cli import parse_options
+    from ..framework.game import GameConfigError
+    try:
+        return parse_options(args.game or DEFAULT_GAME, getattr(args, "option", None) or [])
+    except GameConfigError as e:
+        raise ScheduleError(str(e)) from None
 
 
 def main(args: argparse.Namespace) -> int:

@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import DEFAULT_GAME, GAMES, get_adapter
+from ..framework.options import to_json_value
 from ..core.enums import DIFFICULTIES
 from ..match import ENGINES, AgentSpecError
 
@@ -62,6 +63,7 @@ class Job:
     engine: str = "auto"      # match.play_match's engine
     data_dir: str | None = None   # play with the game data in this folder
     game: str = DEFAULT_GAME  # which game (adapters.GAMES)
+    options: tuple = ()       # the game's options not at their default: ((name, value), ...)
 
 
 def deal_seed(tournament_seed: int, deal: int) -> int:
@@ -118,7 +120,7 @@ def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> t
 def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str | None = None,
              levels=None, story: int | None = None, record_history: bool = False,
              engine: str = "auto", data_dir: str | None = None,
-             game: str = DEFAULT_GAME) -> list[Job]:
+             game: str = DEFAULT_GAME, options: tuple = ()) -> list[Job]:
     """Every game of a tournament, deal by deal (deal 0 of every pairing
     first), so an interrupted tournament has about as many games of each
     pairing, and each deal's seatings are finished together. story None: the
@@ -172,12 +174,13 @@ def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str
             name = ",".join(lineup)
             if level is not None:
                 jobs.append(Job(f"{prefix}|{name}|level={level}|deal={d}", len(jobs), lineup, s,
-                                d, name, level, story, record_history, engine, data_dir, game))
+                                d, name, level, story, record_history, engine, data_dir, game,
+                                options))
                 continue
             for perm in itertools.permutations(lineup):
                 jobs.append(Job(f"{prefix}|{name}|deal={d}|seats={','.join(perm)}", len(jobs),
                                 perm, s, d, name, None, story, record_history, engine, data_dir,
-                                game))
+                                game, options))
     return jobs
 
 
@@ -204,6 +207,7 @@ class TournamentConfig:
     engine: str = "auto"             # match.play_match's engine: auto, compiled, python
     data_dir: str | None = None      # game data folder (default: the shipped data)
     game: str = DEFAULT_GAME         # which game: adapters.GAMES
+    options: tuple = ()              # the game's options: ((name, value), ...) or a dict
 
     def normalized(self) -> "TournamentConfig":
         """The same tournament with every default filled in and the specs
@@ -244,9 +248,10 @@ class TournamentConfig:
             if not Path(self.data_dir).is_dir():
                 raise ScheduleError(f"data_dir {str(self.data_dir)!r} is not a folder")
             data_dir = str(Path(self.data_dir).resolve())
+        options = check_game_options(self.game, self.options, players)
         cfg = TournamentConfig(agents, fmt, players, int(self.games), int(self.seed),
                                int(story), levels, hero, bool(self.replays), self.engine,
-                               data_dir, self.game)
+                               data_dir, self.game, options)
         cfg.jobs()   # every remaining check (counts, levels, hero) before anything runs
         return cfg
 
@@ -255,7 +260,7 @@ class TournamentConfig:
         return schedule(self.format, self.players, self.agents, self.games, self.seed,
                         hero=self.hero, levels=self.levels, story=self.story,
                         record_history=self.replays, engine=self.engine, data_dir=self.data_dir,
-                        game=self.game)
+                        game=self.game, options=tuple(self.options))
 
     def to_dict(self) -> dict:
         """Plain JSON-able values (lists for tuples)."""
@@ -263,7 +268,9 @@ class TournamentConfig:
                 "games": self.games, "seed": self.seed, "story": self.story,
                 "levels": list(self.levels) if self.levels is not None else None,
                 "hero": self.hero, "replays": self.replays, "engine": self.engine,
-                "data_dir": self.data_dir, "game": self.game}
+                "data_dir": self.data_dir, "game": self.game,
+                # only when set, so tournaments stored before options keep their settings
+                **({"options": {k: to_json_value(v) for k, v in self.options}} if self.options else {})}
 
     @classmethod
     def from_dict(cls, d: dict) -> "TournamentConfig":
@@ -275,7 +282,25 @@ class TournamentConfig:
         d["agents"] = tuple(d.get("agents", ()))
         if d.get("levels") is not None:
             d["levels"] = tuple(d["levels"])
+        if isinstance(d.get("options"), dict):
+            d["options"] = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d["options"].items())
         return cls(**d)
+
+
+def check_game_options(game: str, options, players: int) -> tuple:
+    """((name, value), ...) of the options not at their default, in the game's
+    order, validated by the game (ScheduleError naming what is allowed)."""
+    from ..framework.options import check_options, non_default
+    from ..framework.game import GameConfigError
+    cls = get_adapter(game).game_class()
+    given = dict(options.items() if isinstance(options, dict) else options or ())
+    try:
+        values = check_options(cls.OPTIONS, given)
+        chosen = non_default(cls.OPTIONS, values)
+        cls(players, seed=0, **chosen)     # the game's own checks of the combination
+    except GameConfigError as e:
+        raise ScheduleError(f"options: {e}") from None
+    return tuple(chosen.items())
 
 
 def config_differences(stored: dict, requested: dict) -> list[str]:

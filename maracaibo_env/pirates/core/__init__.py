@@ -17,6 +17,7 @@ _SHARED = [_HERE.parent.parent / "core" / "jit.py",
            _HERE.parent.parent / "framework" / "rng.py",
            _HERE.parent.parent / "framework" / "random_play.py",
            _HERE.parent.parent / "framework" / "batch_kernels.py",
+           _HERE.parent.parent / "framework" / "event_log.py",
            _HERE.parent / "data_load.py"]          # the effect vocabulary's order
 
 
@@ -28,11 +29,13 @@ def _stamp(extra=()) -> str:
     return digest.hexdigest()
 
 
-def drop_stale_cache(py_file) -> None:
+def drop_stale_cache(py_file, *also) -> None:
     """Drop the numba cache of the module py_file (outside this core) when that
-    file or any Pirates core source changed since it was compiled."""
+    file, a file in `also` (other modules whose compiled functions it calls)
+    or any Pirates core source changed since it was compiled."""
     here = Path(py_file).resolve()
-    _drop_if_changed(_cache_dir(here.parent), f"{here.stem}.", _stamp((here,)))
+    extra = (here, *(Path(f).resolve() for f in also))
+    _drop_if_changed(_cache_dir(here.parent), f"{here.stem}.", _stamp(extra))
 
 
 _drop_if_changed(_cache_dir(_HERE), "", _stamp())

@@ -6,7 +6,7 @@ One table for every decision keeps the space fixed for RL; `legal_mask`
 says which ids are legal now.
 """
 from ...framework.layout import offsets
-from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP
+from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP, N_RUBY_SPACES
 from .catalog_layout import MAX_SHIP_SLOTS, MAX_RAID_ACTS, HB_CAP, HU_CAP, MAX_TRACK
 
 TREASURE_NAMES = ("gold", "emerald", "pearl")
@@ -46,6 +46,12 @@ ACTION_KINDS = [
     ("BM_TILE", N_BM),             # place own black-market tile k (BM-01)
     ("BM_AT", N_SLOTS),            # ... on the location in slot s
     ("BM_ACTIVATE", N_BM),         # activate own placed tile k (GIC-20)
+    # the modules (§20)
+    ("RETURN_QUEST", 3),           # Quest Hunters setup: return drawn quest i, keep the others (QH-01)
+    ("GAIN_RUBY", 1),              # take 1 ruby from the supply here (RUBY-02)
+    ("SELL_RUBY", N_RUBY_SPACES),  # sell 1 ruby onto Ruby Market space i, take its bonus (RUBY-03)
+    ("TRADE_RUBY", 1),             # trade 1 ruby for 2 VP (RUBY-04)
+    ("RETIRE", N_SLOTS),           # buy the residence in slot s at half price (RET-02/03)
 ]
 
 ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
@@ -64,7 +70,7 @@ def action_names(slot_keys=None, raid_keys=None, track_keys=None) -> list[str]:
                 names.append(k)
             elif kind == "SAIL":
                 names.append(f"sail:{space(i)}")
-            elif kind in ("ACQUIRE", "RESIDENCE", "BM_AT"):
+            elif kind in ("ACQUIRE", "RESIDENCE", "BM_AT", "RETIRE"):
                 names.append(f"{k}:s{i}")
             elif kind in ("DIE", "TREASURE", "ISLAND"):
                 names.append(f"{k}:{TREASURE_NAMES[i]}")

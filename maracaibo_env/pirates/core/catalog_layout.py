@@ -17,8 +17,21 @@ MAX_TRACK = 48
 MAX_LAYOUTS = 8
 MAX_VAL = 8
 
+J_CARDS = 12                    # solo cards, 6 A + 6 B (CON-21)
+J_ACT_CAP = 6                   # main actions per solo card
+J_SLOT_CAP = 32                 # slots of the solo ship board
+J_LEVELS = 4                    # the Raiding & Explore track (DATA-10)
+
 # effect kinds: index = position in data_load.IMMEDIATE + ONGOING + ENDGAME
 from ..data_load import IMMEDIATE, ONGOING, ENDGAME, COUNTS, FORFEIT_REWARDS, GRS, GQ, IMP_TYPES  # noqa: E402
+from ..data_load import JORDAN_ACTIONS, JORDAN_BONUSES, JORDAN_SLOTS  # noqa: E402
+for _i, _n in enumerate(JORDAN_ACTIONS):
+    globals()["JA_" + _n.upper()] = _i
+for _i, _n in enumerate(JORDAN_BONUSES):
+    globals()["JB_" + _n.upper()] = _i
+for _i, _n in enumerate(JORDAN_SLOTS):
+    globals()["JS_" + _n.upper()] = _i
+JSC_RIVER, JSC_CARD, JSC_RESIDENCE, JSC_QUEST, JSC_BONUS_AT, JSC_BONUS = range(6)   # J_SCORE
 EFFECT_KINDS = IMMEDIATE + ONGOING + ENDGAME
 for _i, _n in enumerate(EFFECT_KINDS):
     globals()["E_" + _n.upper()] = _i
@@ -75,6 +88,22 @@ CATALOG_FIELDS = [
     # bitmask of spaces in a column > c
     ("LAY_NBR", MAX_LAYOUTS * 30), ("LAY_SPACE_COL", MAX_LAYOUTS * 30), ("LAY_COLGT", MAX_LAYOUTS * 16),
     ("N_T1_IMP", 1), ("N_T1_LOC", 1), ("N_RES", 1),
+    # the modules (§20): Ruby Supply tiles on locations, the Ruby Market's bonuses
+    ("CARD_RUBY", MAX_CARDS), ("RUBY_S", 6), ("RUBY_N", 6),
+    # the solo opponent Jordan (§19, jordan.toml, core/jordan.py): per solo card its
+    # letter (0 A, 1 B), bonus (JB_*, -1 none) and printed explore distance, its main
+    # actions (JA_*) in priority order, a buy's 3 types; the solo ship board's slots
+    # (JS_*) column by column; per track level the raid and explore effects; the
+    # treasure die (treasure, or ANY = most cubes); the Tier-II-draw locations (card
+    # ids, -1); the endgame amounts (JSC_*); per card the solo actions a location
+    # offers (bit per JA_*) and its explore value; per track space the successor
+    # Jordan's explorer takes (the longest branch, -1 at the end)
+    ("J_N_CARDS", 1), ("J_LETTER", J_CARDS), ("J_BONUS", J_CARDS), ("J_BONUS_N", J_CARDS),
+    ("J_NACT", J_CARDS), ("J_ACT", J_CARDS * J_ACT_CAP), ("J_ACT_TYPES", J_CARDS * J_ACT_CAP * 3),
+    ("J_N_SLOTS", 1), ("J_SLOT", J_SLOT_CAP),
+    ("J_RAID_VP", 4), ("J_RAID_N", 4), ("J_RAID_CUBE", 4), ("J_EXPL_MOVE", 4), ("J_EXPL_VP", 4),
+    ("J_DIE", 6), ("J_T2_LOC", 2), ("J_SCORE", 6),
+    ("J_LOC_ACTS", MAX_CARDS), ("J_LOC_EXPL", MAX_CARDS), ("J_LONG_NEXT", MAX_TRACK),
 ]
 CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)
 for _name, (_off, _size) in CATALOG.items():

@@ -59,7 +59,22 @@ OP_BM_PLACE = 24        # a = tile
 OP_BM_ACTIVATE = 25
 OP_END_TURN = 30        # automatic
 OP_REFILL = 32          # automatic: a = slot to refill from Tier II (IMP-06 "lastly")
-N_OPS = 33
+# the modules (§20): decisions 40-44, automatic 45 (core/modules.py)
+OP_RETURNQ = 40         # Quest Hunters setup: return 1 of 3 drawn quests (a = seat, QH-01)
+OP_RUBY_GAIN = 41       # Rubies: gain 1 ruby here or pass (RUBY-02)
+OP_RUBY_SELL = 42       # sell 1 ruby onto a market space or pass (RUBY-03)
+OP_RUBY_TRADE = 43      # trade 1 more ruby for 2 VP, again, or pass (RUBY-04)
+OP_RETIRE = 44          # buy a residence at half price (RET-02/03)
+OP_SKIRMISH = 45        # automatic: combat on slot a (SKIR-01..03)
+N_OPS = 46
+MODULE_OPS_FROM = 40
+RUBY_TRADE_VP = 2       # RUBY-04
+SKIRMISH_VP = 2         # SKIR-03
+SKIRMISH_TAKE = 1       # SKIR-03: up to 1 doubloon from each other participant
+SKIRMISH_SOLO_VP = 5    # SKIR-05: the winner of a combat with Jordan
+JORDAN_RUBY_VP = 2      # RUBY-05: per Ruby Jordan has left at the end
+QH_MISSED_VP = 5        # QH-02: each quest not done
+QH_FACTOR = 2           # QH-02: a done quest scores double
 
 TC_AS_IF = 0            # raid as if rolled b (GIC-11/12)
 TC_TREASURE = 1         # b treasures of one type (Hawk, GIC-38 "any")

@@ -7,6 +7,7 @@ from .common import *  # noqa: F401,F403
 from .treasures import gain_treasure, add_cubes, can_bury
 from .raid import start_raid
 from .explore import start_explore, reachable, explore_max, push_space_icons
+from .retirement import retire_spot
 
 
 # ---- counts -------------------------------------------------------------------
@@ -105,7 +106,7 @@ def effect_possible(state, cat, p, e):
     if d == E_EXPLORE:
         return reachable(state, cat, p, explore_max(state, p, cat[C_EFF_N + e])) != 0
     if d == E_EXPLORER_SPACE:
-        return cat[C_TR_N + state[b + P_EXPL]] > 0
+        return cat[C_TR_N + state[b + P_EXPL]] > 0 and not retire_spot(state, cat, state[b + P_EXPL])
     if d == E_ACTIVATE_BM:
         for k in range(N_BM):
             if state[b + P_BM_AT + k] >= 0:
@@ -208,7 +209,8 @@ def push_effects_all(state, cat, s, n):
 @njit(cache=True)
 def faceup_kind(state, cat, slot, kind):
     c = state[G_SLOT_CARD + slot]
-    return c >= 0 and state[G_SLOT_DOWN + slot] == 0 and cat[C_CARD_KIND + c] == kind
+    return c >= 0 and state[G_SLOT_DOWN + slot] == 0 and state[G_SLOT_FOG + slot] == 0 \
+        and cat[C_CARD_KIND + c] == kind
 
 
 @njit(cache=True)
@@ -242,6 +244,8 @@ def refill_slot(state, slot):
         state[G_SLOT_CARD + slot] = state[G_T2 + state[G_T2_N]]
         state[G_T2 + state[G_T2_N]] = -1
         state[G_SLOT_DOWN + slot] = 0
+        state[G_SLOT_FOG + slot] = state[G_T2_FOG + state[G_T2_N]]    # FOWI-02: as it lies
+        state[G_T2_FOG + state[G_T2_N]] = 0
     elif state[G_REMOVED_N] > 0:
         state[G_REMOVED_N] -= 1
         state[G_SLOT_CARD + slot] = state[G_REMOVED + state[G_REMOVED_N]]
@@ -252,6 +256,24 @@ def refill_slot(state, slot):
 
 
 @njit(cache=True)
+def add_to_tableau(state, cat, p, c):
+    """Card c into p's acquired cards; an Improvement counts for its type (crew, equipment, ship)."""
+    b = pb(p)
+    n = state[b + P_TAB_N]
+    if n < TABLEAU_CAP:
+        state[b + P_TAB + n] = c
+        state[b + P_TAB_N] = n + 1
+    if cat[C_CARD_KIND + c] == KIND_IMP:
+        t = cat[C_CARD_TYPE + c]
+        if t == TY_CREW:
+            state[b + P_CREW] += 1
+        elif t == TY_EQUIPMENT:
+            state[b + P_EQUIP] += 1
+        else:
+            state[b + P_SHIPCARDS] += 1
+
+
+@njit(cache=True)
 def acquire(state, cat, p, slot, surcharge):
     """Pay, take the card into the tableau (ongoing benefits and income start at
     once, IMP-05), then the lightning effects (IMP-04), and lastly refill the
@@ -259,17 +281,7 @@ def acquire(state, cat, p, slot, surcharge):
     b = pb(p)
     c = state[G_SLOT_CARD + slot]
     state[b + P_COINS] -= acquire_price(state, cat, p, slot, surcharge)
-    n = state[b + P_TAB_N]
-    if n < TABLEAU_CAP:
-        state[b + P_TAB + n] = c
-        state[b + P_TAB_N] = n + 1
-    t = cat[C_CARD_TYPE + c]
-    if t == TY_CREW:
-        state[b + P_CREW] += 1
-    elif t == TY_EQUIPMENT:
-        state[b + P_EQUIP] += 1
-    else:
-        state[b + P_SHIPCARDS] += 1
+    add_to_tableau(state, cat, p, c)
     state[b + P_INC_COINS] += cat[C_CARD_INC_C + c]
     state[b + P_INC_VP] += cat[C_CARD_INC_V + c]
     apply_ongoing(state, cat, p, cat[C_CARD_ONG_S + c], cat[C_CARD_ONG_N + c])

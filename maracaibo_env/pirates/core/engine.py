@@ -19,6 +19,9 @@ from .effects import effect_possible, start_effect, is_automatic, acquire_legal,
 from .sailing import neighbours, can_end_within, stop_legal, sail, end_move, end_turn, start_turn
 from .setup import OP_BEGIN, finish_quest_setup, reset
 from .observe import observe
+from .jordan import JORDAN, jordan_turn
+from .modules import module_fill, module_apply
+from .skirmish import resolve_skirmish
 
 
 @njit(cache=True)
@@ -178,6 +181,8 @@ def fill_mask(state, cat, mask):
         for k in range(N_BM):
             if state[pbase + P_BM_AT + k] >= 0:
                 n += _set(mask, A_BM_ACTIVATE + k)
+    elif op >= MODULE_OPS_FROM:
+        n, optional = module_fill(state, cat, p, op, a, mask)
     if optional and n > 0:
         mask[A_PASS] = 1
     return n
@@ -228,14 +233,22 @@ def advance(state, cat, mask):
             pop(state)
             refill_slot(state, slot)
             continue
+        if op == OP_SKIRMISH:
+            slot = state[o + 1]
+            pop(state)
+            resolve_skirmish(state, cat, slot)
+            continue
         if op == OP_BEGIN:
             pop(state)
             finish_quest_setup(state)
             start_turn(state, cat, 0)
             continue
-        if op == OP_KEEPQ:
+        if op == OP_KEEPQ or op == OP_RETURNQ:
             state[G_CUR] = state[o + 1]
         p = state[G_CUR]
+        if op == OP_MOVE and p == JORDAN and state[G_SOLO] == 1:
+            jordan_turn(state, cat)        # SOLO-10..30: his whole turn, no decisions
+            continue
         if op == OP_LIST and _list_auto(state, cat, p, o):
             continue
         n = fill_mask(state, cat, mask)
@@ -393,6 +406,8 @@ def apply(state, cat, action):
     elif op == OP_BM_ACTIVATE:
         pop(state)
         activate_bm(state, cat, action - A_BM_ACTIVATE)
+    elif op >= MODULE_OPS_FROM:
+        module_apply(state, cat, p, op, a, action)
 
 
 @njit(cache=True)

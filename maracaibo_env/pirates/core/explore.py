@@ -4,6 +4,7 @@ import numpy as np
 
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
+from .retirement import explorer_arrives
 
 
 @njit(cache=True)
@@ -84,6 +85,8 @@ def move_explorer(state, cat, p, dest):
     cur = state[b + P_EXPL]
     state[b + P_RIVERS] += cat[C_TR_RIVERS + dest] - cat[C_TR_RIVERS + cur]
     state[b + P_EXPL] = dest
+    if explorer_arrives(state, cat, p, dest):     # the Residence Discount tile (RET-02)
+        return
     push_space_icons(state, cat, dest)
 
 

@@ -20,6 +20,9 @@ REMOVED_CAP = 16                # Tier I cards left out at setup (15, SET-06)
 FIGM_CAP = 6                    # figurehead market: players + 2 (CON-10)
 TABLEAU_CAP = 32                # acquired improvements
 FORFEIT_CAP = 6                 # forfeit abilities (GIC-08/09, Nautilus)
+J_DECK_N = 6                    # Jordan's solo deck (SOLO-05)
+J_LOG_CAP = 32                  # (event, argument) pairs of Jordan's last turn
+N_RUBY_SPACES = 6                # Ruby Market tile (RUBY-05: 6 spaces)
 STACK_CAP = 64
 STACK_W = 4                     # (op, a, b, c)
 
@@ -62,6 +65,19 @@ GLOBAL_FIELDS = [
     ("RAIDING", 1),                     # 1 while a raid spends power
     ("STK_N", 1), ("STK", STACK_CAP * STACK_W),
     ("LAST_ACTION", 1),
+    # ---- the modules (§20, core/fog.py, skirmish.py, rubies.py, retirement.py); format 2
+    ("SLOT_FOG", N_SLOTS, 2),           # 1 = facedown by Fog of War (FOWL-01, FOWI-01): turned up on entry
+    ("SLOT_COINS", N_SLOTS, 2),         # doubloons on a facedown location (FOWL-01/04)
+    ("T2_FOG", T2_CAP, 2),              # 1 = that Tier II deck card lies facedown (FOWI-02)
+    ("TV_POOL", 6, 2), ("TV_POOL_N", 1, 2),   # treasure-value tiles not placed yet (FOWL-03)
+    ("RUBY_MKT", N_RUBY_SPACES, 2),     # Ruby Market spaces: seller + 1, 0 = empty (RUBY-03)
+    # ---- the solo opponent Jordan, seat 1 when SOLO (§19, core/jordan.py); format 2; all 0 otherwise
+    ("J_DECK", J_DECK_N, 2),            # his 6 solo cards (jordan.toml ids) in draw order (SOLO-05)
+    ("J_DRAWN", 1, 2),                  # how many of them are revealed since the last shuffle (SOLO-11)
+    ("J_CARD", 1, 2),                   # the card revealed last, faceup (-1 none yet)
+    ("J_LEVEL", 1, 2),                  # the Raiding & Explore track: 0..3 = level 1..4 (SOLO-04)
+    ("J_UPG", 1, 2),                    # cubes on the solo ship board (SOLO-25)
+    ("J_LOG", J_LOG_CAP * 2, 2), ("J_LOG_N", 1, 2),   # his last turn: (event, argument) pairs
 ]
 
 PLAYER_FIELDS = [
@@ -85,6 +101,10 @@ PLAYER_FIELDS = [
     ("CREW", 1), ("EQUIP", 1), ("SHIPCARDS", 1), ("LIGHTNING", 1), ("NRES", 1),
     ("TAB", TABLEAU_CAP), ("TAB_N", 1),
     ("VP_SRC", N_VP_SRC),
+    # ---- the modules (§20); format 2
+    ("SETUPQ3", 1, 2),                  # Quest Hunters: the third quest drawn at setup (QH-01)
+    ("RUBIES", 1, 2),                   # rubies held (RUBY-02)
+    ("RETIRED", 1, 2),                  # 1 = the Residence Discount tile used (RET-04)
 ]
 
 LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, MAX_P)

@@ -49,9 +49,27 @@ _OWN = [
     ("my_quests", QHAND_CAP, "your quest ids (-1 none)"),
     ("my_setup_quests", 2, "the quests you may keep at setup (-1)"),
 ]
+_MODULES = [          # the modules (§20); all 0 when they are off
+    ("modules", 1, "the modules in play (bits: options.MOD_*)"),
+    ("slot_coins", N_SLOTS, "doubloons on each facedown location (Fog of War: Locations)"),
+    ("tier2_top_facedown", 1, "the top Tier II card lies facedown (Fog of War: Improvements)"),
+    ("ruby_market", N_RUBY_SPACES, "Ruby Market spaces: relative seller + 1, 0 empty"),
+    ("rubies", MAX_P, "rubies held, by relative seat"),
+    ("retired", MAX_P, "Residence Discount tile used, by relative seat"),
+    ("my_setup_quest3", 1, "Quest Hunters: your third set-up quest (-1)"),
+]
+_SOLO = [             # the solo game against Jordan (§19); all 0 otherwise. His
+    # quests are facedown (only their number shows, as any opponent's) and his deck's order hidden
+    ("solo", 1, "1 in a solo game: the other seat is Jordan (seat 1)"),
+    ("jordan_level", 1, "his Raiding & Explore track level 1..4"),
+    ("jordan_upgrades", 1, "cubes on his solo ship board"),
+    ("jordan_card", 1, "the solo card he revealed last (jordan.toml order, -1 none)"),
+    ("jordan_deck_left", 1, "solo cards left before his deck is reshuffled"),
+    ("difficulty", 1, "B cards in his deck (SOLO-05)"),
+]
 PLAYER_OBS = sum(s for _, s, _ in _PLAYER)
 OBS_SPEC = _GLOBAL + [(f"p{k}_{n}", s, m if k else m + " (you)") for k in range(MAX_P)
-                      for n, s, m in _PLAYER] + _OWN
+                      for n, s, m in _PLAYER] + _OWN + _MODULES + _SOLO
 OBS_SIZE = sum(s for _, s, _ in OBS_SPEC)
 
 
@@ -67,14 +85,15 @@ def observe(state, p, out):
     o = top(state)
     for k in range(3):
         out[i + k] = state[o + 1 + k] if o >= 0 else 0
-    if o >= 0 and state[o] == OP_KEEPQ:
+    if o >= 0 and (state[o] == OP_KEEPQ or state[o] == OP_RETURNQ):
         out[i] = (state[o + 1] - p) % np_
     i += 3
     out[i] = state[G_END3]; i += 1
     for t in range(3):
         out[i] = state[G_ISLAND + t]; i += 1
     for s in range(N_SLOTS):
-        out[i] = -2 if state[G_SLOT_DOWN + s] == 1 else state[G_SLOT_CARD + s]; i += 1
+        out[i] = -2 if state[G_SLOT_DOWN + s] == 1 or state[G_SLOT_FOG + s] == 1 \
+            else state[G_SLOT_CARD + s]; i += 1
     for s in range(N_SLOTS):
         out[i] = state[G_SLOT_TV + s]; i += 1
     for s in range(N_SLOTS):
@@ -131,3 +150,24 @@ def observe(state, p, out):
         out[i] = state[b + P_QHAND + j]; i += 1
     for j in range(2):
         out[i] = state[b + P_SETUPQ + j]; i += 1
+    out[i] = state[G_MODULES]; i += 1
+    for s in range(N_SLOTS):
+        out[i] = state[G_SLOT_COINS + s]; i += 1
+    n2 = state[G_T2_N]
+    out[i] = state[G_T2_FOG + n2 - 1] if n2 > 0 else 0; i += 1
+    for k in range(N_RUBY_SPACES):
+        v = state[G_RUBY_MKT + k]
+        out[i] = 0 if v == 0 else (v - 1 - p) % np_ + 1; i += 1
+    for k in range(MAX_P):
+        out[i + k] = state[pb((p + k) % np_) + P_RUBIES] if k < np_ else 0
+        out[i + MAX_P + k] = state[pb((p + k) % np_) + P_RETIRED] if k < np_ else 0
+    i += 2 * MAX_P
+    out[i] = state[b + P_SETUPQ3] - 1; i += 1
+    if state[G_SOLO] == 1:
+        out[i] = 1
+        out[i + 1] = state[G_J_LEVEL] + 1
+        out[i + 2] = state[G_J_UPG]
+        out[i + 3] = state[G_J_CARD]
+        out[i + 4] = J_DECK_N - state[G_J_DRAWN]
+        out[i + 5] = state[G_DIFFICULTY]
+    i += 6

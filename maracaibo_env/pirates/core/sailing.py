@@ -5,6 +5,9 @@ from .common import *  # noqa: F401,F403
 from .treasures import add_cubes
 from .effects import push_effects
 from .scoring import income, final_scoring
+from .fog import fog_enter, fog_end_move
+from .skirmish import skirmish_due
+from .rubies import ruby_supply_here, queue_gulf_rubies
 
 
 @njit(cache=True)
@@ -74,6 +77,7 @@ def sail(state, cat, p, s):
     state[pb(p) + P_SHIP] = s
     state[G_MV_LEFT] -= 1
     state[G_MV_MOVED] = 1
+    fog_enter(state, cat, p, s)                                   # FOWI-03/04
     if s == SP_GULF or s == SP_MARA or state[G_MV_LEFT] == 0:     # MOVE-05
         end_move(state, cat, p)
 
@@ -95,7 +99,9 @@ def end_move(state, cat, p):
     if s == SP_GULF:
         push(state, OP_GULF, 0, 0, 0)                            # GULF-02/03
         push(state, OP_UPGRADE, 0, 0, 0)
+        queue_gulf_rubies(state)                                 # RUBY-03/04
         return
+    fog_end_move(state, cat, p, s)                               # FOWL-02
     c = state[G_SLOT_CARD + s]
     if c >= 0:
         kind = cat[C_CARD_KIND + c]
@@ -105,6 +111,13 @@ def end_move(state, cat, p):
             push(state, OP_RES_HERE, s, 0, 0)
         else:
             queue_location(state, cat, p, s, c)
+    if skirmish_due(state, p, s):
+        push(state, OP_SKIRMISH, s, 0, 0)                        # SKIR-04: after the payment
+    if state[G_SOLO] == 1:
+        # SOLO-09: ending on Jordan's card the human pays 1 doubloon to the supply, if possible
+        if p == 0 and state[pb(1) + P_SHIP] == s and state[b + P_COINS] > 0:
+            state[b + P_COINS] -= 1
+        return
     # opponents' ships on this card (MOVE-08): pay each 1, as far as money goes
     owed = 0
     n = 0
@@ -128,6 +141,8 @@ def queue_location(state, cat, p, s, c):
     (4) the Location's actions, asked in that order (pushed in reverse)."""
     if state[G_SLOT_TV + s] > 0:
         add_cubes(state, state[G_SLOT_TV + s] - 1, 1)             # LOC-02
+    if ruby_supply_here(state, cat, c):
+        push(state, OP_RUBY_GAIN, 0, 0, 0)                        # RUBY-02: in step 4
     if cat[C_CARD_NSIDES + c] == 2:
         push(state, OP_SIDE, c, 0, 0)
     else:

@@ -1,6 +1,8 @@
 """Income (checklist §15 ROUND) and endgame scoring (§17 SCORE, GRS, GQ)."""
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
+from .options import MOD_QUEST_HUNTERS, MOD_FOG_LOCATIONS, MOD_RUBIES
+from .fog import fog_income
 
 
 @njit(cache=True)
@@ -13,6 +15,8 @@ def income(state, cat):
         if state[b + P_WHALE] > 0:
             state[b + P_COINS] += state[b + P_QN]
         add_vp(state, p, state[b + P_INC_VP], VS_INCOME)
+    if (state[G_MODULES] & MOD_FOG_LOCATIONS) != 0:
+        fog_income(state, cat)                                  # FOWL-04
 
 
 @njit(cache=True)
@@ -87,6 +91,8 @@ def quest_vp(state, cat, p, q):
 @njit(cache=True)
 def quests_scoring(state, cat, p):
     """(VP from quests, number of quests that score)."""
+    if (state[G_MODULES] & MOD_QUEST_HUNTERS) != 0:
+        return quests_scoring_hunters(state, cat, p)
     vp = 0
     n = 0
     for i in range(state[pb(p) + P_QN]):
@@ -94,6 +100,24 @@ def quests_scoring(state, cat, p):
         vp += v
         if v > 0:
             n += 1
+    return vp, n
+
+
+@njit(cache=True)
+def quests_scoring_hunters(state, cat, p):
+    """Quest Hunters (QH-02/03): a quest is done only if its harder (higher-VP)
+    condition is met, and then scores double; each other quest costs 5 VP.
+    Only done quests count as scored (SCORE-09, GRS-07, GIC-36)."""
+    vp = 0
+    n = 0
+    for i in range(state[pb(p) + P_QN]):
+        q = state[pb(p) + P_QHAND + i]
+        x, y = quest_measures(state, cat, p, q)
+        if x >= cat[C_Q_HIGH_A + q] and y >= cat[C_Q_HIGH_B + q]:
+            vp += QH_FACTOR * cat[C_Q_HIGH_VP + q]
+            n += 1
+        else:
+            vp -= QH_MISSED_VP
     return vp, n
 
 
@@ -131,10 +155,32 @@ def residence_vp(state, cat, p, c, quests_scored):
 
 
 @njit(cache=True)
+def jordan_final_scoring(state, cat, p):
+    """SOLO-35: his track VP (already on the VP track) plus rivers, acquired
+    cards, residences, treasures at the multiplayer values (no buried bonus),
+    quests and the quest bonus; the amounts are jordan.toml's [scoring]."""
+    b = pb(p)
+    add_vp(state, p, cat[C_J_SCORE + JSC_RIVER] * state[b + P_RIVERS], VS_RIVERS)
+    add_vp(state, p, cat[C_J_SCORE + JSC_CARD] * state[b + P_TAB_N], VS_CARD_VP)
+    add_vp(state, p, cat[C_J_SCORE + JSC_RESIDENCE] * state[b + P_NRES], VS_RESIDENCES)
+    for t in range(3):
+        add_vp(state, p, state[b + P_TRE + t] * treasure_value(cat, state[G_ISLAND + t]), VS_TREASURES)
+    qn = state[b + P_QN]
+    add_vp(state, p, cat[C_J_SCORE + JSC_QUEST] * qn, VS_QUESTS)
+    if qn >= cat[C_J_SCORE + JSC_BONUS_AT]:
+        add_vp(state, p, cat[C_J_SCORE + JSC_BONUS], VS_QUEST_BONUS)
+    if (state[G_MODULES] & MOD_RUBIES) != 0:
+        add_vp(state, p, JORDAN_RUBY_VP * state[b + P_RUBIES], VS_EFFECTS)      # RUBY-05
+
+
+@njit(cache=True)
 def final_scoring(state, cat):
     """SCORE-01..09, each into its own VP source."""
     for p in range(state[G_NP]):
         b = pb(p)
+        if state[G_SOLO] == 1 and p == 1:
+            jordan_final_scoring(state, cat, p)             # SOLO-35
+            continue
         qvp, qn = quests_scoring(state, cat, p)             # SCORE-10: quests first
         add_vp(state, p, RIVER_VP * state[b + P_RIVERS], VS_RIVERS)
         add_vp(state, p, state[b + P_COINS] // COINS_PER_VP, VS_DOUBLOONS)

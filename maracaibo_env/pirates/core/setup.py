@@ -4,6 +4,9 @@ import numpy as np
 from ...core.jit import njit
 from .common import *  # noqa: F401,F403
 from ...framework.rng import shuffle_array_at
+from .options import MOD_QUEST_HUNTERS
+from .fog import fog_setup
+from .jordan import jordan_setup
 
 OP_BEGIN = 31           # automatic: quests back into the deck, market, first turn
 
@@ -12,7 +15,11 @@ OP_BEGIN = 31           # automatic: quests back into the deck, market, first tu
 def reset(state, cat, num_players, seed, setup):
     """A new game; setup packs the layout, modules and difficulty (options.setup_bits)."""
     state[:] = 0
+    solo = num_players == 1                     # SOLO-01: a 2-player game, Jordan in seat 1
+    if solo:
+        num_players = 2
     state[G_NP] = num_players
+    state[G_SOLO] = 1 if solo else 0
     state[G_SEED] = seed
     seed_at(state, G_RNG, seed)
     state[G_ROUND] = 1
@@ -99,14 +106,15 @@ def reset(state, cat, num_players, seed, setup):
     figs = np.arange(N_FIGS).astype(np.int32)
     shuffle_array_at(state, G_RNG, figs, N_FIGS)
     for i in range(FIGM_CAP):
-        state[G_FIGM + i] = figs[i] if i < num_players + 2 else -1
+        state[G_FIGM + i] = figs[i] if i < (3 if solo else num_players + 2) else -1   # SOLO-02: 3
     # SET-17: quest deck; each player draws 2 and keeps 1 (decided below)
     nq = min(cat[C_N_QUESTS], QDECK_CAP)
     for i in range(QDECK_CAP):
         state[G_QDECK + i] = i if i < nq else -1
     state[G_QDECK_N] = nq
     shuffle(state, G_QDECK, nq)
-    state[G_QMARKET_N] = 2
+    hunters = (state[G_MODULES] & MOD_QUEST_HUNTERS) != 0
+    state[G_QMARKET_N] = 3 if hunters else 2                   # QH-01: 3 faceup
     for i in range(QMARKET_CAP):
         state[G_QMARKET + i] = -1
     for p in range(MAX_P):
@@ -128,9 +136,37 @@ def reset(state, cat, num_players, seed, setup):
                 state[G_QDECK + state[G_QDECK_N] - 1] = -1
                 state[G_QDECK_N] -= 1
                 state[b + P_SETUPQ + j] = q
+            if hunters:                                       # QH-01: a third quest
+                state[G_QDECK_N] -= 1
+                state[b + P_SETUPQ3] = state[G_QDECK + state[G_QDECK_N]] + 1
+                state[G_QDECK + state[G_QDECK_N]] = -1
+    if solo:
+        solo_quest_setup(state)
+    fog_setup(state, cat)                                     # FOWL-01, FOWI-01/02
     push(state, OP_BEGIN, 0, 0, 0)
-    for p in range(num_players - 1, -1, -1):
-        push(state, OP_KEEPQ, p, 0, 0)
+    for p in range(0 if solo else num_players - 1, -1, -1):    # SOLO-06: Jordan does not choose
+        push(state, OP_RETURNQ if hunters else OP_KEEPQ, p, 0, 0)
+    if solo:
+        jordan_setup(state, cat)                                # SOLO-04/05
+
+
+@njit(cache=True)
+def solo_quest_setup(state):
+    """SOLO-02/06: Jordan has no doubloons and one random quest, facedown: he
+    keeps his first draw, the others go back on top of the deck as they were."""
+    b = pb(1)
+    state[b + P_COINS] = 0
+    q3 = state[b + P_SETUPQ3] - 1
+    if q3 >= 0:
+        state[G_QDECK + state[G_QDECK_N]] = q3
+        state[G_QDECK_N] += 1
+        state[b + P_SETUPQ3] = 0
+    state[G_QDECK + state[G_QDECK_N]] = state[b + P_SETUPQ + 1]
+    state[G_QDECK_N] += 1
+    state[b + P_QHAND] = state[b + P_SETUPQ]
+    state[b + P_QN] = 1
+    state[b + P_SETUPQ] = -1
+    state[b + P_SETUPQ + 1] = -1
 
 
 @njit(cache=True)
@@ -143,6 +179,11 @@ def finish_quest_setup(state):
                 state[G_QDECK + state[G_QDECK_N]] = q
                 state[G_QDECK_N] += 1
                 state[pb(p) + P_SETUPQ + j] = -1
+        q = state[pb(p) + P_SETUPQ3] - 1                    # Quest Hunters (QH-01)
+        if q >= 0:
+            state[G_QDECK + state[G_QDECK_N]] = q
+            state[G_QDECK_N] += 1
+            state[pb(p) + P_SETUPQ3] = 0
     shuffle(state, G_QDECK, state[G_QDECK_N])
     for i in range(state[G_QMARKET_N]):
         n = state[G_QDECK_N]

@@ -1,0 +1,55 @@
+"""Retirement (checklist §20.6 RET): the Residence Discount tile on the
+exploration track."""
+from ...core.jit import njit
+from .common import *  # noqa: F401,F403
+from .options import MOD_RETIREMENT
+
+
+@njit(cache=True)
+def retire_spot(state, cat, s):
+    """RET-01: track space s holds the Residence Discount tile (it covers the
+    space's own icons, RET-04)."""
+    return (state[G_MODULES] & MOD_RETIREMENT) != 0 and cat[C_TR_RETIRE + s] == 1
+
+
+@njit(cache=True)
+def explorer_arrives(state, cat, p, s):
+    """RET-02/04: an explorer stopping on the tile with its owner's token still
+    there must buy a residence at half price, then goes back to the start
+    (rivers already crossed stay counted, RET-05); once used, the tile does
+    nothing for that player. True if the tile handled the stop."""
+    if not retire_spot(state, cat, s):
+        return False
+    b = pb(p)
+    if state[b + P_RETIRED] == 0:
+        state[b + P_RETIRED] = 1
+        state[b + P_EXPL] = 0
+        push(state, OP_RETIRE, 0, 0, 0)
+    return True
+
+
+@njit(cache=True)
+def half_price(state, cat, p, c):
+    """RET-03: the discounts first, then half, rounded up."""
+    return (cost_after_discount(state, cat, p, cat[C_CARD_COST + c]) + 1) // 2
+
+
+@njit(cache=True)
+def retire_legal(state, cat, p, slot):
+    """A faceup residence without the player's token (RES-03), affordable at half price."""
+    c = state[G_SLOT_CARD + slot]
+    if c < 0 or cat[C_CARD_KIND + c] != KIND_RES or state[G_SLOT_DOWN + slot] == 1 \
+            or state[G_SLOT_FOG + slot] == 1 or (state[G_SLOT_RES + slot] >> p) & 1 == 1:
+        return False
+    return state[pb(p) + P_COINS] >= half_price(state, cat, p, c)
+
+
+@njit(cache=True)
+def retire_build(state, cat, p, slot):
+    """Pay half, the token moves onto the residence (+2 VP if first, RES-02)."""
+    b = pb(p)
+    state[b + P_COINS] -= half_price(state, cat, p, state[G_SLOT_CARD + slot])
+    if state[G_SLOT_RES + slot] == 0:
+        add_vp(state, p, FIRST_RES_VP, VS_RESIDENCE_FIRST)
+    state[G_SLOT_RES + slot] |= 1 << p
+    state[b + P_NRES] += 1
