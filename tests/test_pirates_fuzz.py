@@ -137,3 +137,18 @@ def test_a_stale_mask_is_caught(cat):
     mask = g.action_mask()
     mask[np.flatnonzero(mask == 0)[0]] = 1
     assert any("legal mask" in b for b in check_invariants(g.state, cat, mask=mask))
+
+
+def test_a_quest_in_the_market_before_it_is_dealt_is_refused():
+    """Found by the 100,000-case crafted run (case 43131): a save in the set-up
+    quest choice with a quest already in the market lost that quest when the
+    market was dealt. Such a save is now refused."""
+    g = Game(2, seed=1)
+    assert g.phase == "keepq"
+    d = g.to_dict()
+    st = d["state"]
+    n = st["QDECK_N"]
+    st["QMARKET"][0], st["QDECK"][n - 1] = st["QDECK"][n - 1], -1
+    st["QDECK_N"] = n - 1
+    with pytest.raises(ValueError, match="QMARKET"):
+        Game.from_dict(d)

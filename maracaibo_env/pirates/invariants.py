@@ -330,6 +330,12 @@ class _Checker:
             if self.p1("SETUPQ3", q) > 0:                   # Quest Hunters (QH-01)
                 places.append((self.p1("SETUPQ3", q) - 1, f"players[{q}].SETUPQ3"))
         self._once_each(places, self.t.nq, "quest", "quests (QDECK + QMARKET + QHAND + SETUPQ)")
+        stack = self.frames()
+        if len(stack) and int(stack[0, 0]) == OP_BEGIN:   # SET-17/18: the market is dealt after the choices
+            for i, x in enumerate(self.g("QMARKET").tolist()):
+                if x >= 0:
+                    self.fail(f"QMARKET[{i}]", x, "-1: the quest market is dealt only after the set-up "
+                                                 "quest choices (OP_BEGIN still pending)")
         figs = [(int(x), f"FIGM[{i}]") for i, x in enumerate(self.g("FIGM").tolist()) if x >= 0]
         figs += [(self.p1("FIG", q), f"players[{q}].FIG") for q in range(self.n) if self.p1("FIG", q) >= 0]
         seen = {}
