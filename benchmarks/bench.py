@@ -229,47 +229,57 @@ def bench_pirates(players, seconds, runs, maracaibo_cat=None):
 
 
 def bench_options(seconds, runs, players=(1, 3)):
-    """The numba core of each game with each option set, in one run, and its
-    ratio to the same game without options (rows "options_core")."""
+    """The numba core of each game with each option set against the same game
+    without options (rows "options_core"). Base and option set are timed in
+    alternation, `runs` pairs on the same number of games, so the ratio
+    vs_base (median of the paired ratios) survives a busy machine's drift."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from fuzz import option_sets as maracaibo_sets
     from fuzz_pirates import option_sets as pirates_sets
     from maracaibo_env.game import Game, option_bits
     from maracaibo_env.framework.options import label
     from maracaibo_env.pirates import Game as PGame, load_catalog as pload
+    from maracaibo_env.pirates.game import PLAYER_COUNTS as PC
     from maracaibo_env.pirates.core import options as O
     from maracaibo_env.pirates.core.random_play import random_games
     cat, pcat = load_catalog().array, pload().array
     full = lambda cls, o: {**{x.name: x.default for x in cls.OPTIONS}, **o}  # noqa: E731
-    msets = [{}] + maracaibo_sets("all")[1:]
-    psets = pirates_sets("all")
+    msets = maracaibo_sets("all")[1:]
+    psets = pirates_sets("all")[1:]
     if len(psets) > 8:     # the modules alone and all together
-        psets = [{}] + pirates_sets("each") + [psets[-1]]
+        psets = pirates_sets("each") + [psets[-1]]
+
+    def paired(play, base_arg, arg, p, game, name):
+        play(base_arg, 1), play(arg, 1)                     # compile / load the cache
+        n = _calibrate(lambda k: play(base_arg, k), seconds)
+        rates, base_rates, decisions = [], [], 0
+        for _ in range(runs):
+            for a, out in ((base_arg, base_rates), (arg, rates)):
+                t = time.perf_counter()
+                d = play(a, n)
+                out.append(d / (time.perf_counter() - t))
+                decisions = d if a is arg else decisions
+        ratios = sorted(x / y for x, y in zip(rates, base_rates))
+        r = _row("options_core", p, decisions, n, decisions / sorted(rates)[len(rates) // 2], [],
+                 game=game, options=name)
+        r["decisions_per_s"] = round(sorted(rates)[len(rates) // 2], 1)
+        r["base_decisions_per_s"] = round(sorted(base_rates)[len(base_rates) // 2], 1)
+        r["vs_base"] = round(ratios[len(ratios) // 2], 3)
+        return r
+
     rows = []
     for p in players:
-        base = None
+        mplay = lambda table, k: playout_table_nb(cat, p, k, table)  # noqa: E731
         for o in msets:
-            table = option_bits(**o)
-            playout_table_nb(cat, p, 1, table)
-            n = _calibrate(lambda k: playout_table_nb(cat, p, k, table), seconds)
-            (secs, d, g), times = _median_runs(lambda: (playout_table_nb(cat, p, n, table), n), runs)
-            r = _row("options_core", p, d, g, secs, times, game="maracaibo", options=label(Game.OPTIONS, full(Game, o)))
-            base = base or r["decisions_per_s"]
-            r["vs_base"] = round(r["decisions_per_s"] / base, 3)
-            rows.append(r)
-        from maracaibo_env.pirates.game import PLAYER_COUNTS as PC
+            rows.append(paired(mplay, option_bits(), option_bits(**o), p, "maracaibo",
+                               label(Game.OPTIONS, full(Game, o))))
         if p not in PC:
             continue
-        base = None
+        pplay = lambda setup, k: random_games(pcat, k, p, 0, setup)  # noqa: E731
         for o in psets:
             setup = O.setup_bits(0, sum(O.MODULE_BITS[m] for m in O.MODULES if o.get(m)), 0)
-            random_games(pcat, 1, p, 0, setup)
-            n = _calibrate(lambda k: random_games(pcat, k, p, 0, setup), seconds)
-            (secs, d, g), times = _median_runs(lambda: (random_games(pcat, n, p, 0, setup), n), runs)
-            r = _row("options_core", p, d, g, secs, times, game="pirates", options=label(PGame.OPTIONS, full(PGame, o)))
-            base = base or r["decisions_per_s"]
-            r["vs_base"] = round(r["decisions_per_s"] / base, 3)
-            rows.append(r)
+            rows.append(paired(pplay, O.setup_bits(0, 0, 0), setup, p, "pirates",
+                               label(PGame.OPTIONS, full(PGame, o))))
     return rows
 
 
@@ -757,7 +767,8 @@ def print_table(rows, checks) -> None:
         if "decisions_per_s" not in r and "games_per_s" not in r:
             other.append(_other_line(r))
             continue
-        cfg = ", ".join(f"{k}={r[k]}" for k in ("game", "options", "vs_base", "n", "threads", "workers", "engine", "opponents")
+        cfg = ", ".join(f"{k}={r[k]}" for k in ("game", "options", "vs_base", "n", "threads", "workers", "engine",
+                                                 "opponents")
                         if k in r)
         dps = f"{r['decisions_per_s']:,.0f}" if r.get("decisions_per_s") else ""
         t.add_row(r["name"], str(r.get("players") or ""), cfg, dps,
