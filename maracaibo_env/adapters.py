@@ -73,6 +73,10 @@ class GameAdapter:
     def play_job(self, job):
         raise NotImplementedError
 
+    def make_agent(self, spec):
+        """A new agent object for a parsed seat spec (act(obs, mask, rng[, game=]))."""
+        raise NotImplementedError
+
     def unknown_spec(self, text: str, message: str) -> AgentSpecError:
         """message, plus a hint when another game knows the spec."""
         s = text.strip() if isinstance(text, str) else ""
@@ -164,6 +168,9 @@ class MaracaiboAdapter(GameAdapter):
         from .match import heuristic_names
         return (text in ("random", *heuristic_names()) or text.startswith(("jean:", "policy:", "mcts:"))
                 or text == "mcts")
+
+    def make_agent(self, spec):
+        return spec.make()
 
     def play_job(self, job):
         from .match import play_match

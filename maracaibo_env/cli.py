@@ -44,6 +44,10 @@ EXAMPLES = """examples:
                                                   Pirates with two modules
   maracaibo replay game.jsonl                     re-run a replay and verify its scores
   maracaibo replay unfinished.jsonl --partial     re-run a replay of an unfinished game
+  maracaibo replay game.jsonl --html game.html    ... and write a page that steps through it
+  maracaibo play --players 3 --opponents balanced,mcts
+                                                  play against bots in the terminal
+  maracaibo serve --replays runs/                 the web app: play, watch, step through replays
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 20 --db rr.sqlite
                                                   a round robin with ratings, stored in SQLite
   maracaibo tournament --game pirates --players 3 --agents raider,explorer,builder,random --games 10 --db p.sqlite
@@ -118,10 +122,17 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",
                      help="accept an unfinished game (no final scores to verify)")
+    rep.add_argument("--html", metavar="OUT",
+                     help="also write OUT, one self-contained page that steps through the game "
+                          "(works offline; open it in any browser)")
     from .tournament.cli import add_parser as tournament_parser
     from .balance.cli import add_parser as balance_parser
+    from .play.terminal import add_parser as play_parser
+    from .play.web.cli import add_parser as serve_parser
     tournament_parser(sub)
     balance_parser(sub)
+    play_parser(sub)
+    serve_parser(sub)
     return parser
 
 
@@ -139,18 +150,25 @@ def main(argv: list[str] | None = None) -> int:
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
                     args.automa_income, args.verbose, args.data, options)
     if args.command == "replay":
-        return replay(args.path, args.partial)
+        return replay(args.path, args.partial, args.html)
     if args.command == "tournament":
         from .tournament.cli import main as tournament_main
         return tournament_main(args)
     if args.command == "balance":
         from .balance.cli import main as balance_main
         return balance_main(args)
+    if args.command == "play":
+        from .play.terminal import main as play_main
+        return play_main(args)
+    if args.command == "serve":
+        from .play.web.cli import main as serve_main
+        return serve_main(args)
     return 2  # pragma: no cover  (argparse rejects unknown commands)
 
 
-def replay(path: str, partial: bool = False) -> int:
-    """Re-run a replay; print its result, or what is wrong with it (exit status 1)."""
+def replay(path: str, partial: bool = False, html: str | None = None) -> int:
+    """Re-run a replay; print its result, or what is wrong with it (exit status 1);
+    html: also write the one-page viewer of the game there."""
     from .replay import verify_replay, ReplayError
     try:
         game = verify_replay(path, partial)
@@ -163,6 +181,14 @@ def replay(path: str, partial: bool = False) -> int:
                 else f"game not finished (round {game.round}, phase {game.phase})"))
     if game.is_over:
         out.score_table(game)
+    if html:
+        from .play.replay_view import ReplayCursor, write_replay_page
+        try:
+            write_replay_page(ReplayCursor(game, None, Path(path).name), html)
+        except OSError as exc:
+            print(f"--html {html}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        out.line(f"wrote {html} (one page, {Path(html).stat().st_size // 1024} KB: open it in a browser)")
     return 0
 
 

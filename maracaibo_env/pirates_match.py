@@ -303,6 +303,9 @@ class PiratesAdapter(GameAdapter):
     def claims(self, text: str) -> bool:
         return text in strategy_names()
 
+    def make_agent(self, spec):
+        return make_agent(spec)
+
     def play_job(self, job) -> GameResult:
         return play_pirates_match(list(job.specs), job.seed, record_history=job.record_history,
                                   engine=job.engine, data_dir=job.data_dir, options=dict(job.options))

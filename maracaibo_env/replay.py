@@ -53,24 +53,30 @@ class ReplayError(ValueError):
 
 def write_replay(game, path) -> None:
     """Write the game's replay to path (atomically: a crash leaves no half file)."""
+    text = "\n".join(json.dumps(row) for row in replay_rows(game)) + "\n"
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def replay_rows(game) -> list[dict]:
+    """The lines of the game's replay as dicts: header, one per action, end."""
     if game.history is None or game.config is None:
         raise ReplayError("this game has no replay history (it was loaded from a saved state)")
     names = game.action_names
     cls = type(game)
-    lines = [json.dumps({"format": cls.REPLAY_FORMAT, "version": cls.REPLAY_VERSION,
-                         "data_hash": game.catalog.data_hash, "setup": game.config})]
+    rows = [{"format": cls.REPLAY_FORMAT, "version": cls.REPLAY_VERSION,
+             "data_hash": game.catalog.data_hash, "setup": game.config}]
     g = cls(**game.config, catalog=game.catalog)
     for a in game.history:
-        lines.append(json.dumps({"player": g.current_player, "action": names[a]}))
+        rows.append({"player": g.current_player, "action": names[a]})
         g.step(a)
     end = {"end": "game_over" if game.is_over else "unfinished", "actions": len(game.history)}
     if game.is_over:
         end["final_scores"] = game.scores()
-    lines.append(json.dumps(end))
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    rows.append(end)
+    return rows
 
 
 def load_replay(path, partial: bool = False, catalog=None,
@@ -79,7 +85,23 @@ def load_replay(path, partial: bool = False, catalog=None,
     returns the game and the recorded final scores (None for an unfinished
     game, accepted only with partial=True). Raises ReplayError naming the
     line and what was expected."""
-    rows = _read_lines(path)
+    return load_replay_rows(_read_lines(path), str(path), partial, catalog, ignore_data_hash)
+
+
+def load_replay_bytes(data: bytes, name: str = "<replay>", partial: bool = False,
+                      catalog=None) -> tuple[Game, list[int] | None]:
+    """load_replay of a replay's bytes (an upload); name stands for the path in errors."""
+    return load_replay_rows(_parse_lines(data, name), name, partial, catalog)
+
+
+def load_replay_rows(rows: list, path: str, partial: bool = False, catalog=None,
+                     ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
+    """load_replay of the replay's lines, already parsed (a list of dicts)."""
+    if not isinstance(rows, list) or not rows:
+        raise ReplayError(f"{path}: a replay is a non-empty list of lines, got {_short(rows)}")
+    for i, row in enumerate(rows, 1):
+        if not isinstance(row, dict):
+            raise ReplayError(f"{path}:{i}: expected a JSON object, got {_short(row)}")
     where = lambda i: f"{path}:{i}"  # noqa: E731
     game = _start(rows[0], where(1), catalog, ignore_data_hash)
     end, end_line = None, None
@@ -115,6 +137,10 @@ def _read_lines(path) -> list[dict]:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return _parse_lines(data, path)
+
+
+def _parse_lines(data: bytes, path) -> list[dict]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -4,7 +4,6 @@ few real games and must show the findings, the tables and every figure,
 without fetching anything. Screenshots are kept in tests/artifacts/."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,26 +13,6 @@ pytest.importorskip("openskill")
 pytest.importorskip("scipy")
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-
-
-def _chromium() -> str | None:
-    for c in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
-        if c and Path(c).exists():
-            return c
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="Playwright for Python is not installed (pip install 'maracaibo-env[browser]')")
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no chromium executable (apt-get install chromium; .ci/run installs it)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

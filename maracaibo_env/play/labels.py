@@ -1,0 +1,121 @@
+"""Readable labels and explanations of action names, for people.
+
+An action keeps its engine name ('deliver:hand0', 'acquire:s4'), which is
+what a person types and what replays store; ``detail`` adds what its
+arguments point at now ('Legionnaire', 'Port Royal'), and ``explain`` the
+rule text of its group from ``explain/<game>.toml`` (data: edit the file, not
+this code). Hidden things stay hidden: a facedown or fogged Pirates slot is
+shown as such, never by its card.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+EXPLAIN_DIR = Path(__file__).with_name("explain")
+_HAND = re.compile(r"hand(\d+)$")
+_PLAN = re.compile(r"plan(\d+)$")
+_SLOT = re.compile(r"s(\d+)$")
+
+
+def game_name(game) -> str:
+    """'maracaibo' or 'pirates' for a Game object."""
+    return "pirates" if type(game).__module__.startswith("maracaibo_env.pirates") else "maracaibo"
+
+
+def group_of(name: str) -> str:
+    """The group an action name is listed under: its part before the first ':'."""
+    return name.split(":", 1)[0]
+
+
+@lru_cache(maxsize=None)
+def explanations(game: str) -> dict:
+    """{key: {"title", "text"[, "args"]}} of explain/<game>.toml ('prefix' or 'prefix:second')."""
+    path = EXPLAIN_DIR / f"{game}.toml"
+    if not path.is_file():      # titles fall back to the prefixes
+        return {}
+    with open(path, "rb") as f:
+        return tomllib.load(f).get("group", {})
+
+
+def group_title(game: str, group: str) -> str:
+    entry = explanations(game).get(group)
+    return entry["title"] if entry else group
+
+
+def explain(game, name: str) -> str:
+    """What an action does (its group's rule text) and what its arguments point at now."""
+    table = explanations(game_name(game))
+    parts = name.split(":")
+    entry = table.get(":".join(parts[:2])) or table.get(parts[0])
+    lines = [name + (f"  ({d})" if (d := detail(game, name)) else "")]
+    if entry:
+        lines.append(entry["title"] + ": " + entry["text"])
+        if entry.get("args"):
+            lines.append("reading the name: " + entry["args"])
+    else:
+        lines.append("no explanation recorded for this kind of action")
+    return "\n".join(lines)
+
+
+def detail(game, name: str) -> str:
+    """What the arguments of an action name point at now ('' when nothing to add)."""
+    if game_name(game) == "pirates":
+        return _pirates_detail(game, name)
+    return _maracaibo_detail(game, name)
+
+
+def _maracaibo_detail(game, name: str) -> str:
+    cat = game.catalog
+    p = game.current_player
+    out = []
+    parts = name.split(":")
+    view = game.player_view(p) if 0 <= p < game.num_seats else None
+    for i, tok in enumerate(parts[1:], 1):
+        if view is not None and (m := _HAND.match(tok)):
+            k = int(m.group(1))
+            if k < view["HAND_N"]:
+                out.append(cat.card_names[view["HAND"][k]])
+        elif view is not None and (m := _PLAN.match(tok)) and parts[0] in ("buy", "pay"):
+            k = int(m.group(1))
+            if k < len(view["PLAN"]) and view["PLAN"][k] >= 0:
+                out.append(cat.card_names[view["PLAN"][k]])
+        elif tok in cat.loc_keys and parts[0] in ("sail", "place", "cb"):
+            out.append(cat.loc_names[cat.loc_keys.index(tok)])
+        elif tok.startswith("mp") and tok[2:].isdigit():
+            out.append(f"{tok[2:]} MP")
+        elif parts[0] == "draw" and tok == "market" and i + 1 < len(parts) and parts[i + 1].isdigit():
+            from ..core import layout as L
+            market = game.state[L.field_slice("MARKET")]
+            k = int(parts[i + 1])
+            if k < len(market) and market[k] >= 0:
+                out.append(cat.card_names[int(market[k])])
+    return ", ".join(out)
+
+
+def _pirates_detail(game, name: str) -> str:
+    parts = name.split(":")
+    out = []
+    for tok in parts[1:]:
+        m = _SLOT.match(tok.split("_")[0])
+        if m:
+            out.append(pirates_slot_name(game, int(m.group(1))))
+    return ", ".join(out)
+
+
+def pirates_slot_name(game, slot: int) -> str:
+    """The card in a Pirates board slot as a player sees it (facedown / fog hide it)."""
+    from ..pirates.core import layout as L
+    st = game.state
+    cards = st[L.LAYOUT.field_slice("SLOT_CARD")]
+    if not 0 <= slot < len(cards):
+        return f"slot {slot}"
+    if st[L.LAYOUT.field_slice("SLOT_DOWN")][slot]:
+        return f"slot {slot}: a facedown card"
+    if st[L.G_SLOT_FOG + slot]:
+        coins = int(st[L.G_SLOT_COINS + slot])
+        return f"slot {slot}: fog" + (f" ({coins} doubloons)" if coins else "")
+    cid = int(cards[slot])
+    return f"slot {slot}: " + (game.catalog.card_names[cid] if cid >= 0 else "empty")

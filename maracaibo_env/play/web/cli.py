@@ -1,0 +1,55 @@
+"""`maracaibo serve`: the local web app (play, watch, replays, tournament games)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXAMPLES = """examples:
+  maracaibo serve                                 http://127.0.0.1:8000: play or watch either game
+  maracaibo serve --replays runs/ --db rr.sqlite  also step through the replays in runs/ and the
+                                                  games of rr.sqlite (a tournament run with --replays)
+  maracaibo serve --port 8080 --host 0.0.0.0      reachable from other machines (no login: careful)
+"""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "serve", help="a local web app: play against bots, watch bots, step through replays",
+        description="Serve the browser front end: play either game against bots, watch bot games "
+                    "live, step through replay files and tournament games (SQLite, --replays).",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--replays", action="append", default=[], metavar="DIR",
+                   help="a folder whose *.jsonl replays the page offers (repeatable; nothing else in it "
+                        "is readable)")
+    p.add_argument("--db", action="append", default=[], metavar="FILE",
+                   help="a tournament database whose stored games the page offers (repeatable)")
+    return p
+
+
+def main(args) -> int:
+    for d in args.replays:
+        if not Path(d).is_dir():
+            print(f"maracaibo serve: --replays {d}: not a folder", file=sys.stderr)
+            return 2
+    for f in args.db:
+        if not Path(f).is_file():
+            print(f"maracaibo serve: --db {f}: no such file", file=sys.stderr)
+            return 2
+    if not 0 <= args.port < 65536:
+        print(f"maracaibo serve: --port must be 0..65535, got {args.port}", file=sys.stderr)
+        return 2
+    try:
+        import uvicorn
+        from .app import create_app
+    except ImportError as exc:
+        print(f"maracaibo serve needs the web extra ({exc.name} is missing): "
+              "pip install 'maracaibo-env[web]'", file=sys.stderr)
+        return 2
+    app = create_app(args.replays, args.db)
+    print(f"maracaibo serve: http://{args.host}:{args.port}/  (Ctrl-C stops; the first game compiles "
+          "the engine, about a minute)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
