@@ -220,8 +220,11 @@ class PlaySession:
         kind, seat, seats = d["game"], d["seat"], d["seats"]
         if kind not in GAMES:
             raise PlayError(f"{where}: game must be one of {GAMES}, got {kind!r}")
+        rows = d["replay"]
+        if not (isinstance(rows, list) and rows and isinstance(rows[-1], dict) and "end" in rows[-1]):
+            raise PlayError(f"{where}: replay must be a list of lines ending with its end line")
         try:
-            game, _ = load_replay_rows(d["replay"], where + " replay", partial=True)
+            game, _ = load_replay_rows(rows, where + " replay", partial=True)
         except ReplayError as exc:
             raise PlayError(str(exc)) from None
         if type(game).REPLAY_FORMAT != get_adapter(kind).game_class().REPLAY_FORMAT:
@@ -249,6 +252,6 @@ class PlaySession:
             s._do(a)
         try:
             s.rng.bit_generator.state = d["rng"]
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
             raise PlayError(f"{where}: rng is not a numpy PCG64 state ({exc})") from None
         return s

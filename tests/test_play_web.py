@@ -1,0 +1,136 @@
+"""The web app's API and its safety rules (Starlette's TestClient, in-process):
+illegal actions change nothing, each game is reachable only by its
+unguessable id, uploads are size-limited and parsed strictly, only offered
+files can be read, and no agent from the page can run code or read files."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from maracaibo_env.play.web.app import create_app, MAX_UPLOAD  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    from maracaibo_env import Game
+    d = tmp_path_factory.mktemp("replays")
+    g = Game(2, seed=4)
+    g.play_random(0, np.array([3], np.uint64))
+    g.save_replay(d / "m.jsonl")
+    (d / "secret.txt").write_text("do not serve")
+    return d
+
+
+@pytest.fixture(scope="module")
+def client(folder):
+    return TestClient(create_app([folder], []))
+
+
+def _new(client, **kw):
+    body = {"game": "maracaibo", "players": 2, "seat": 0, "opponents": ["random"], "seed": 2, **kw}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()["id"], r.json()["view"]
+
+
+def test_illegal_actions_change_nothing(client):
+    gid, view = _new(client)
+    legal = {it["id"] for g in view["actions"] for it in g["items"]}
+    illegal = next(a for a in range(546) if a not in legal)
+    for bad, says in ((illegal, "is not legal"), ("sail:99:mp1", "unknown action name"), (-1, "out of range"),
+                      (10**9, "out of range"), (True, "int id or a name"), ([1], "int id or a name"),
+                      (None, "int id or a name")):
+        r = client.post(f"/api/games/{gid}/act", json={"action": bad})
+        assert r.status_code == 400 and says in r.json()["error"], (bad, r.text)
+        assert client.get(f"/api/games/{gid}").json() == view
+    r = client.post(f"/api/games/{gid}/act", json={"action": 1, "extra": 2})
+    assert r.status_code == 400
+    r = client.post(f"/api/games/{gid}/act", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post(f"/api/games/{gid}/undo")
+    assert r.status_code == 400 and "nothing to undo" in r.json()["error"]
+
+
+def test_game_ids_are_unguessable_and_private(client):
+    a, _ = _new(client)
+    b, _ = _new(client)
+    assert a != b and len(a) >= 24                        # 18 random bytes, url-safe
+    for path in ("/api/games/0", "/api/games/" + a[:-1] + ("x" if a[-1] != "x" else "y"), "/api/games/..%2f"):
+        assert client.get(path).status_code == 404
+    assert client.post("/api/games/nope/act", json={"action": 0}).status_code == 404
+
+
+def test_bad_configurations_are_refused_with_the_reason(client):
+    for body, says in (({"game": "chess"}, "game must be"), ({"players": 9}, "num_players"),
+                       ({"seat": 5}, "seat must be"), ({"opponents": ["python:os:system"]}, "run code"),
+                       ({"opponents": ["policy:/etc/passwd"]}, "policy"),
+                       ({"opponents": ["mcts:iters=100000"]}, "at most 2000"),
+                       ({"opponents": ["nonsense"]}, "unknown agent spec"),
+                       ({"options": ["legacy=L99"]}, "legacy"), ({"options": "skirmish"}, "options must be"),
+                       ({"colour": "red"}, "unknown keys")):
+        r = client.post("/api/games", json={"game": "maracaibo", **body})
+        assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+
+
+def test_only_offered_replays_can_be_read(client, folder):
+    src = client.get("/api/sources").json()
+    assert src["files"] == ["m.jsonl"]                     # not secret.txt
+    for name in ("secret.txt", "../m.jsonl", str(folder / "m.jsonl"), "/etc/passwd", None, 3):
+        r = client.post("/api/replays/open", json={"source": "file", "name": name})
+        assert r.status_code == 404, name
+    r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": 1, "game_id": 1})
+    assert r.status_code == 400                            # no databases configured
+    r = client.post("/api/replays/open", json={"source": "file", "name": "m.jsonl"})
+    assert r.status_code == 200
+    rid, steps = r.json()["id"], r.json()["steps"]
+    assert client.get(f"/api/replays/{rid}/{steps}").json()["over"] is True
+    for k in (steps + 1, -1, "x"):
+        assert client.get(f"/api/replays/{rid}/{k}").status_code in (400, 404)
+
+
+def test_uploads_are_size_limited_and_strict(client, folder):
+    good = (folder / "m.jsonl").read_bytes()
+    r = client.post("/api/replays", content=good)
+    assert r.status_code == 200 and r.json()["steps"] > 100
+    big = b" " * (MAX_UPLOAD + 1)
+    assert client.post("/api/replays", content=big).status_code == 413
+    lines = good.decode().splitlines()
+    for bad, says in ((b"", "empty"), (b"\xff\xfe", "not UTF-8"), (good[:-1], "truncated"),
+                      ((lines[0][:-1] + ', "extra": 1}\n' + "\n".join(lines[1:]) + "\n").encode(), "header keys"),
+                      (("\n".join([lines[0], json.dumps({"player": json.loads(lines[1])["player"], "action": "fly"}),
+                                  lines[-1]]) + "\n").encode(),
+                       "unknown action name"),
+                      (b'[1, 2]\n', "JSON object")):
+        r = client.post("/api/replays", content=bad)
+        assert r.status_code == 400 and says in r.json()["error"], (bad[:40], r.text)
+
+
+def test_watch_steps_bots_and_explain(client):
+    r = client.post("/api/games", json={"game": "pirates", "players": 2, "seat": None,
+                                        "opponents": ["raider", "random"]})
+    gid = r.json()["id"]
+    assert r.json()["view"]["actions"] == [] and r.json()["view"]["viewer"] is None
+    v = client.post(f"/api/games/{gid}/step", json={"n": 2000}).json()
+    assert v["over"] and v["final"]["scores"] == [p["vp"] for p in v["players"]]
+    assert client.post(f"/api/games/{gid}/step", json={"n": 0}).status_code == 400
+    assert client.post(f"/api/games/{gid}/act", json={"action": 0}).status_code == 400   # nobody is human
+    gid, view = _new(client)
+    name = view["actions"][0]["items"][0]["name"]
+    text = client.get(f"/api/explain/{gid}", params={"action": name}).json()["text"]
+    assert text.startswith(name) and "(" in text
+    assert client.get(f"/api/explain/{gid}", params={"action": "x" * 5000}).status_code == 400
+    rep = client.get(f"/api/games/{gid}/replay").text.splitlines()
+    assert json.loads(rep[0])["format"] == "maracaibo-replay" and json.loads(rep[-1])["end"] == "unfinished"
+
+
+def test_request_bodies_are_size_limited(client):
+    r = client.post("/api/games", content=b"{" + b" " * (70 << 10) + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413
