@@ -85,6 +85,9 @@ def test_only_offered_replays_can_be_read(client, folder):
     for name in ("secret.txt", "../m.jsonl", str(folder / "m.jsonl"), "/etc/passwd", None, 3):
         r = client.post("/api/replays/open", json={"source": "file", "name": name})
         assert r.status_code == 404, name
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2f..%2fgame.py", "/static/nope.js"):
+        assert client.get(path).status_code == 404, path
+    assert client.get("/static/app.js").status_code == 200
     r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": 1, "game_id": 1})
     assert r.status_code == 400                            # no databases configured
     r = client.post("/api/replays/open", json={"source": "file", "name": "m.jsonl"})

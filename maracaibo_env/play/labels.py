@@ -97,6 +97,8 @@ def _maracaibo_detail(game, name: str) -> str:
 
 def _pirates_detail(game, name: str) -> str:
     parts = name.split(":")
+    if len(parts) == 2 and parts[1].isdigit() and parts[0] in _QUEST_ACTIONS:
+        return _pirates_quest(game, parts[0], int(parts[1]))
     out = []
     for tok in parts[1:]:
         m = _SLOT.match(tok.split("_")[0])
@@ -119,3 +121,23 @@ def pirates_slot_name(game, slot: int) -> str:
         return f"slot {slot}: fog" + (f" ({coins} doubloons)" if coins else "")
     cid = int(cards[slot])
     return f"slot {slot}: " + (game.catalog.card_names[cid] if cid >= 0 else "empty")
+
+
+# Pirates actions whose argument is a quest: where that quest lies
+_QUEST_ACTIONS = ("keep_quest", "return_quest", "quest_market", "discard_quest")
+
+
+def _pirates_quest(game, kind: str, i: int) -> str:
+    from ..pirates.core import layout as L
+    st, p = game.state, game.current_player
+    if not 0 <= p < game.num_seats:
+        return ""
+    field = lambda name: st[L.LAYOUT.field_slice(name, p)]  # noqa: E731
+    if kind in ("keep_quest", "return_quest"):
+        q = int(field("SETUPQ")[i]) if i < 2 else int(field("SETUPQ3")[0]) - 1
+    elif kind == "quest_market":
+        q = int(st[L.LAYOUT.field_slice("QMARKET")][i])
+    else:
+        q = int(field("QHAND")[i])
+    keys = game.catalog.quest_keys
+    return f"quest {keys[q]}" if 0 <= q < len(keys) else ""

@@ -191,8 +191,11 @@ class PlaySession:
         """Write the session (setup, every decision, whose seat is whose) as JSON, atomically."""
         path = Path(path)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict()), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(json.dumps(self.to_dict()), encoding="utf-8")
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)     # a failed write or rename leaves nothing behind
 
     @classmethod
     def load(cls, path) -> "PlaySession":

@@ -7,7 +7,8 @@ same thing:
     {"game": "maracaibo", "title", "round", "rounds", "phase", "over", "to_act",
      "viewer": seat or None (a spectator sees no hand),
      "map": {"width", "height", "nodes": [{"id", "label", "x", "y", "kind",
-             "ships": [seats], "notes": [str]}], "edges": [[id, id]]},
+             "ships": [seats], "notes": [str], "marker": nation or None (Maracaibo)}],
+             "edges": [[id, id]]},
      "tracks": [{"name", "values": [per seat], "note"}],
      "players": [{"seat", "name", "vp", "fields": [[label, value]], "cards": [str]}],
      "hand": [str], "plan": [str], "market": [str], "notes": [str],
@@ -105,6 +106,7 @@ def _maracaibo(game, viewer, names, v) -> None:
         notes += quests.get(i, [])
         nodes.append({"id": key, "label": cat.loc_names[i], "number": key, "x": x, "y": y,
                       "kind": raw.get(key, {}).get("kind", "legacy"),
+                      "marker": NATIONS[markers[i]] if markers[i] >= 0 else None,
                       "ships": [p for p in range(n) if views[p]["SHIP"] == i], "notes": notes})
     edges = [[a["from"], a["to"]] for a in cat.raw["board"]["arrow"]]
     for key, t in new_cities.items():     # §28: a new city sits on a route of its own

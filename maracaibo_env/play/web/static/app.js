@@ -9,6 +9,7 @@ const MV = (() => {
   const SOURCE_COLOURS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
                           "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#aec7e8", "#ffbb78", "#98df8a",
                           "#c5b0d5", "#c49c94", "#f7b6d2", "#dbdb8d"];
+  const NATION_COLOURS = { france: "#2b59c3", england: "#c0392b", spain: "#f1c40f" };
   const SVGNS = "http://www.w3.org/2000/svg";
 
   function el(tag, attrs, ...kids) {
@@ -59,6 +60,10 @@ const MV = (() => {
                                "font-weight": 600 }, n.number));
         g.append(svg("text", { x: n.x, y: n.y + r + 12, "text-anchor": "middle", "font-size": 10,
                                fill: "#37414f" }, n.label));
+      }
+      if (n.marker) {     // a nation's influence marker on the location
+        g.append(svg("rect", { x: n.x - 24, y: n.y - 24, width: 10, height: 10, "data-marker": n.marker,
+                               fill: NATION_COLOURS[n.marker] || "#888", stroke: "#000" }));
       }
       if (n.notes.length) {
         g.append(svg("circle", { cx: n.x + 16, cy: n.y - 16, r: 6, fill: "#fff", stroke: "#c2410c" }));
