@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import GAMES, get_adapter
-from ..framework.game import GameConfigError, IllegalActionError
+from ..framework.game import GameConfigError
 from .labels import detail
 from .view import build_view
 
