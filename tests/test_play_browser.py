@@ -143,6 +143,9 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
     assert res[0] == 400 and "unknown action name" in res[1]["error"]
     after = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
     assert after == before
+    # "?" explains a kind of action with its rule text and checklist IDs
+    page.click("button.explain >> nth=0")
+    page.wait_for_function("/[A-Z]+-\\d+/.test(document.querySelector('#info').textContent)")
     # the hint marks a button; undo takes the last decision back
     page.click("#hint")
     page.wait_for_selector("button.action.hinted")

@@ -154,11 +154,13 @@ const MV = (() => {
     });
     return root;
   }
-  function actionsPanel(v, onAct, hinted) {
+  function actionsPanel(v, onAct, hinted, onExplain) {
     if (!v.actions || !v.actions.length) return null;
     let k = 0;
     return el("div", { id: "actions" }, el("h2", {}, "your move"), v.actions.map(g =>
-      el("div", { class: "group" }, el("div", { class: "group-title" }, g.title),
+      el("div", { class: "group" }, el("div", { class: "group-title" }, g.title, " ",
+        onExplain ? el("button", { class: "explain", title: "what this kind of action does",
+                                   onclick: () => onExplain(g.items[0].name) }, "?") : null),
         g.items.map(it => el("button", {
           class: "action" + (hinted === it.id ? " hinted" : ""), "data-id": it.id, "data-name": it.name,
           "data-index": ++k, title: `${it.name}${it.detail ? " — " + it.detail : ""}`,
@@ -170,7 +172,7 @@ const MV = (() => {
     const left = el("div", {}, drawMap(v), el("h2", {}, "tracks"), tracks(v),
                     el("h2", {}, "players"), players(v), finalPanel(v));
     const right = el("div", {}, opts.extra || null,
-                     actionsPanel(v, opts.onAct || (() => {}), opts.hinted),
+                     actionsPanel(v, opts.onAct || (() => {}), opts.hinted, opts.onExplain),
                      chips("hand", "hand", v.hand), chips("plan", "planned", v.plan),
                      chips("market", "card market", v.market),
                      v.notes.length ? el("div", { id: "notes" }, el("h2", {}, "notes"),
@@ -281,7 +283,8 @@ const MV = (() => {
       view = v;
       main.dataset.draws = (+main.dataset.draws || 0) + 1;   // tests wait for a new drawing
       const board = el("div");
-      render(board, v, { onAct: act, hinted, extra: el("div", {}, controls(), errorBox, infoBox) });
+      render(board, v, { onAct: act, hinted, onExplain: explain,
+                         extra: el("div", {}, controls(), errorBox, infoBox) });
       main.replaceChildren(board);
       main.dataset.over = v.over ? "1" : "0";
     }
@@ -289,6 +292,12 @@ const MV = (() => {
       showError(""); hinted = null;
       try { draw(await api(`/api/games/${gid}/act`, { action: item.id })); showInfo(""); }
       catch (e) { showError(e.message); }
+    }
+    async function explain(name) {
+      try {
+        const d = await api(`/api/explain/${gid}?action=${encodeURIComponent(name)}`);
+        showInfo(d.text);
+      } catch (e) { showError(e.message); }
     }
     async function undo() {
       showError(""); hinted = null;
