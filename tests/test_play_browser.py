@@ -154,6 +154,10 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
     page.wait_for_selector("#undo:not([disabled])")
     page.click("#undo")
     page.wait_for_selector("#undo[disabled]")
+    for _ in range(30):                     # into round 1's sailing, for the screenshot
+        before = _draws(page)
+        page.click("button.action >> nth=-1")
+        page.wait_for_function(f"(+document.querySelector('.page').dataset.draws || 0) > {before}")
     _shot(page, "web_play_pirates.png")
     assert not errors
 
