@@ -86,3 +86,43 @@ def test_explain_gives_the_rule_and_the_arguments():
     name = g.legal_action_names()[0]
     text = explain(g, name)
     assert text.splitlines()[0].startswith(name) and "-" in text   # a checklist ID such as SETUP-19
+
+
+def _find(make, want, seeds=range(40)):
+    """The first state of random games (seed by seed) where want(game) holds."""
+    for seed in seeds:
+        g = make(seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            if want(g):
+                return g
+            g.step(int(rng.choice(g.legal_actions())))
+    raise AssertionError("no such state in the games searched")
+
+
+def test_a_generic_choice_says_what_each_option_is():
+    """Homeward bound 20: Combat or explore 2 (board.toml, rulebook): choice:0 / choice:1."""
+    from maracaibo_env.core import layout as L
+    from maracaibo_env.core.enums import CHOICES
+    g = _find(lambda s: Game(2, seed=s), lambda g: g.phase == "choice" and CHOICES[
+        int(g.state[L.G_STK + (int(g.state[L.G_STK_N]) - 1) * 4 + 2])] == "home20")
+    assert detail(g, "choice:0") == "Combat" and detail(g, "choice:1") == "explore up to 2"
+
+
+def test_a_location_side_says_its_actions():
+    """Bonaire explores 3 (EXP-09); its other side gives doubloons."""
+    def at_bonaire(g):
+        if g.phase != "side":
+            return False
+        slot = int(g.state[PL.LAYOUT.field_slice("SHIP", g.current_player)][0])
+        return g.catalog.card_names[int(g.state[PL.LAYOUT.field_slice("SLOT_CARD")][slot])] == "Bonaire"
+    g = _find(lambda s: PiratesGame(2, seed=s), at_bonaire)
+    assert "explore 3" in [detail(g, "side:0"), detail(g, "side:1")]
+
+
+def test_every_kind_of_generic_choice_has_its_options_described():
+    from maracaibo_env.core.enums import CHOICES
+    from maracaibo_env.play.labels import _choice_texts
+    table = _choice_texts()
+    assert set(table) == set(CHOICES)
+    assert all(("options" in e) != ("option" in e) for e in table.values())

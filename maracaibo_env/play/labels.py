@@ -72,6 +72,8 @@ def _maracaibo_detail(game, name: str) -> str:
     p = game.current_player
     out = []
     parts = name.split(":")
+    if parts[0] == "choice" and len(parts) == 2 and parts[1].isdigit():
+        return _maracaibo_choice(game, int(parts[1]))
     view = game.player_view(p) if 0 <= p < game.num_seats else None
     for i, tok in enumerate(parts[1:], 1):
         if view is not None and (m := _HAND.match(tok)):
@@ -95,8 +97,39 @@ def _maracaibo_detail(game, name: str) -> str:
     return ", ".join(out)
 
 
+@lru_cache(maxsize=None)
+def _choice_texts() -> dict:
+    path = EXPLAIN_DIR / "maracaibo.toml"
+    if not path.is_file():
+        return {}
+    with open(path, "rb") as f:
+        return tomllib.load(f).get("choice", {})
+
+
+def _maracaibo_choice(game, k: int) -> str:
+    """What option k of the pending generic choice means (explain/maracaibo.toml [choice.*])."""
+    from ..core import layout as L
+    from ..core.enums import CHOICES, OP_CHOICE
+    st = game.state
+    n = int(st[L.G_STK_N])
+    if n == 0:
+        return ""
+    op, _, kind, arg = (int(x) for x in st[L.G_STK + (n - 1) * 4: L.G_STK + n * 4])
+    if op != OP_CHOICE or not 0 <= kind < len(CHOICES):
+        return ""
+    entry = _choice_texts().get(CHOICES[kind], {})
+    if "options" in entry:
+        return entry["options"][k] if k < len(entry["options"]) else ""
+    cat = game.catalog
+    return entry.get("option", "").format(
+        k=k, arg=arg, synergy=cat.synergy_keys[k] if k < len(cat.synergy_keys) else k,
+        good=cat.goods_keys[k] if k < len(cat.goods_keys) else k)
+
+
 def _pirates_detail(game, name: str) -> str:
     parts = name.split(":")
+    if parts[0] == "side" and len(parts) == 2 and parts[1].isdigit():
+        return _pirates_side(game, int(parts[1]))
     if len(parts) == 2 and parts[1].isdigit() and parts[0] in _QUEST_ACTIONS:
         return _pirates_quest(game, parts[0], int(parts[1]))
     out = []
@@ -141,3 +174,21 @@ def _pirates_quest(game, kind: str, i: int) -> str:
         q = int(field("QHAND")[i])
     keys = game.catalog.quest_keys
     return f"quest {keys[q]}" if 0 <= q < len(keys) else ""
+
+
+def _pirates_side(game, k: int) -> str:
+    """The actions on side k of the Location card where the acting player's ship is (LOC-05)."""
+    from ..pirates.core import layout as L
+    st, p = game.state, game.current_player
+    if not 0 <= p < game.num_seats:
+        return ""
+    slot = int(st[L.LAYOUT.field_slice("SHIP", p)][0])
+    cards = st[L.LAYOUT.field_slice("SLOT_CARD")]
+    if not 0 <= slot < len(cards) or cards[slot] < 0:
+        return ""
+    key = game.catalog.card_keys[int(cards[slot])]
+    loc = next((c for c in game.catalog.data.cards.location if c.key == key), None)
+    if loc is None or k >= len(loc.sides):
+        return ""
+    return ", ".join(" ".join(str(x) for x in (e.do.replace("_", " "), e.n or "", e.treasure, e.type) if x)
+                     for e in loc.sides[k])
