@@ -126,3 +126,14 @@ def test_every_kind_of_generic_choice_has_its_options_described():
     table = _choice_texts()
     assert set(table) == set(CHOICES)
     assert all(("options" in e) != ("option" in e) for e in table.values())
+
+
+def test_every_offered_effect_and_side_is_described():
+    for seed in range(3):
+        g = PiratesGame(3, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_over:
+            for name in g.legal_action_names():
+                if name.startswith(("effect:", "side:", "keep_quest:", "quest_market:", "discard_quest:")):
+                    assert detail(g, name), (name, g.phase)
+            g.step(int(rng.choice(g.legal_actions())))

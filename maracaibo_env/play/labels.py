@@ -130,6 +130,8 @@ def _pirates_detail(game, name: str) -> str:
     parts = name.split(":")
     if parts[0] == "side" and len(parts) == 2 and parts[1].isdigit():
         return _pirates_side(game, int(parts[1]))
+    if parts[0] == "effect" and len(parts) == 2 and parts[1].isdigit():
+        return _pirates_effect(game, int(parts[1]))
     if len(parts) == 2 and parts[1].isdigit() and parts[0] in _QUEST_ACTIONS:
         return _pirates_quest(game, parts[0], int(parts[1]))
     out = []
@@ -192,3 +194,19 @@ def _pirates_side(game, k: int) -> str:
         return ""
     return ", ".join(" ".join(str(x) for x in (e.do.replace("_", " "), e.n or "", e.treasure, e.type) if x)
                      for e in loc.sides[k])
+
+
+def _pirates_effect(game, i: int) -> str:
+    """Effect i of the pending list of effects (the top task of the engine's stack)."""
+    from ..pirates.core import layout as L
+    from ..pirates.core.common import OP_LIST
+    st = game.state
+    n = int(st[L.G_STK_N])
+    if n == 0:
+        return ""
+    o = L.G_STK + (n - 1) * L.STACK_W
+    if int(st[o]) != OP_LIST or not 0 <= i < int(st[o + 2]):
+        return ""
+    effects = game.catalog.effects
+    e = int(st[o + 1]) + i
+    return effects[e].replace(" n=", " ").replace("=", " ") if 0 <= e < len(effects) else ""
