@@ -137,3 +137,22 @@ def test_request_bodies_are_size_limited(client):
     r = client.post("/api/games", content=b"{" + b" " * (70 << 10) + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 413
+
+
+def test_tournament_games_are_listed_and_opened_by_id(tmp_path):
+    from maracaibo_env.tournament import TournamentConfig, run_tournament
+    db = tmp_path / "p.sqlite"
+    run_tournament(TournamentConfig(agents=("raider", "random"), players=2, games=1, replays=True,
+                                    game="pirates", options={"rubies": True}), db, progress=False)
+    client = TestClient(create_app([], [db]))
+    listed = client.get("/api/sources").json()["tournament_games"]
+    assert len(listed) == 2 and {g["game"] for g in listed} == {"pirates"}
+    g = listed[0]
+    r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": g["tournament"],
+                                               "game_id": g["game_id"]})
+    assert r.status_code == 200, r.text
+    last = client.get(f"/api/replays/{r.json()['id']}/{r.json()['steps']}").json()
+    assert last["final"]["scores"] == g["scores"] and last["options"]["rubies"] is True
+    for t, gid in ((g["tournament"] + 1, g["game_id"]), (g["tournament"], 10**6)):
+        r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": t, "game_id": gid})
+        assert r.status_code == 404, r.text

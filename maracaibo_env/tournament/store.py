@@ -338,6 +338,11 @@ def _row_result(row: sqlite3.Row) -> GameResult:
     return GameResult.from_dict(d)
 
 
+def _stored(r: sqlite3.Row) -> StoredGame:
+    return StoredGame(r["id"], r["job_key"], r["job_index"], r["lineup"], r["deal"], r["seconds"],
+                      r["package_version"], r["finished_at"], _row_result(r))
+
+
 def load_games(db_path: str | os.PathLike, tournament_id: int | None = None) -> list[StoredGame]:
     """Every stored game of a tournament (default: the latest in the file), in
     schedule order (the order is that of the schedule, whatever order the
@@ -348,9 +353,19 @@ def load_games(db_path: str | os.PathLike, tournament_id: int | None = None) -> 
         con.row_factory = sqlite3.Row
         rows = con.execute("SELECT * FROM games WHERE tournament_id = ? ORDER BY job_index",
                            (t.id,)).fetchall()
-        return [StoredGame(r["id"], r["job_key"], r["job_index"], r["lineup"], r["deal"],
-                           r["seconds"], r["package_version"], r["finished_at"], _row_result(r))
-                for r in rows]
+        return [_stored(r) for r in rows]
+    finally:
+        con.close()
+
+
+def load_game(db_path: str | os.PathLike, tournament_id: int, game_id: int) -> StoredGame | None:
+    """One stored game of a tournament by its id (None when there is none)."""
+    con = connect(db_path, create=False)
+    try:
+        con.row_factory = sqlite3.Row
+        r = con.execute("SELECT * FROM games WHERE id = ? AND tournament_id = ?",
+                        (int(game_id), int(tournament_id))).fetchone()
+        return None if r is None else _stored(r)
     finally:
         con.close()
 

@@ -51,6 +51,7 @@ MAX_BODY = 64 << 10             # bytes of any other request body
 MAX_GAMES = 200                 # live games kept; the least recently used go first
 MAX_REPLAYS = 50
 MAX_STEPS = 2000                # bot decisions per /step call
+MAX_LISTED = 300                # tournament games listed per database
 WEB_SPEC_KINDS = ("random", "heuristic", "mcts", "policy")
 
 
@@ -127,23 +128,25 @@ def _offered_files(folders) -> dict[str, Path]:
     return out
 
 
-def _tournament_games(databases) -> list[dict]:
-    """The stored games with a history, of every tournament in the databases."""
-    from ...tournament.store import connect, tournaments, load_games
+def _tournament_games(databases, limit: int = MAX_LISTED) -> list[dict]:
+    """The stored games with a history (at most `limit` per database, in schedule order)."""
+    from ...tournament.store import connect
     out = []
     for i, db in enumerate(databases):
         try:
             con = connect(db, create=False)
             try:
-                infos = tournaments(con)
+                rows = con.execute(
+                    "SELECT tournament_id, id, game, lineup, deal, scores FROM games WHERE history IS NOT "
+                    "NULL ORDER BY tournament_id, job_index LIMIT ?", (limit + 1,)).fetchall()
             finally:
                 con.close()
-            for t in infos:
-                for sg in load_games(db, t.id):
-                    if sg.result.history is not None:
-                        out.append({"db": i, "database": Path(db).name, "tournament": t.id,
-                                    "game_id": sg.id, "game": sg.result.game, "lineup": sg.lineup,
-                                    "deal": sg.deal, "scores": sg.result.scores})
+            for t, gid, game, lineup, deal, scores in rows[:limit]:
+                out.append({"db": i, "database": Path(db).name, "tournament": t, "game_id": gid,
+                            "game": game, "lineup": lineup, "deal": deal, "scores": json.loads(scores)})
+            if len(rows) > limit:
+                out.append({"db": i, "database": Path(db).name,
+                            "error": f"only the first {limit} games with a history are listed"})
         except Exception as exc:   # a broken or foreign file is shown as such, not a crash
             out.append({"db": i, "database": Path(db).name, "error": str(exc)})
     return out
@@ -151,9 +154,13 @@ def _tournament_games(databases) -> list[dict]:
 
 def _tournament_cursor(db, tournament_id: int, game_id: int) -> ReplayCursor:
     from ...adapters import get_adapter
-    from ...tournament.store import load_games, load_tournament
-    info = load_tournament(db, tournament_id)
-    sg = next((g for g in load_games(db, tournament_id) if g.id == game_id), None)
+    import sqlite3
+    from ...tournament.store import StoreError, load_game, load_tournament
+    try:
+        info = load_tournament(db, tournament_id)
+        sg = load_game(db, tournament_id, game_id)
+    except (StoreError, sqlite3.Error, ValueError) as exc:
+        raise ApiError(404, f"{Path(db).name}: {exc}") from None
     if sg is None or sg.result.history is None:
         raise ApiError(404, f"no stored game {game_id} with a history in tournament {tournament_id}")
     r = sg.result
