@@ -105,7 +105,7 @@ def test_a_generic_choice_says_what_each_option_is():
     from maracaibo_env.core import layout as L
     from maracaibo_env.core.enums import CHOICES
     g = _find(lambda s: Game(2, seed=s), lambda g: g.phase == "choice" and CHOICES[
-        int(g.state[L.G_STK + (int(g.state[L.G_STK_N]) - 1) * 4 + 2])] == "home20")
+        int(g.state[L.G_STK + (int(g.state[L.G_STK_N]) - 1) * L.STACK_W + 2])] == "home20")
     assert detail(g, "choice:0") == "Combat" and detail(g, "choice:1") == "explore up to 2"
 
 

@@ -30,14 +30,30 @@ def group_of(name: str) -> str:
     return name.split(":", 1)[0]
 
 
+#: the seat after the person's in a solo game, as the logs name it
+SOLO_OPPONENT = {"maracaibo": "Jean", "pirates": "Jordan"}
+
+
+def seat_names(game, names) -> list[str]:
+    """names of the deciding seats, plus the solo opponent's seat when there is one."""
+    out = list(names)
+    while len(out) < game.num_seats:
+        out.append(SOLO_OPPONENT[game_name(game)])
+    return out
+
+
 @lru_cache(maxsize=None)
-def explanations(game: str) -> dict:
-    """{key: {"title", "text"[, "args"]}} of explain/<game>.toml ('prefix' or 'prefix:second')."""
+def _explain_file(game: str) -> dict:
     path = EXPLAIN_DIR / f"{game}.toml"
     if not path.is_file():      # titles fall back to the prefixes
         return {}
     with open(path, "rb") as f:
-        return tomllib.load(f).get("group", {})
+        return tomllib.load(f)
+
+
+def explanations(game: str) -> dict:
+    """{key: {"title", "text"[, "args"]}} of explain/<game>.toml ('prefix' or 'prefix:second')."""
+    return _explain_file(game).get("group", {})
 
 
 def group_title(game: str, group: str) -> str:
@@ -97,13 +113,8 @@ def _maracaibo_detail(game, name: str) -> str:
     return ", ".join(out)
 
 
-@lru_cache(maxsize=None)
 def _choice_texts() -> dict:
-    path = EXPLAIN_DIR / "maracaibo.toml"
-    if not path.is_file():
-        return {}
-    with open(path, "rb") as f:
-        return tomllib.load(f).get("choice", {})
+    return _explain_file("maracaibo").get("choice", {})
 
 
 def _maracaibo_choice(game, k: int) -> str:
@@ -114,7 +125,8 @@ def _maracaibo_choice(game, k: int) -> str:
     n = int(st[L.G_STK_N])
     if n == 0:
         return ""
-    op, _, kind, arg = (int(x) for x in st[L.G_STK + (n - 1) * 4: L.G_STK + n * 4])
+    o = L.G_STK + (n - 1) * L.STACK_W
+    op, _, kind, arg = (int(x) for x in st[o:o + 4])
     if op != OP_CHOICE or not 0 <= kind < len(CHOICES):
         return ""
     entry = _choice_texts().get(CHOICES[kind], {})

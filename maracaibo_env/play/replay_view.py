@@ -13,7 +13,7 @@ import html
 import json
 from pathlib import Path
 
-from .labels import detail
+from .labels import detail, seat_names
 from .view import build_view
 
 STATIC = Path(__file__).with_name("web") / "static"
@@ -59,10 +59,7 @@ class ReplayCursor:
 
 def names_from_specs(specs, game) -> list[str]:
     """Seat names for a tournament game: its agent specs, plus the solo opponent."""
-    out = [str(s) for s in specs]
-    while len(out) < game.num_seats:
-        out.append("Jean" if type(game).REPLAY_FORMAT.startswith("maracaibo") else "Jordan")
-    return out
+    return seat_names(game, [str(s) for s in specs])
 
 
 def replay_page(cursor: ReplayCursor) -> str:

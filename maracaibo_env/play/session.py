@@ -22,7 +22,7 @@ import numpy as np
 
 from ..adapters import GAMES, get_adapter
 from ..framework.game import GameConfigError
-from .labels import detail
+from .labels import detail, seat_names
 from .view import build_view
 
 SAVE_FORMAT, SAVE_VERSION = "maracaibo-play-save", 1
@@ -90,10 +90,8 @@ class PlaySession:
     # ---- what is seen ------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        out = ["you" if s is None and self.seat is not None else s for s in self.seats]
-        while len(out) < self.game.num_seats:          # the solo opponent's seat
-            out.append("Jean" if self.kind == "maracaibo" else "Jordan")
-        return out
+        return seat_names(self.game, ["you" if s is None and self.seat is not None else s
+                                      for s in self.seats])
 
     def view(self) -> dict:
         v = build_view(self.game, self.seat, self.names)

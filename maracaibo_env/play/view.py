@@ -139,7 +139,7 @@ def _maracaibo(game, viewer, names, v) -> None:
     from ..legacy import describe_tiles
     v["notes"] += ["legacy tile " + t for t in describe_tiles(st, cat)]
     if game.solo:
-        v["notes"].append("Jean's last turn: " + ", ".join(f"{e} {a}" for e, a in game.jean_log()) or "-")
+        v["notes"].append("Jean's last turn: " + (", ".join(f"{e} {a}" for e, a in game.jean_log()) or "-"))
 
 
 def _on_circle(i: int, n: int) -> tuple[int, int]:
