@@ -17,7 +17,8 @@ from .core import enums as E
 from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
                                   CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q)
 from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_AREAS
-from .data_load import load_raw, DataError, career_thresholds
+from .data_load import FILES, load_raw, DataError, career_thresholds
+from .framework.datafiles import files_digest
 
 STORY_NUMBERS = (75, 76, 77)
 EXPLORE_DEFAULT = 2     # QREW-12: a quest's explorer reward moves up to 2 unless printed otherwise
@@ -434,11 +435,13 @@ def _compile_legacy(w, tiles, loc_keys, loc_names, goods_keys):
 
 
 @lru_cache(maxsize=4)
-def _load_cached(path: str) -> Catalog:
+def _load_cached(path: str, digest: str) -> Catalog:
     return compile_catalog(load_raw(path))
 
 
 def load_catalog(data_dir: str | Path | None = None) -> Catalog:
-    """The compiled catalog for a data folder (default: the shipped data)."""
-    path = Path(data_dir) if data_dir else Path(__file__).parent / "data"
-    return _load_cached(str(path.resolve()))
+    """The compiled catalog for a data folder (default: the shipped data),
+    cached while the folder's files keep their content."""
+    path = (Path(data_dir) if data_dir else Path(__file__).parent / "data").resolve()
+    # keyed by content, not just the path: an edited or deleted file is read again
+    return _load_cached(str(path), files_digest(path, [f"{stem}.toml" for stem in FILES]))

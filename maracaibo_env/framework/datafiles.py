@@ -12,15 +12,18 @@ or equal to 0``.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 SOURCES = ("rulebook", "published", "reconstructed")
 Source = Literal["rulebook", "published", "reconstructed"]
+#: every integer of a data file ends up in an int32 catalog or state array
+INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
 
 
 class DataError(ValueError):
@@ -71,11 +74,27 @@ def _where(raw: dict, loc: tuple) -> str:
     return ": ".join(parts) if parts else "(file)"
 
 
+def _check_ints(path: Path, raw: dict) -> None:
+    """Every integer of a parsed file fits int32 (TOML allows 64 bits, Python
+    any size): a larger one would overflow the arrays the data is compiled into."""
+    todo = [((), raw)]
+    while todo:
+        loc, node = todo.pop()
+        if isinstance(node, dict):
+            todo.extend((loc + (k,), v) for k, v in node.items())
+        elif isinstance(node, list):
+            todo.extend((loc + (i,), v) for i, v in enumerate(node))
+        elif type(node) is int and not INT32_MIN <= node <= INT32_MAX:
+            raise DataError(f"{path.name}: {_where(raw, loc)}: {node} is out of range; "
+                            f"allowed: {INT32_MIN}..{INT32_MAX} (int32)")
+
+
 def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
-    """Read ``path`` and validate it against ``model`` (a whole-file model)."""
+    """Read ``path`` and validate it against ``model`` (a whole-file model);
+    every integer must also fit int32 (fields without a range of their own)."""
     raw = read_toml(path)
     try:
-        return model.model_validate(raw)
+        parsed = model.model_validate(raw)
     except ValidationError as e:
         lines = []
         for err in e.errors()[:8]:
@@ -87,6 +106,23 @@ def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
             lines.append(f"{path.name}: {_where(raw, err['loc'])}: {msg}")
         more = f" (+{e.error_count() - 8} more)" if e.error_count() > 8 else ""
         raise DataError("\n".join(lines) + more) from None
+    # after the schema, so a field with a narrower range reports that range
+    _check_ints(path, raw)
+    return parsed
+
+
+def files_digest(folder: Path, names: Iterable[str]) -> str:
+    """sha256 over the names and bytes of a folder's data files: the cache key
+    of the compiled data, so an edited or deleted file is read again."""
+    h = hashlib.sha256()
+    for name in names:
+        try:
+            data = (Path(folder) / name).read_bytes()
+        except OSError:
+            data = None     # missing or unreadable: the loader reports it, if it needs the file
+        h.update(json.dumps([name, None if data is None else len(data)]).encode())
+        h.update(data or b"")
+    return h.hexdigest()
 
 
 def check(ok: bool, where: str, message: str) -> None:

@@ -298,7 +298,24 @@ class GameBase:
         # an older readable format lacks the fields added since; they are 0 (options off)
         state = cls.LAYOUT.pack(d["state"], fmt)
         cls._validate(state, catalog)
+        cls._check_generator(state)
         return state
+
+    @classmethod
+    def _check_generator(cls, state) -> None:
+        """The in-state generator both games share (framework/rng.py): SEED is
+        the seed option (0..2**31-1); RNG is a uint64 in two int32 halves (any
+        bits, -1 included), but never 0: xorshift64* would stay at 0."""
+        glob = cls.LAYOUT.glob
+        if "SEED" in glob:
+            seed = int(state[glob["SEED"][0]])
+            if not 0 <= seed < 2**31:
+                raise ValueError(f"saved game: SEED = {seed}: allowed 0..{2**31 - 1} (the seed option)")
+        if "RNG" in glob:
+            off, size = glob["RNG"]
+            if not state[off:off + size].any():
+                raise ValueError(f"saved game: RNG = {state[off:off + size].tolist()}: allowed a nonzero "
+                                 "generator state (xorshift64* never leaves 0)")
 
     # ---- scores and observations --------------------------------------------------------
     def scores(self) -> list[int]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..framework.datafiles import DataError
+from ..framework.datafiles import DataError, files_digest
 from . import data_load as D
 from .core import catalog_layout as CL
 from .core.catalog_layout import CATALOG, CATALOG_SIZE, EFFECT_KINDS, ANY
@@ -346,11 +346,14 @@ def _ship_spaces(w, li, cells, ncols):
         w.set("LAY_COLGT", sum(1 << s for s in range(30) if s in col and col[s] > c), li * 16 + c)
 
 
-@lru_cache(maxsize=None)
-def _cached(folder: str) -> Catalog:
+@lru_cache(maxsize=8)
+def _cached(folder: str, digest: str) -> Catalog:
     return compile_data(D.load_data(folder))
 
 
 def load_catalog(folder: str | Path | None = None) -> Catalog:
-    """The compiled data of ``folder`` (default: the shipped data), cached."""
-    return _cached(str(Path(folder).resolve() if folder else D.DATA_DIR))
+    """The compiled data of ``folder`` (default: the shipped data), cached
+    while the folder's files keep their content."""
+    path = Path(folder).resolve() if folder else D.DATA_DIR
+    # keyed by content, not just the path: an edited or deleted file is read again
+    return _cached(str(path), files_digest(path, [f"{stem}.toml" for stem in D.FILE_MODELS]))

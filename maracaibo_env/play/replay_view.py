@@ -17,6 +17,11 @@ from .labels import detail, seat_names
 from .view import build_view
 
 STATIC = Path(__file__).with_name("web") / "static"
+# JSON inside <script>: with no "<" no string can end the block ("</script>") or
+# comment it ("<!--"); each \uXXXX is a JSON (and JS) escape, so the data reads
+# the same. U+2028/U+2029 end a line in older JS.
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                              "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
 class ReplayCursor:
@@ -66,7 +71,7 @@ def replay_page(cursor: ReplayCursor) -> str:
     """One HTML page (no outside files, works offline) that steps through the game."""
     frames = [cursor.frame(k, with_log=False) for k in range(cursor.steps + 1)]
     data = json.dumps({"frames": frames, "log": cursor.log, "title": cursor.title},
-                      separators=(",", ":")).replace("</", "<\\/")   # no early </script>
+                      separators=(",", ":")).translate(_SCRIPT_SAFE)
     css = (STATIC / "app.css").read_text(encoding="utf-8")
     js = (STATIC / "app.js").read_text(encoding="utf-8")
     title = html.escape(cursor.title or "replay")
