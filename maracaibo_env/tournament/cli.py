@@ -1,8 +1,9 @@
 """`maracaibo tournament`: play a tournament into a SQLite file and print its tables.
 
     add_parser(subparsers)   adds the subcommand to the `maracaibo` parser
-    main(args) -> int        runs it (exit status: 0, 1 on a failed run, 2 on bad
-                             arguments such as an unknown agent spec, 130 interrupted)
+    main(args) -> int        runs it (exit status: 0, 1 on a failed run or a database that
+                             cannot be used, 2 on bad arguments such as an unknown agent
+                             spec, 130 interrupted)
 
 `python -m maracaibo_env.tournament ...` takes the same arguments.
 """
@@ -246,7 +247,7 @@ def _show(args, console) -> int:
     from ..adapters import game_title
     from .store import StoreError, load_tournament
     try:
-        info = load_tournament(args.db)
+        info = load_tournament(args.db)     # read-only: --show changes nothing in the file
     except StoreError as e:
         print(f"maracaibo tournament: {e}", file=sys.stderr)
         return 1
@@ -271,11 +272,21 @@ def _print_report(args, console, tid) -> int:
               f"pip install 'maracaibo-env[tournament]' (the games are stored in {args.db})",
               file=sys.stderr)
         return 1
-    rep = build_report(args.db, tid, bootstrap=args.bootstrap)
+    from .store import StoreError
+    try:
+        rep = build_report(args.db, tid, bootstrap=args.bootstrap)
+    except StoreError as e:      # a damaged file or row: say which, no traceback
+        print(f"maracaibo tournament: {e}", file=sys.stderr)
+        return 1
     rep.print(console)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(rep.to_dict(), f, indent=1)
+        try:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(rep.to_dict(), f, indent=1)
+        except OSError as e:
+            print(f"maracaibo tournament: could not write --json {args.json}: {e}",
+                  file=sys.stderr)
+            return 1
     return 0
 
 

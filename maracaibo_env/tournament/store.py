@@ -16,6 +16,14 @@ so a Maracaibo file refuses a Pirates run and the other way round. Schema
 version 2 added the two `game` columns; a version-1 file (before Pirates) is
 upgraded in place when opened: its games are Maracaibo's.
 
+Ours only: a file we make has PRAGMA application_id = APPLICATION_ID and
+user_version = SCHEMA_VERSION. ``connect`` refuses another program's file
+(another application_id, or tables that are not ours) before it writes
+anything; a file from before the mark (application_id 0, our tables) is
+marked when opened for writing. Readers (``load_*``, ``connect(readonly=True)``)
+open the file read-only: they change nothing in it, not even its journal mode,
+and a damaged page or row becomes a StoreError naming the file.
+
 Durability: the file is in WAL mode with ``synchronous=NORMAL`` and each game
 is committed in its own transaction as soon as it arrives. A commit in WAL
 mode appends the transaction to the -wal file with write(); NORMAL skips the
@@ -34,14 +42,21 @@ import datetime as _dt
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..match import GameResult
+from .formats import FORMATS, TournamentConfig
 from .ratings import seat_ranks, win_credits
 
 SCHEMA_VERSION = 2
+# PRAGMA application_id of our files ("MRCB"): another program's database is refused
+APPLICATION_ID = 0x4D524342
+TABLES = ("meta", "tournaments", "agents", "games", "seats")
+# marks a file as ours (set with the schema, or on a file made before the mark)
+_MARK = f"PRAGMA application_id={APPLICATION_ID}; PRAGMA user_version={SCHEMA_VERSION};"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -129,38 +144,53 @@ def _dumps(v) -> str:
     return json.dumps(v, separators=(",", ":"))
 
 
-def connect(path: str | os.PathLike, *, create: bool = True) -> sqlite3.Connection:
-    """A connection in WAL mode, synchronous=NORMAL, with the schema in place."""
+def connect(path: str | os.PathLike, *, create: bool = True,
+            readonly: bool = False) -> sqlite3.Connection:
+    """A connection with the schema in place: in WAL mode, synchronous=NORMAL.
+
+    A file that is not ours is refused (StoreError) before anything is written
+    to it: its application_id must be APPLICATION_ID, or 0 with only our tables
+    (a file made before the mark, which is marked now). readonly: open the
+    file read-only (an existing one; nothing in it changes, not even its
+    journal mode) for readers such as the web server."""
     p = Path(path)
-    if not create and not p.exists():
+    if (readonly or not create) and not p.exists():
         raise StoreError(f"no tournament database at {str(p)!r}")
-    if create and p.parent and not p.parent.exists():
+    if create and not readonly and p.parent and not p.parent.exists():
         raise StoreError(f"the folder of {str(p)!r} does not exist")
-    con = sqlite3.connect(str(p), timeout=60, isolation_level=None)
+    if readonly:    # a URI, so that mode=ro is honoured; as_uri() escapes the path
+        con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, timeout=60,
+                              isolation_level=None)
+    else:
+        con = sqlite3.connect(str(p), timeout=60, isolation_level=None)
     try:
         con.execute("PRAGMA busy_timeout=60000")
-        mode = con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if mode.lower() != "wal":
-            raise StoreError(f"{str(p)!r}: SQLite could not switch to WAL mode (got {mode!r})")
-        con.execute("PRAGMA synchronous=NORMAL")
+        app_id, tables = _check_ours(con, p)      # only reads: before WAL writes the header
+        if not readonly:
+            mode = con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise StoreError(f"{str(p)!r}: SQLite could not switch to WAL mode "
+                                 f"(got {mode!r})")
+            con.execute("PRAGMA synchronous=NORMAL")
         con.execute("PRAGMA foreign_keys=ON")
-        have = con.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'"
-                           ).fetchone()
-        if have:
-            row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if row is not None and row[0] == "1":
-                row = (_upgrade(con),)
-            if row is None or int(row[0]) != SCHEMA_VERSION:
-                raise StoreError(f"{str(p)!r} has tournament schema version "
-                                 f"{row[0] if row else '?'}; this version reads {SCHEMA_VERSION}")
-        elif create:
+        if "meta" in tables:
+            version = _schema_version(con, p)
+            if version == 1:                      # from before Pirates
+                version = _view_as_version_2(con) if readonly else _upgrade(con)
+            if version != SCHEMA_VERSION:
+                raise StoreError(f"{str(p)!r} has tournament schema version {version}; this "
+                                 f"version of maracaibo_env reads version {SCHEMA_VERSION}"
+                                 + (" (a newer maracaibo_env made the file: upgrade it)"
+                                    if version > SCHEMA_VERSION else ""))
+            if not readonly and app_id != APPLICATION_ID:
+                _mark(con)                        # a file from before the mark
+        elif create and not readonly:
             con.executescript("BEGIN;" + SCHEMA +
-                              f"INSERT INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}');"
-                              "COMMIT;")
+                              f"INSERT OR IGNORE INTO meta VALUES ('schema_version', "
+                              f"'{SCHEMA_VERSION}');" + _MARK + "COMMIT;")
         else:
-            tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             raise StoreError(f"{str(p)!r} is not a tournament database"
-                             + (" (it is empty)" if tables == 0 else ""))
+                             + (" (it is empty)" if not tables else ""))
     except sqlite3.DatabaseError as e:
         con.close()
         raise StoreError(f"{str(p)!r} is not a usable SQLite database: {e}") from None
@@ -170,7 +200,48 @@ def connect(path: str | os.PathLike, *, create: bool = True) -> sqlite3.Connecti
     return con
 
 
-def _upgrade(con: sqlite3.Connection) -> str:
+def _check_ours(con: sqlite3.Connection, p: Path) -> tuple[int, set[str]]:
+    """The file's application_id and tables; StoreError when the file is not a
+    tournament database (another program's: leave it untouched)."""
+    app_id = con.execute("PRAGMA application_id").fetchone()[0]
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
+              if not r[0].startswith("sqlite_")}      # SQLite's own (sqlite_sequence, ...)
+    expected = (f"expected a tournament database (application_id 0x{APPLICATION_ID:08X}, "
+                f"tables {', '.join(TABLES)}) or a new file")
+    if app_id not in (0, APPLICATION_ID):
+        raise StoreError(f"{str(p)!r} is not a tournament database: its SQLite application_id "
+                         f"is 0x{app_id & 0xFFFFFFFF:08X} (another program's file); {expected}")
+    foreign = sorted(tables - set(TABLES))
+    if foreign:
+        raise StoreError(f"{str(p)!r} is not a tournament database: it holds table(s) "
+                         f"{', '.join(foreign)}; {expected}")
+    if tables and "meta" not in tables:
+        raise StoreError(f"{str(p)!r} is not a tournament database: it has no meta table; "
+                         f"{expected}")
+    return app_id, tables
+
+
+def _schema_version(con: sqlite3.Connection, p: Path) -> int:
+    row = con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    if row is None or not str(row[0]).isdecimal():
+        raise StoreError(f"{str(p)!r} has no valid tournament schema version in its meta table "
+                         f"(got {row[0] if row else 'none'!r}; expected {SCHEMA_VERSION})")
+    return int(row[0])
+
+
+def _mark(con: sqlite3.Connection) -> None:
+    con.executescript("BEGIN IMMEDIATE;" + _MARK + "COMMIT;")
+
+
+def _view_as_version_2(con: sqlite3.Connection) -> int:
+    """Read a version-1 file as version 2 without changing it: temporary views
+    (in memory, found before the file's tables) add the `game` columns."""
+    for t in ("tournaments", "games"):
+        con.execute(f"CREATE TEMP VIEW {t} AS SELECT *, 'maracaibo' AS game FROM main.{t}")
+    return 2
+
+
+def _upgrade(con: sqlite3.Connection) -> int:
     """Upgrade a version-1 file to version 2 (in one transaction, once even
     when several processes open it together); the version now."""
     con.execute("BEGIN IMMEDIATE")
@@ -184,7 +255,7 @@ def _upgrade(con: sqlite3.Connection) -> str:
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return v
+    return int(v)
 
 
 @dataclass
@@ -207,7 +278,43 @@ def tournaments(con: sqlite3.Connection) -> list[TournamentInfo]:
         "SELECT t.id, t.config, t.created, t.package_version, t.data_hash, t.jobs_total, "
         "t.finished, (SELECT count(*) FROM games g WHERE g.tournament_id = t.id), t.game "
         "FROM tournaments t ORDER BY t.id").fetchall()
-    return [TournamentInfo(r[0], {**json.loads(r[1]), "game": r[8]}, *r[2:]) for r in rows]
+    return [TournamentInfo(r[0], {**_config(r[0], r[1]), "game": r[8]}, *r[2:]) for r in rows]
+
+
+def _config(tid: int, text) -> dict:
+    """A stored config, decoded and checked (StoreError when it is damaged)."""
+    try:
+        c = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise StoreError(f"tournament {tid}: its stored config is not JSON ({e}): "
+                         f"{_clip(text)}") from None
+    try:
+        if not isinstance(c, dict):
+            raise ValueError("not a JSON object")
+        TournamentConfig.from_dict(c)                   # unknown settings
+        # what the report reads
+        for k, ok in (("format", lambda v: v in FORMATS),
+                      ("players", lambda v: v in (1, 2, 3, 4)),
+                      ("games", lambda v: isinstance(v, int)),
+                      ("seed", lambda v: isinstance(v, int)),
+                      ("story", lambda v: v is None or isinstance(v, int))):
+            if not ok(c.get(k, "missing")):
+                raise ValueError(f"its {k} is {c.get(k, 'missing')!r}")
+        if not _list_of(c.get("agents"), str):
+            raise ValueError(f"its agents are {c.get('agents')!r}")
+    except (ValueError, TypeError) as e:
+        raise StoreError(f"tournament {tid}: its stored config is not a tournament's ({e}): "
+                         f"{_clip(text)}") from None
+    return c
+
+
+def _list_of(v, t) -> bool:
+    return isinstance(v, list) and all(isinstance(x, t) for x in v)
+
+
+def _clip(text) -> str:
+    text = repr(text)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def file_game(con: sqlite3.Connection) -> str | None:
@@ -328,14 +435,42 @@ class StoredGame:
 _FIELDS = {f.name for f in dataclasses.fields(GameResult)}
 
 
+# what each JSON column must hold, for the check of rows read back
+_SHAPES = {"specs": (str, "agent specs"), "scores": (int, "ints"), "winners": (int, "seats"),
+           "breakdown": (dict, "objects"), "turns": (list, "lists"), "careers": (int, "ints"),
+           "events": (list, "lists"), "history": (int, "ints")}
+
+
 def _row_result(row: sqlite3.Row) -> GameResult:
+    """A games row as a GameResult; StoreError naming the game and column when
+    a value is not what insert_game writes (so readers never crash on it)."""
     d: dict[str, Any] = {k: row[k] for k in ("seed", "decisions", "story", "difficulty",
                                              "data_hash", "game")}
-    for k in _JSON_COLUMNS:
-        d[k] = json.loads(row[k])
-    d["history"] = json.loads(row["history"]) if row["history"] is not None else None
-    d.update({k: v for k, v in json.loads(row["extra"]).items() if k in _FIELDS})
+    for k in (*_JSON_COLUMNS, "history", "extra"):
+        if k == "history" and row[k] is None:
+            d[k] = None
+            continue
+        try:
+            d[k] = json.loads(row[k])
+        except (ValueError, TypeError):
+            raise _bad_row(row, k, "is not JSON") from None
+        if k in _SHAPES and not _list_of(d[k], _SHAPES[k][0]):
+            raise _bad_row(row, k, f"is not a JSON list of {_SHAPES[k][1]}")
+    n = len(d["specs"])
+    for k in ("scores", "breakdown"):            # the readers index them by seat
+        if len(d[k]) != n:
+            raise _bad_row(row, k, f"has {len(d[k])} entries for {n} seats")
+    if not all(0 <= w < n for w in d["winners"]):
+        raise _bad_row(row, "winners", f"names a seat outside 0-{n - 1}")
+    if not isinstance(d["extra"], dict):
+        raise _bad_row(row, "extra", "is not a JSON object")
+    d.update({k: v for k, v in d.pop("extra").items() if k in _FIELDS})
     return GameResult.from_dict(d)
+
+
+def _bad_row(row: sqlite3.Row, column: str, what: str) -> StoreError:
+    return StoreError(f"game {row['id']} of tournament {row['tournament_id']}: its {column} "
+                      f"{what}: {_clip(row[column])}")
 
 
 def _stored(r: sqlite3.Row) -> StoredGame:
@@ -343,43 +478,53 @@ def _stored(r: sqlite3.Row) -> StoredGame:
                       r["package_version"], r["finished_at"], _row_result(r))
 
 
-def load_games(db_path: str | os.PathLike, tournament_id: int | None = None) -> list[StoredGame]:
+@contextmanager
+def _reading(db_path, readonly: bool):
+    """A connection for a loader; what goes wrong while reading (a damaged page,
+    a damaged row) becomes a StoreError that names the file."""
+    con = connect(db_path, create=False, readonly=readonly)
+    try:
+        yield con
+    except StoreError as e:
+        raise StoreError(f"{str(db_path)!r}: {e}") from None
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{str(db_path)!r} could not be read: {e}") from None
+    finally:
+        con.close()
+
+
+def load_games(db_path: str | os.PathLike, tournament_id: int | None = None, *,
+               readonly: bool = True) -> list[StoredGame]:
     """Every stored game of a tournament (default: the latest in the file), in
     schedule order (the order is that of the schedule, whatever order the
     games finished in)."""
-    con = connect(db_path, create=False)
-    try:
+    with _reading(db_path, readonly) as con:
         t = tournament(con, tournament_id)
         con.row_factory = sqlite3.Row
         rows = con.execute("SELECT * FROM games WHERE tournament_id = ? ORDER BY job_index",
                            (t.id,)).fetchall()
         return [_stored(r) for r in rows]
-    finally:
-        con.close()
 
 
-def load_game(db_path: str | os.PathLike, tournament_id: int, game_id: int) -> StoredGame | None:
+def load_game(db_path: str | os.PathLike, tournament_id: int, game_id: int, *,
+              readonly: bool = True) -> StoredGame | None:
     """One stored game of a tournament by its id (None when there is none)."""
-    con = connect(db_path, create=False)
-    try:
+    with _reading(db_path, readonly) as con:
         con.row_factory = sqlite3.Row
         r = con.execute("SELECT * FROM games WHERE id = ? AND tournament_id = ?",
                         (int(game_id), int(tournament_id))).fetchone()
         return None if r is None else _stored(r)
-    finally:
-        con.close()
 
 
-def load_results(db_path: str | os.PathLike, tournament_id: int | None = None) -> list[GameResult]:
+def load_results(db_path: str | os.PathLike, tournament_id: int | None = None, *,
+                 readonly: bool = True) -> list[GameResult]:
     """The GameResults of a tournament (default: the latest in the file), in
     schedule order; each is what ``match.play_match`` returned for its game."""
-    return [g.result for g in load_games(db_path, tournament_id)]
+    return [g.result for g in load_games(db_path, tournament_id, readonly=readonly)]
 
 
-def load_tournament(db_path: str | os.PathLike, tournament_id: int | None = None) -> TournamentInfo:
+def load_tournament(db_path: str | os.PathLike, tournament_id: int | None = None, *,
+                    readonly: bool = True) -> TournamentInfo:
     """A tournament's config, versions and progress (default: the latest)."""
-    con = connect(db_path, create=False)
-    try:
+    with _reading(db_path, readonly) as con:
         return tournament(con, tournament_id)
-    finally:
-        con.close()
