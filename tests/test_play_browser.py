@@ -7,8 +7,6 @@ the clicked game's timing are kept in tests/artifacts/web/."""
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
 import sys
 import time
@@ -19,18 +17,13 @@ import numpy as np
 import pytest
 
 from conftest import ARTIFACTS
+from web_helpers import start_server, stop_server
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 SHOTS = ARTIFACTS / "web"
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -52,30 +45,24 @@ def sources(tmp_path_factory):
 @pytest.fixture(scope="module")
 def server(sources):
     folder, db = sources
-    port = _free_port()
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "maracaibo_env", "serve", "--port", str(port),
-                             "--replays", str(folder), "--db", str(db)], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while True:
-        try:
-            urllib.request.urlopen(url + "/api/health", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                pytest.fail("the server did not start: " + (proc.stdout.read() if proc.stdout else ""))
-            time.sleep(0.3)
+    url, proc = start_server("--replays", str(folder), "--db", str(db))
     yield url
-    proc.terminate()
-    proc.wait(10)
+    stop_server(proc)
 
 
 def _shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def _wait_js(page, expr: str, timeout: float = 30_000) -> None:
+    """page.wait_for_function without its eval, which the server's CSP (default-src 'self')
+    forbids: page.evaluate (run by the browser's debugging protocol) polled."""
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(f"() => Boolean({expr})"):
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {expr}")
+        time.sleep(0.05)
 
 
 def _draws(page) -> int:
@@ -86,6 +73,9 @@ def _page(browser, url):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # what the server's CSP blocked (an inline script or style of ours) is an error too
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy"
+            in m.text else None)
     page.goto(url)
     return page, errors
 
@@ -104,10 +94,13 @@ def test_play_a_whole_game_by_clicking(browser, server):
     page.wait_for_selector("button.action", timeout=300_000)    # the first game compiles the engine
     _shot(page, "web_play_maracaibo.png")
     t0, clicks = time.perf_counter(), 0
-    while page.query_selector("#final") is None:
+    while True:
+        page.wait_for_selector("button.action, #final", timeout=60_000)   # the bots answer first
+        if page.query_selector("#final") is not None:
+            break
         before = _draws(page)
         page.click("button.action >> nth=0")
-        page.wait_for_function(f"(+document.querySelector('.page').dataset.draws || 0) > {before}")
+        _wait_js(page, f"(+document.querySelector('.page').dataset.draws || 0) > {before}")
         clicks += 1
         if clicks == 40:
             _shot(page, "web_play_midgame.png")
@@ -138,14 +131,14 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
     gid = page.get_attribute("#download", "href").split("/")[3]
     before = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
     res = page.evaluate(f"""fetch('/api/games/{gid}/act', {{method: 'POST',
-        headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{action: 'no:such:move'}})}})
+        headers: {{'Content-Type': 'application/json'}}, body: JSON.stringify({{action: 'no:such:move', seen: {before['decisions']}}})}})
         .then(async r => [r.status, await r.json()])""")
     assert res[0] == 400 and "unknown action name" in res[1]["error"]
     after = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
     assert after == before
     # "?" explains a kind of action with its rule text and checklist IDs
     page.click("button.explain >> nth=0")
-    page.wait_for_function("/[A-Z]+-\\d+/.test(document.querySelector('#info').textContent)")
+    _wait_js(page, "/[A-Z]+-\\d+/.test(document.querySelector('#info').textContent)")
     # the hint marks a button; undo takes the last decision back
     page.click("#hint")
     page.wait_for_selector("button.action.hinted")
@@ -157,7 +150,7 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
     for _ in range(30):                     # into round 1's sailing, for the screenshot
         before = _draws(page)
         page.click("button.action >> nth=-1")
-        page.wait_for_function(f"(+document.querySelector('.page').dataset.draws || 0) > {before}")
+        _wait_js(page, f"(+document.querySelector('.page').dataset.draws || 0) > {before}")
     _shot(page, "web_play_pirates.png")
     assert not errors
 
@@ -172,7 +165,7 @@ def test_step_a_replay_file_back_and_forth(browser, server, sources):
     page.wait_for_selector("#slider")
 
     def at(k):
-        page.wait_for_function(f"document.querySelector('#status').textContent.includes('decision {k} of')")
+        _wait_js(page, f"document.querySelector('#status').textContent.includes('decision {k} of')")
         g = type(game)(**game.config)
         for a in game.history[:k]:
             g.step(a)
@@ -211,7 +204,7 @@ def test_watch_bots_live(browser, server):
     page.fill("#opponents", "balanced,random")
     page.click("#watch")
     page.wait_for_selector("#pause", timeout=300_000)
-    page.wait_for_function("document.querySelectorAll('#log div').length >= 10", timeout=60_000)
+    _wait_js(page, "document.querySelectorAll('#log div').length >= 10", timeout=60_000)
     page.click("#pause")
     assert page.query_selector("button.action") is None       # a spectator has no moves
     _shot(page, "web_watch.png")
@@ -231,7 +224,7 @@ def test_one_page_replay_works_offline(browser, sources, tmp_path):
     page.click("#next")
     page.click("#next")
     page.click("#prev")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('decision 1 of')")
+    _wait_js(page, "document.querySelector('#status').textContent.includes('decision 1 of')")
     page.click("#last")
     page.wait_for_selector("#final")
     _shot(page, "replay_page.png")

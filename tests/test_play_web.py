@@ -9,10 +9,7 @@ import json
 import numpy as np
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402  (the test extra has starlette and httpx2)
 
 from maracaibo_env.play.web.app import create_app, MAX_UPLOAD  # noqa: E402
 
@@ -30,7 +27,20 @@ def folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def client(folder):
-    return TestClient(create_app([folder], []))
+    # as a context manager: one event loop, the app's lifespan (its bot workers) started and stopped
+    with TestClient(create_app([folder], [], bot_workers=1, watch_tick=0.0), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def _step_to_end(client, gid, view, limit=5000):
+    """The bots' decisions one request at a time (the server plays at most one per request)."""
+    for _ in range(limit):
+        if not view["bot_to_act"]:
+            return view
+        r = client.post(f"/api/games/{gid}/step", json={"seen": view["decisions"]})
+        assert r.status_code == 200, r.text
+        view = r.json()
+    raise AssertionError("the bots did not finish")
 
 
 def _new(client, **kw):
@@ -47,14 +57,14 @@ def test_illegal_actions_change_nothing(client):
     for bad, says in ((illegal, "is not legal"), ("sail:99:mp1", "unknown action name"), (-1, "out of range"),
                       (10**9, "out of range"), (True, "int id or a name"), ([1], "int id or a name"),
                       (None, "int id or a name")):
-        r = client.post(f"/api/games/{gid}/act", json={"action": bad})
+        r = client.post(f"/api/games/{gid}/act", json={"action": bad, "seen": view["decisions"]})
         assert r.status_code == 400 and says in r.json()["error"], (bad, r.text)
         assert client.get(f"/api/games/{gid}").json() == view
-    r = client.post(f"/api/games/{gid}/act", json={"action": 1, "extra": 2})
+    r = client.post(f"/api/games/{gid}/act", json={"action": 1, "seen": view["decisions"], "extra": 2})
     assert r.status_code == 400
     r = client.post(f"/api/games/{gid}/act", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
-    r = client.post(f"/api/games/{gid}/undo")
+    r = client.post(f"/api/games/{gid}/undo", json={"seen": view["decisions"]})
     assert r.status_code == 400 and "nothing to undo" in r.json()["error"]
 
 
@@ -100,10 +110,14 @@ def test_only_offered_replays_can_be_read(client, folder):
 
 def test_uploads_are_size_limited_and_strict(client, folder):
     good = (folder / "m.jsonl").read_bytes()
-    r = client.post("/api/replays", content=good)
+
+    def upload(data: bytes):   # the file's text in JSON; bytes that are not UTF-8 as lone surrogates
+        body = json.dumps({"replay": data.decode("utf-8", "surrogateescape")})
+        return client.post("/api/replays", content=body.encode(), headers={"content-type": "application/json"})
+    r = upload(good)
     assert r.status_code == 200 and r.json()["steps"] > 100
     big = b" " * (MAX_UPLOAD + 1)
-    assert client.post("/api/replays", content=big).status_code == 413
+    assert upload(big).status_code == 413
     lines = good.decode().splitlines()
     for bad, says in ((b"", "empty"), (b"\xff\xfe", "not UTF-8"), (good[:-1], "truncated"),
                       ((lines[0][:-1] + ', "extra": 1}\n' + "\n".join(lines[1:]) + "\n").encode(), "header keys"),
@@ -111,7 +125,7 @@ def test_uploads_are_size_limited_and_strict(client, folder):
                                   lines[-1]]) + "\n").encode(),
                        "unknown action name"),
                       (b'[1, 2]\n', "JSON object")):
-        r = client.post("/api/replays", content=bad)
+        r = upload(bad)
         assert r.status_code == 400 and says in r.json()["error"], (bad[:40], r.text)
 
 
@@ -120,10 +134,12 @@ def test_watch_steps_bots_and_explain(client):
                                         "opponents": ["raider", "random"]})
     gid = r.json()["id"]
     assert r.json()["view"]["actions"] == [] and r.json()["view"]["viewer"] is None
-    v = client.post(f"/api/games/{gid}/step", json={"n": 2000}).json()
+    v = _step_to_end(client, gid, r.json()["view"])
     assert v["over"] and v["final"]["scores"] == [p["vp"] for p in v["players"]]
     assert client.post(f"/api/games/{gid}/step", json={"n": 0}).status_code == 400
-    assert client.post(f"/api/games/{gid}/act", json={"action": 0}).status_code == 400   # nobody is human
+    assert client.post(f"/api/games/{gid}/step", json={"seen": v["decisions"]}).status_code == 400   # over
+    r = client.post(f"/api/games/{gid}/act", json={"action": 0, "seen": v["decisions"]})
+    assert r.status_code == 400 and "nobody is human" in r.json()["error"]
     gid, view = _new(client)
     name = view["actions"][0]["items"][0]["name"]
     text = client.get(f"/api/explain/{gid}", params={"action": name}).json()["text"]
@@ -144,7 +160,7 @@ def test_tournament_games_are_listed_and_opened_by_id(tmp_path):
     db = tmp_path / "p.sqlite"
     run_tournament(TournamentConfig(agents=("raider", "random"), players=2, games=1, replays=True,
                                     game="pirates", options={"rubies": True}), db, progress=False)
-    client = TestClient(create_app([], [db]))
+    client = TestClient(create_app([], [db]), base_url="http://localhost")
     listed = client.get("/api/sources").json()["tournament_games"]
     assert len(listed) == 2 and {g["game"] for g in listed} == {"pirates"}
     g = listed[0]
@@ -156,3 +172,20 @@ def test_tournament_games_are_listed_and_opened_by_id(tmp_path):
     for t, gid in ((g["tournament"] + 1, g["game_id"]), (g["tournament"], 10**6)):
         r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": t, "game_id": gid})
         assert r.status_code == 404, r.text
+
+
+def test_bots_in_worker_processes_decide_as_in_the_session(client):
+    """A watched game stepped through the server's worker processes is the game the same
+    session plays in its own process: same deal, same agent seed, same decisions."""
+    from maracaibo_env.play.session import PlaySession
+    setup = {"game": "maracaibo", "players": 3, "seat": None, "seed": 5, "agent_seed": 9,
+             "opponents": ["balanced", "mcts:iters=60", "random"]}
+    r = client.post("/api/games", json=setup)
+    gid, v = r.json()["id"], r.json()["view"]
+    for _ in range(40):
+        v = client.post(f"/api/games/{gid}/step", json={"seen": v["decisions"]}).json()
+    local = PlaySession("maracaibo", 3, None, setup["opponents"], seed=5, agent_seed=9)
+    for _ in range(40):
+        local.step_bot()
+    served = [e["action"] for e in v["log"]]
+    assert v["decisions"] == 40 and served == [e["action"] for e in local.log][-len(served):]

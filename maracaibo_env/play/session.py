@@ -33,6 +33,11 @@ DEFAULT_HINT = {"maracaibo": "mcts", "pirates": "explorer"}
 MAX_SAVE_BYTES = 4 << 20
 
 
+def _short(x, limit: int = 80) -> str:
+    text = repr(x)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class PlayError(ValueError):
     """A request the session cannot do now (nothing to undo, not your turn, a bad save file)."""
 
@@ -106,9 +111,10 @@ class PlaySession:
         return not self.game.is_over and self.seat is not None and self.game.current_player == self.seat
 
     # ---- acting ----------------------------------------------------------------------------
-    def act(self, action) -> dict:
-        """The person's decision (an id or a name), then the bots' until the
-        person is to act again; returns the log entry of the decision."""
+    def act(self, action, answer: bool = True) -> dict:
+        """The person's decision (an id or a name), then (answer=True) the bots'
+        until the person is to act again; returns the log entry of the decision.
+        The web app passes answer=False and has the bots answer one request at a time."""
         if self.seat is None:
             raise PlayError("this is a game of bots to watch: nobody is human here")
         if not self.human_to_act:
@@ -118,8 +124,25 @@ class PlaySession:
                                               and g._mask[action]) else action
         self._undo.append((g.clone(), len(self.log), self.rng.bit_generator.state))
         entry = self._do(a)
-        self.advance()
+        if answer:
+            self.advance()
         return entry
+
+    @property
+    def bot_to_act(self) -> int | None:
+        """The seat of the bot to decide now (None: the person's turn or the game is over)."""
+        g = self.game
+        return None if g.is_over or self.human_to_act else g.current_player
+
+    def apply_bot(self, action: int, rng_state: dict) -> dict:
+        """A bot decision computed elsewhere (the web app's worker processes) from
+        this session's game and generator: the decision and the generator's state
+        after it, exactly as step_bot() would have left them."""
+        if self.bot_to_act is None:
+            raise PlayError("no bot is to act now")
+        a = self.game._checked_action(action)
+        self.rng.bit_generator.state = rng_state
+        return self._do(a)
 
     def step_bot(self) -> dict | None:
         """One bot decision (None when the person is to act or the game is over)."""
@@ -169,14 +192,20 @@ class PlaySession:
 
     def hint(self) -> dict:
         """What the hint agent would play now: {"id", "name", "detail", "agent"}."""
+        from agents.heuristics import act_with
+        rng = self.hint_rng()
+        agent = self.adapter.make_agent(self.adapter.parse_spec(self.hint_spec))
+        return self.hint_reply(act_with(agent, self.game.clone(), rng))
+
+    def hint_rng(self) -> np.random.Generator:
+        """The hint's own generator (seeded by the decision number: the same hint every time)."""
         if not self.human_to_act:
             raise PlayError("a hint is for your own turn")
-        from agents.heuristics import act_with
-        agent = self.adapter.make_agent(self.adapter.parse_spec(self.hint_spec))
-        g = self.game
-        a = act_with(agent, g.clone(), np.random.default_rng(len(g.history)))
-        name = g.action_names[a]
-        return {"id": a, "name": name, "detail": detail(g, name), "agent": self.hint_spec}
+        return np.random.default_rng(len(self.game.history))
+
+    def hint_reply(self, a: int) -> dict:
+        name = self.game.action_names[a]
+        return {"id": a, "name": name, "detail": detail(self.game, name), "agent": self.hint_spec}
 
     # ---- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -196,7 +225,10 @@ class PlaySession:
             tmp.unlink(missing_ok=True)     # a failed write or rename leaves nothing behind
 
     @classmethod
-    def load(cls, path) -> "PlaySession":
+    def load(cls, path, allow_code: bool = False) -> "PlaySession":
+        """A saved session. Its agents must be ones a page could choose
+        (play/limits.py: no python: classes, no policy files, capped search)
+        unless allow_code: a save is a file from anywhere."""
         try:
             size = os.path.getsize(path)
             if size > MAX_SAVE_BYTES:
@@ -208,11 +240,12 @@ class PlaySession:
             d = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise PlayError(f"{path}: not a saved session (not JSON: {exc})") from None
-        return cls.from_dict(d, str(path))
+        return cls.from_dict(d, str(path), allow_code=allow_code)
 
     @classmethod
-    def from_dict(cls, d, where: str = "saved session") -> "PlaySession":
-        """Rebuild a session: every decision is re-run and checked (ReplayError/PlayError say where)."""
+    def from_dict(cls, d, where: str = "saved session", allow_code: bool = False) -> "PlaySession":
+        """Rebuild a session: every decision is re-run and checked (ReplayError/PlayError say where).
+        Agent specs are checked before anything is imported or opened (see load)."""
         from ..replay import load_replay_rows, ReplayError
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
             raise PlayError(f"{where}: not a saved session (expected {{\"format\": \"{SAVE_FORMAT}\", ...}})")
@@ -221,6 +254,18 @@ class PlaySession:
         kind, seat, seats = d["game"], d["seat"], d["seats"]
         if kind not in GAMES:
             raise PlayError(f"{where}: game must be one of {GAMES}, got {kind!r}")
+        if not (isinstance(seats, list) and all(x is None or isinstance(x, str) for x in seats)
+                and isinstance(d["hint"], str)):
+            raise PlayError(f"{where}: seats must be a list of agent specs (null at the person's seat) and "
+                            f"hint an agent spec, got seats={_short(seats)}, hint={_short(d['hint'])}")
+        if not allow_code:
+            from .limits import check_safe_spec
+            for spec in [x for x in seats if x is not None] + [d["hint"]]:
+                try:
+                    check_safe_spec(spec, kind)
+                except ValueError as exc:
+                    raise PlayError(f"{where}: {exc} (a save you trust can be opened with --allow-code)") \
+                        from None
         rows = d["replay"]
         if not (isinstance(rows, list) and rows and isinstance(rows[-1], dict) and "end" in rows[-1]):
             raise PlayError(f"{where}: replay must be a list of lines ending with its end line")
@@ -253,6 +298,6 @@ class PlaySession:
             s._do(a)
         try:
             s.rng.bit_generator.state = d["rng"]
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
             raise PlayError(f"{where}: rng is not a numpy PCG64 state ({exc})") from None
         return s

@@ -37,6 +37,7 @@ EXAMPLES = """examples:
   maracaibo play --seat 1 --hint-agent mcts:iters=400
                                                   you play second; a stronger hint
   maracaibo play --resume maracaibo-save.json     go on with a saved game
+  maracaibo play --resume mine.json --allow-code  ... whose bots include your own python: agent
   maracaibo play --watch --players 4              bots only, move by move
 
 at the prompt: a number or an action's name plays it; ? N explains action N;
@@ -77,6 +78,10 @@ def add_parser(subparsers):
                    help="the agent that `hint` asks (default mcts for Maracaibo, explorer for Pirates)")
     p.add_argument("--resume", metavar="FILE", help="go on with a game saved by `save FILE` "
                                                     "(the other set-up arguments are ignored)")
+    p.add_argument("--allow-code", action="store_true",
+                   help="with --resume: accept a save whose agents run code or read files (python:<module>:"
+                        "<Class>, policy:<file>) or search without the web app's caps; only for saves you "
+                        "trust (without it such a save is refused before anything is imported)")
     p.add_argument("--watch", action="store_true", help="bots in every seat, printed move by move; no input")
     return p
 
@@ -98,7 +103,7 @@ def main(args, input_fn=input, console: Console | None = None) -> int:
 
 def _session(args) -> PlaySession:
     if args.resume:
-        return PlaySession.load(args.resume)
+        return PlaySession.load(args.resume, allow_code=args.allow_code)
     from ..cli import parse_options
     options = parse_options(args.game, args.option)
     seed = args.seed if args.seed is not None else random.randrange(2**31)

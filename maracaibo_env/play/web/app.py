@@ -4,37 +4,55 @@ JavaScript in static/, nothing fetched from outside, so it works offline).
 
     app = create_app(replay_dirs=["runs/"], databases=["rr.sqlite"])
 
-JSON API (every error is {"error": "..."} with status 400/404/413):
+JSON API (every error is {"error": "..."} with status 400/403/404/409/413/415/421/429/503):
 
     POST /api/games                   {game, players, seat (null = watch), opponents, options, seed}
-    GET  /api/games/{id}              the view (play/view.py) of that game
-    POST /api/games/{id}/act          {"action": id or name}
-    POST /api/games/{id}/undo | hint | step ({"n": k} bot decisions, watching)
+    GET  /api/games/{id}              the view (play/view.py) of that game, with "decisions" (the
+                                      number made so far) and "bot_to_act"
+    POST /api/games/{id}/act          {"action": id or name, "seen": decisions}: the person's decision
+    POST /api/games/{id}/step         {"seen": decisions}: one bot decision (the page asks while
+                                      "bot_to_act"; a watched game is paced to one per WATCH_TICK)
+    POST /api/games/{id}/undo         {"seen": decisions}
+    POST /api/games/{id}/hint         {} -> {"id", "name", "detail", "agent"}
     GET  /api/games/{id}/replay       the game's replay file (JSON lines)
     GET  /api/explain/{id}?action=... what an action does
     GET  /api/sources                 replay files and tournament games on offer
-    POST /api/replays                 upload a replay (the body, at most MAX_UPLOAD bytes)
+    POST /api/replays                 {"replay": "<the replay file's text>"} (at most MAX_UPLOAD bytes)
     POST /api/replays/open            {"source": "file"|"db", "name", "game_id"} -> {id, steps}
     GET  /api/replays/{id}/{k}        the view after k decisions
 
-Safety: game ids are unguessable (secrets.token_urlsafe) and a browser acts
-only in the games it created; files are offered by name from the configured
-folders and databases only (a request names an entry of that list, never a
-path); uploads are size-limited and parsed strictly; agents that would run
-code or read files (python:, policy files) cannot be chosen from the page.
+Safety (issue 22):
+* bots never run in the server's process: every bot decision and hint is a
+  job for a worker process (workers.BotPool) with a hard time budget, a
+  request waits for at most one decision, a request that goes away cancels
+  its decision, a full queue is refused (503) and each game has a budget of
+  worker time (GAME_CPU_BUDGET);
+* what a page may seat is one allowlist (play/limits.py), checked on the
+  text before anything is imported or opened;
+* other websites cannot drive it (security.SameOriginGuard: Host allowlist,
+  JSON-only state changes from no foreign Origin, CSP and friends);
+* every decision carries the number of decisions the page saw, so a repeated
+  POST is refused (409) instead of played twice;
+* game ids are unguessable (secrets.token_urlsafe); files are offered by name
+  from the configured folders only, size-capped, and named in errors by that
+  name; databases are opened read-only; replays are checked like `maracaibo
+  replay` (every decision re-run, the final scores re-computed).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
-import threading
+import stat
 import time
 from collections import OrderedDict
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -42,17 +60,21 @@ from starlette.staticfiles import StaticFiles
 
 from ...framework.game import GameConfigError, IllegalActionError
 from ..labels import explain
+from ..limits import UnsafeSpecError, check_safe_spec
 from ..replay_view import ReplayCursor, names_from_specs
 from ..session import PlaySession, PlayError
+from .security import SameOriginGuard
+from .workers import BotPool, DecisionFailed, PoolBusy
 
 STATIC = Path(__file__).with_name("static")
-MAX_UPLOAD = 2 << 20            # bytes of an uploaded replay (a long game is ~30 KB)
+MAX_UPLOAD = 2 << 20            # bytes of an uploaded or served replay (a long game is ~30 KB)
 MAX_BODY = 64 << 10             # bytes of any other request body
 MAX_GAMES = 200                 # live games kept; the least recently used go first
 MAX_REPLAYS = 50
-MAX_STEPS = 2000                # bot decisions per /step call
 MAX_LISTED = 300                # tournament games listed per database
-WEB_SPEC_KINDS = ("random", "heuristic", "mcts", "policy")
+MAX_ID = 2**62                  # tournament and game ids from the page
+WATCH_TICK = 0.15               # seconds between two decisions of a watched game
+GAME_CPU_BUDGET = 900.0         # seconds of worker time per game (bots and hints)
 
 
 class ApiError(Exception):
@@ -62,56 +84,45 @@ class ApiError(Exception):
 
 
 class _Store:
-    """Live objects by unguessable id, least recently used dropped first; a lock per object."""
+    """Live objects by unguessable id, least recently used dropped first."""
 
     def __init__(self, cap: int, what: str):
         self.cap, self.what = cap, what
-        self.items: OrderedDict[str, tuple[object, threading.Lock]] = OrderedDict()
-        self.lock = threading.Lock()
+        self.items: OrderedDict[str, object] = OrderedDict()
 
     def add(self, obj) -> str:
         key = secrets.token_urlsafe(18)
-        with self.lock:
-            self.items[key] = (obj, threading.Lock())
-            while len(self.items) > self.cap:
-                self.items.popitem(last=False)
+        self.items[key] = obj
+        while len(self.items) > self.cap:
+            self.items.popitem(last=False)
         return key
 
     def get(self, key: str):
-        with self.lock:
-            item = self.items.get(key)
-            if item is None:
-                raise ApiError(404, f"no such {self.what} (unknown or expired id)")
-            self.items.move_to_end(key)
-            return item
+        item = self.items.get(key)
+        if item is None:
+            raise ApiError(404, f"no such {self.what} (unknown or expired id)")
+        self.items.move_to_end(key)
+        return item
+
+
+class _Live:
+    """A game in play: its session, whether a decision is in flight, the worker time used.
+    Every change happens on the event loop, so a flag is lock enough."""
+
+    def __init__(self, session: PlaySession):
+        self.s = session
+        self.busy = False
+        self.cpu = 0.0
+        self.last_tick = 0.0
+        self.watch = session.seat is None
 
 
 def check_web_spec(spec, game: str) -> str:
-    """An agent spec the page may choose: no python: classes, no policy files, bounded MCTS."""
-    if not isinstance(spec, str):
-        raise ApiError(400, f"an opponent is an agent spec string, got {spec!r}")
-    s = spec.strip()
-    if s.startswith("python:"):
-        raise ApiError(400, "python: agents run code; start them from Python or the CLI, not the page")
-    from ...adapters import get_adapter
+    """An agent spec the page may choose (play/limits.py), as an ApiError(400) if not."""
     try:
-        parsed = get_adapter(game).parse_spec(s)
-    except ValueError as exc:
+        return check_safe_spec(spec, game)
+    except ValueError as exc:            # UnsafeSpecError, or AgentSpecError listing the known
         raise ApiError(400, str(exc)) from None
-    if parsed.kind not in WEB_SPEC_KINDS:
-        raise ApiError(400, f"{s!r} cannot sit at a table from the page (allowed: random, the heuristics, "
-                            "mcts with iters <= 2000, policy:<shipped name>)")
-    if parsed.kind == "policy":
-        from agents.policy import shipped_policies
-        if parsed.arg not in shipped_policies():
-            raise ApiError(400, f"policy {parsed.arg!r}: only shipped policies from the page "
-                                f"({', '.join(shipped_policies())})")
-    if parsed.kind == "mcts":
-        from ...match import mcts_options
-        o = mcts_options(s)
-        if o.get("iterations", 1000) > 2000 or "ms" in o:
-            raise ApiError(400, "mcts from the page: iters at most 2000, no ms= budget")
-    return s
 
 
 def _offered_files(folders) -> dict[str, Path]:
@@ -128,13 +139,53 @@ def _offered_files(folders) -> dict[str, Path]:
     return out
 
 
+def _read_offered(path: Path, name: str, cap: int = MAX_UPLOAD) -> bytes:
+    """An offered file's bytes: a regular file (no link, no device, no fifo) of at most cap bytes,
+    read no further than that (a file that grows, or a sparse one, changes nothing)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise ApiError(404, f"{name}: cannot open ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise ApiError(404, f"{name}: not a regular file")
+        if st.st_size > cap:
+            raise ApiError(413, f"{name}: {st.st_size} bytes; a replay is at most {cap} bytes here")
+        data = f.read(cap + 1)
+    if len(data) > cap:
+        raise ApiError(413, f"{name}: more than {cap} bytes; a replay is at most {cap} bytes here")
+    return data
+
+
+def _checked_replay(data: bytes, name: str):
+    """The game of a replay's bytes, checked like `maracaibo replay` (every decision re-run, the
+    final scores re-computed); errors name the file by `name`."""
+    from ...replay import ReplayError, load_replay_bytes
+    try:
+        game, final = load_replay_bytes(data, name, True)
+    except ReplayError as exc:
+        raise ApiError(400, str(exc)) from None
+    if final is not None and game.scores() != final:
+        raise ApiError(400, f"{name}: final scores {game.scores()} differ from the recorded {final}")
+    return game
+
+
+def _scrub(message: str, path: Path) -> str:
+    """An error message with the server's paths of `path` replaced by its name."""
+    for p in sorted({str(path), str(path.resolve()), str(path.resolve().as_uri())}, key=len, reverse=True):
+        message = message.replace(p, path.name)
+    return message
+
+
 def _tournament_games(databases, limit: int = MAX_LISTED) -> list[dict]:
     """The stored games with a history (at most `limit` per database, in schedule order)."""
     from ...tournament.store import connect
     out = []
     for i, db in enumerate(databases):
         try:
-            con = connect(db, create=False)
+            con = connect(db, create=False, readonly=True)
             try:
                 rows = con.execute(
                     "SELECT tournament_id, id, game, lineup, deal, scores FROM games WHERE history IS NOT "
@@ -142,28 +193,30 @@ def _tournament_games(databases, limit: int = MAX_LISTED) -> list[dict]:
             finally:
                 con.close()
             for t, gid, game, lineup, deal, scores in rows[:limit]:
-                out.append({"db": i, "database": Path(db).name, "tournament": t, "game_id": gid,
+                out.append({"db": i, "database": db.name, "tournament": t, "game_id": gid,
                             "game": game, "lineup": lineup, "deal": deal, "scores": json.loads(scores)})
             if len(rows) > limit:
-                out.append({"db": i, "database": Path(db).name,
+                out.append({"db": i, "database": db.name,
                             "error": f"only the first {limit} games with a history are listed"})
         except Exception as exc:   # a broken or foreign file is shown as such, not a crash
-            out.append({"db": i, "database": Path(db).name, "error": str(exc)})
+            out.append({"db": i, "database": db.name, "error": _scrub(str(exc), db)})
     return out
 
 
-def _tournament_cursor(db, tournament_id: int, game_id: int) -> ReplayCursor:
-    from ...adapters import get_adapter
+def _tournament_cursor(db: Path, tournament_id: int, game_id: int) -> ReplayCursor:
+    from ...adapters import GAMES, get_adapter
     import sqlite3
     from ...tournament.store import StoreError, load_game, load_tournament
     try:
-        info = load_tournament(db, tournament_id)
-        sg = load_game(db, tournament_id, game_id)
+        info = load_tournament(db, tournament_id, readonly=True)
+        sg = load_game(db, tournament_id, game_id, readonly=True)
     except (StoreError, sqlite3.Error, ValueError) as exc:
-        raise ApiError(404, f"{Path(db).name}: {exc}") from None
+        raise ApiError(404, f"{db.name}: {_scrub(str(exc), db)}") from None
     if sg is None or sg.result.history is None:
         raise ApiError(404, f"no stored game {game_id} with a history in tournament {tournament_id}")
     r = sg.result
+    if r.game not in GAMES:
+        raise ApiError(400, f"{db.name}: game {game_id} is of an unknown game {str(r.game)[:40]!r}")
     options = dict(info.config.get("options") or {})
     cls = get_adapter(r.game).game_class()
     kw = dict(options)
@@ -171,17 +224,39 @@ def _tournament_cursor(db, tournament_id: int, game_id: int) -> ReplayCursor:
         kw["story"] = r.story
         if r.difficulty is not None:
             kw["difficulty"] = r.difficulty
-    g = cls(1 if r.difficulty is not None else len(r.specs), seed=r.seed, **kw)
-    for a in r.history:
-        g.step(int(a))
-    return ReplayCursor(g, names_from_specs(r.specs, g),
-                        f"{Path(db).name}, tournament {tournament_id}, game {game_id}: {sg.lineup}")
+    where = f"{db.name}, tournament {tournament_id}, game {game_id}"
+    try:
+        g = cls(1 if r.difficulty is not None else len(r.specs), seed=r.seed, **kw)
+        for a in r.history:
+            g.step(int(a))
+    except (ValueError, TypeError, OverflowError) as exc:   # a tampered row: illegal or malformed
+        raise ApiError(400, f"{where}: the stored game does not re-run: {exc}") from None
+    if not g.is_over or g.scores() != list(r.scores):
+        raise ApiError(400, f"{where}: the stored scores {list(r.scores)} are not the game's "
+                            f"{g.scores() if g.is_over else '(it does not end)'}")
+    return ReplayCursor(g, names_from_specs(r.specs, g), f"{where}: {sg.lineup}")
 
 
-def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> Starlette:
-    """The app; replay_dirs: folders whose *.jsonl replays are offered; databases: tournament files."""
+def default_workers() -> int:
+    """Bot worker processes: one core is left to the server (and the rest of the machine)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts=(),
+               bot_workers: int | None = None, decision_timeout: float | None = None,
+               game_cpu_budget: float = GAME_CPU_BUDGET, watch_tick: float = WATCH_TICK) -> Starlette:
+    """The app (wrapped in SameOriginGuard); replay_dirs: folders whose *.jsonl replays are
+    offered; databases: tournament files (opened read-only); hosts: names besides localhost
+    the server answers to; bot_workers: worker processes for bot decisions (default_workers())."""
     games, replays = _Store(MAX_GAMES, "game"), _Store(MAX_REPLAYS, "replay")
     replay_dirs, databases = [Path(d) for d in replay_dirs], [Path(d) for d in databases]
+    pool_box: list[BotPool] = []
+
+    def pool() -> BotPool:
+        if not pool_box:
+            kw = {} if decision_timeout is None else {"timeout": decision_timeout}
+            pool_box.append(BotPool(bot_workers or default_workers(), **kw))
+        return pool_box[0]
 
     async def body_json(request: Request, limit: int = MAX_BODY) -> dict:
         raw = await _read_body(request, limit)
@@ -193,13 +268,53 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> St
             raise ApiError(400, "the request body must be a JSON object")
         return d
 
-    def session(gid: str):
-        return games.get(gid)
+    def live(request: Request) -> _Live:
+        return games.get(request.path_params["gid"])
 
-    def session_view(s: PlaySession, **extra) -> dict:
-        v = s.view()
+    def view(g: _Live, **extra) -> dict:
+        v = g.s.view()
+        v["decisions"] = len(g.s.game.history)
+        v["bot_to_act"] = g.s.bot_to_act is not None
+        v["bot_seconds_left"] = round(max(0.0, game_cpu_budget - g.cpu), 1)
         v.update(extra)
         return v
+
+    def check_seen(g: _Live, d: dict, keys: set) -> None:
+        """The page's decision count must be the game's: a repeated or stale POST changes nothing."""
+        if set(d) != keys:
+            raise ApiError(400, f"expected exactly the keys {sorted(keys)}, got {sorted(d)[:8]}")
+        seen, n = d["seen"], len(g.s.game.history)
+        if type(seen) is not int:
+            raise ApiError(400, f'"seen" is the number of decisions the page saw (an int), got {seen!r:.40}')
+        if seen != n:
+            raise ApiError(409, f"the game has moved on: {n} decisions made, the page saw {seen} "
+                                "(nothing was done; reload the game)")
+        if g.busy:
+            raise ApiError(409, "a bot is deciding in this game; try again when it has")
+
+    async def decide(g: _Live, request: Request, spec: str, game, rng_state: dict):
+        """One decision of `spec` in a worker; the game is marked busy until it is back."""
+        if g.cpu >= game_cpu_budget:
+            raise ApiError(429, f"this game has used its {game_cpu_budget:g} s of bot time")
+        g.busy = True
+        task = asyncio.ensure_future(pool().decide(g.s.kind, spec, game, rng_state))
+        try:
+            while not task.done():     # a client that goes away cancels its decision
+                await asyncio.wait({task}, timeout=0.25)
+                if not task.done() and await request.is_disconnected():
+                    task.cancel()
+                    raise ApiError(499, "the client went away")
+            a, state, seconds = task.result()
+        except PoolBusy as exc:
+            raise ApiError(503, str(exc)) from None
+        except DecisionFailed as exc:
+            raise ApiError(503, str(exc)) from None
+        finally:
+            if not task.done():
+                task.cancel()
+            g.busy = False
+        g.cpu += seconds
+        return a, state
 
     async def new_game(request: Request):
         d = await body_json(request)
@@ -207,13 +322,14 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> St
         if not set(d) <= allowed:
             raise ApiError(400, f"unknown keys {sorted(set(d) - allowed)}; allowed: {sorted(allowed)}")
         kind = d.get("game", "maracaibo")
+        from ...adapters import GAMES
+        if kind not in GAMES:
+            raise ApiError(400, f"game must be one of {', '.join(map(repr, GAMES))}, got {kind!r:.40}")
         opponents = d.get("opponents") or None
         if opponents is not None:
             if not isinstance(opponents, list) or len(opponents) > 4:
                 raise ApiError(400, "opponents must be a list of at most 4 agent specs")
             opponents = [check_web_spec(o, kind) for o in opponents]
-        if kind not in ("maracaibo", "pirates"):
-            raise ApiError(400, f"game must be 'maracaibo' or 'pirates', got {kind!r}")
         options = d.get("options") or []
         if not (isinstance(options, list) and all(isinstance(o, str) for o in options)):
             raise ApiError(400, 'options must be a list of "NAME" or "NAME=VALUE" strings, as in the CLI')
@@ -221,74 +337,70 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> St
         options = parse_options(kind, options)     # GameConfigError names what is allowed
 
         def build():
-            s = PlaySession(kind, d.get("players", 2), d.get("seat", 0), opponents, options,
-                            d.get("seed", 0), d.get("agent_seed", 0))
-            s.advance()
-            return s
-        s = await run_in_threadpool(build)
-        gid = games.add(s)
-        return JSONResponse({"id": gid, "view": session_view(s)})
+            return PlaySession(kind, d.get("players", 2), d.get("seat", 0), opponents, options,
+                               d.get("seed", 0), d.get("agent_seed", 0))
+        g = _Live(await run_in_threadpool(build))
+        gid = games.add(g)
+        return JSONResponse({"id": gid, "view": view(g)})
 
     async def get_game(request: Request):
-        s, lock = session(request.path_params["gid"])
-        with lock:
-            return JSONResponse(session_view(s))
+        return JSONResponse(view(live(request)))
 
     async def act(request: Request):
-        s, lock = session(request.path_params["gid"])
+        g = live(request)
         d = await body_json(request)
-        if set(d) != {"action"}:
-            raise ApiError(400, 'expected {"action": <id or name>}')
-
-        def run():
-            with lock:
-                entry = s.act(d["action"])
-                return session_view(s, last=entry)
-        return JSONResponse(await run_in_threadpool(run))
-
-    async def undo(request: Request):
-        s, lock = session(request.path_params["gid"])
-        with lock:
-            s.undo()
-            return JSONResponse(session_view(s))
-
-    async def hint(request: Request):
-        s, lock = session(request.path_params["gid"])
-
-        def run():
-            with lock:
-                return s.hint()
-        return JSONResponse(await run_in_threadpool(run))
+        if "action" not in d:
+            raise ApiError(400, 'expected {"action": <id or name>, "seen": <decisions the page saw>}')
+        check_seen(g, d, {"action", "seen"})
+        entry = g.s.act(d["action"], answer=False)
+        return JSONResponse(view(g, last=entry))
 
     async def step(request: Request):
-        s, lock = session(request.path_params["gid"])
+        g = live(request)
         d = await body_json(request)
-        n = d.get("n", 1)
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_STEPS:
-            raise ApiError(400, f"n must be an int 1..{MAX_STEPS}, got {n!r}")
+        check_seen(g, d, {"seen"})
+        if g.s.bot_to_act is None:
+            raise ApiError(400, "no bot is to act: " + ("the game is over" if g.s.game.is_over else "it is your turn"))
+        if g.watch:           # paced: at most one decision per tick, whoever asks
+            g.busy = True
+            try:
+                await asyncio.sleep(max(0.0, g.last_tick + watch_tick - time.monotonic()))
+            finally:
+                g.busy = False
+        p = g.s.bot_to_act
+        a, state = await decide(g, request, g.s.seats[p], g.s.game, g.s.rng.bit_generator.state)
+        g.last_tick = time.monotonic()
+        entry = g.s.apply_bot(a, state)
+        return JSONResponse(view(g, last=entry))
 
-        def run():
-            with lock:
-                for _ in range(n):
-                    if s.step_bot() is None:
-                        break
-                return session_view(s)
-        return JSONResponse(await run_in_threadpool(run))
+    async def undo(request: Request):
+        g = live(request)
+        d = await body_json(request)
+        check_seen(g, d, {"seen"})
+        g.s.undo()
+        return JSONResponse(view(g))
+
+    async def hint(request: Request):
+        g = live(request)
+        await body_json(request)
+        if g.busy:
+            raise ApiError(409, "a bot is deciding in this game; try again when it has")
+        rng = g.s.hint_rng()                     # PlayError when it is not the person's turn
+        a, _ = await decide(g, request, g.s.hint_spec, g.s.game.clone(), rng.bit_generator.state)
+        return JSONResponse(g.s.hint_reply(a))
 
     async def game_replay(request: Request):
-        s, lock = session(request.path_params["gid"])
+        g = live(request)
         from ...replay import replay_rows
-        with lock:
-            text = "\n".join(json.dumps(r) for r in replay_rows(s.game)) + "\n"
+        text = "\n".join(json.dumps(r) for r in replay_rows(g.s.game)) + "\n"
         return PlainTextResponse(text, headers={"Content-Disposition": 'attachment; filename="game.jsonl"'})
 
     async def explain_action(request: Request):
-        s, lock = session(request.path_params["gid"])
+        g = live(request)
         name = request.query_params.get("action", "")
-        with lock:
-            if name not in s.game.action_names:
-                raise ApiError(400, f"unknown action name {name[:60]!r}")
-            return JSONResponse({"action": name, "text": explain(s.game, name)})
+        if name not in g.s.game.action_names:
+            raise ApiError(400, f"unknown action name {name[:60]!r}")
+        return JSONResponse({"action": name, "text": explain(g.s.game, name)})
 
     async def sources(request: Request):
         files = await run_in_threadpool(_offered_files, replay_dirs)
@@ -296,58 +408,73 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> St
         return JSONResponse({"files": sorted(files), "tournament_games": games_})
 
     async def upload(request: Request):
-        from ...replay import load_replay_bytes, ReplayError
-        raw = await _read_body(request, max_upload)
-        try:
-            game, _ = await run_in_threadpool(load_replay_bytes, raw, "upload", True)
-        except ReplayError as exc:
-            raise ApiError(400, str(exc)) from None
-        return await _open_cursor(ReplayCursor(game, None, "uploaded replay"))
+        d = await body_json(request, max_upload + MAX_BODY)
+        text = d.get("replay")
+        if set(d) != {"replay"} or not isinstance(text, str):
+            raise ApiError(400, 'expected {"replay": "<the replay file\'s text>"}')
+        try:      # the file's bytes: undecodable ones travel as lone surrogates (surrogateescape)
+            raw = text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError as exc:
+            raise ApiError(400, f"upload: not UTF-8 text (character {exc.start})") from None
+        if len(raw) > max_upload:
+            raise ApiError(413, f"the replay has {len(raw)} bytes; at most {max_upload} are accepted")
+        game = await run_in_threadpool(_checked_replay, raw, "upload")
+        return await _open_cursor(ReplayCursor, game, None, "uploaded replay")
 
     async def open_replay(request: Request):
-        from ...replay import load_replay, ReplayError
         d = await body_json(request)
         src = d.get("source")
         if src == "file":
-            files = _offered_files(replay_dirs)
+            files = await run_in_threadpool(_offered_files, replay_dirs)
             name = d.get("name")
             if not isinstance(name, str) or name not in files:
                 raise ApiError(404, "no such replay file in the served folders")
-            try:
-                game, _ = await run_in_threadpool(load_replay, files[name], True)
-            except ReplayError as exc:
-                raise ApiError(400, str(exc)) from None
-            return await _open_cursor(ReplayCursor(game, None, name))
+            data = await run_in_threadpool(_read_offered, files[name], name, max_upload)
+            game = await run_in_threadpool(_checked_replay, data, name)
+            return await _open_cursor(ReplayCursor, game, None, name)
         if src == "db":
             i, tid, gid = d.get("db"), d.get("tournament"), d.get("game_id")
-            if not (type(i) is int and 0 <= i < len(databases) and type(tid) is int and type(gid) is int):
-                raise ApiError(400, "expected {source: 'db', db: <index>, tournament: <id>, game_id: <id>}")
+            if not (type(i) is int and 0 <= i < len(databases) and type(tid) is int and 0 <= tid < MAX_ID
+                    and type(gid) is int and 0 <= gid < MAX_ID):
+                raise ApiError(400, f"expected {{source: 'db', db: <index 0..{len(databases) - 1}>, "
+                                    f"tournament: <id>, game_id: <id>}} with ids 0..2**62-1")
             cursor = await run_in_threadpool(_tournament_cursor, databases[i], tid, gid)
-            return await _open_cursor(cursor)
+            return await _open_cursor(lambda: cursor)
         raise ApiError(400, "source must be 'file' or 'db'")
 
-    async def _open_cursor(cursor: ReplayCursor):
+    async def _open_cursor(make, *args):
+        cursor = await run_in_threadpool(make, *args)
         rid = replays.add(cursor)
         return JSONResponse({"id": rid, "steps": cursor.steps, "title": cursor.title,
                              "log": cursor.log, "view": cursor.frame(0, with_log=False)})
 
     async def replay_frame(request: Request):
-        cursor, lock = replays.get(request.path_params["rid"])
+        cursor = replays.get(request.path_params["rid"])
         try:
             k = int(request.path_params["k"])
         except ValueError:
             raise ApiError(400, "the step is an int") from None
-        with lock:
-            try:
-                return JSONResponse(cursor.frame(k, with_log=False))
-            except ValueError as exc:
-                raise ApiError(400, str(exc)) from None
+        try:
+            return JSONResponse(cursor.frame(k, with_log=False))
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
 
     async def index(request: Request):
         return FileResponse(STATIC / "index.html")
 
     async def health(request: Request):
-        return JSONResponse({"ok": True})
+        p = pool_box[0] if pool_box else None
+        return JSONResponse({"ok": True, "games": len(games.items), "queued": p.queued if p else 0,
+                             "workers_ready": p.ready if p else 0, "worker_restarts": p.restarts if p else 0})
+
+    @asynccontextmanager
+    async def lifespan(app):
+        pool()                          # the workers warm up while the first page loads
+        try:
+            yield
+        finally:
+            if pool_box:
+                pool_box[0].close()
 
     routes = [
         Route("/", index), Route("/api/health", health),
@@ -368,8 +495,10 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD) -> St
     ]
     handlers = {ApiError: _api_error, IllegalActionError: _bad_request, PlayError: _bad_request,
                 GameConfigError: _bad_request, ValueError: _bad_request}
-    app = Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan,
+                    middleware=[Middleware(SameOriginGuard, hosts=tuple(hosts))])
     app.state.started = time.time()
+    app.state.pool = pool
     return app
 
 

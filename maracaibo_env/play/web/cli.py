@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 
@@ -9,7 +10,9 @@ EXAMPLES = """examples:
   maracaibo serve                                 http://127.0.0.1:8000: play or watch either game
   maracaibo serve --replays runs/ --db rr.sqlite  also step through the replays in runs/ and the
                                                   games of rr.sqlite (a tournament run with --replays)
-  maracaibo serve --port 8080 --host 0.0.0.0      reachable from other machines (no login: careful)
+  maracaibo serve --port 8080 --host 0.0.0.0 --allow-host myhost.lan
+                                                  reachable from other machines as myhost.lan
+                                                  (no login: careful)
 """
 
 
@@ -25,7 +28,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="a folder whose *.jsonl replays the page offers (repeatable; nothing else in it "
                         "is readable)")
     p.add_argument("--db", action="append", default=[], metavar="FILE",
-                   help="a tournament database whose stored games the page offers (repeatable)")
+                   help="a tournament database whose stored games the page offers (repeatable; opened "
+                        "read-only)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server answers to besides localhost, 127.0.0.1 and --host "
+                        "(repeatable; other Host headers are refused, against DNS rebinding)")
+    p.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                   help="processes that compute bot decisions and hints (default: cores - 1, at least 1)")
     return p
 
 
@@ -41,6 +50,9 @@ def main(args) -> int:
     if not 0 <= args.port < 65536:
         print(f"maracaibo serve: --port must be 0..65535, got {args.port}", file=sys.stderr)
         return 2
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 64:
+        print(f"maracaibo serve: --bot-workers must be 1..64, got {args.bot_workers}", file=sys.stderr)
+        return 2
     try:
         import uvicorn
         from .app import create_app
@@ -48,8 +60,16 @@ def main(args) -> int:
         print(f"maracaibo serve needs the web extra ({exc.name} is missing): "
               "pip install 'maracaibo-env[web]'", file=sys.stderr)
         return 2
-    app = create_app(args.replays, args.db)
+    try:                # a busy port is said now, not after the banner
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as exc:
+        print(f"maracaibo serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    app = create_app(args.replays, args.db, hosts=[args.host, *args.allow_host], bot_workers=args.bot_workers)
     print(f"maracaibo serve: http://{args.host}:{args.port}/  (Ctrl-C stops; the first game compiles "
           "the engine, about a minute)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # a request waits for at most one bot decision, so a second is enough to finish them on SIGTERM
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
     return 0

@@ -98,7 +98,7 @@ const MV = (() => {
   function players(v) {
     return el("div", { class: "players", id: "players" }, v.players.map(p =>
       el("div", { class: "player" + (p.seat === v.to_act ? " acting" : ""), "data-seat": p.seat },
-        el("h3", {}, el("span", { class: "swatch", style: `background:${SEAT_COLOURS[p.seat % 5]}` }),
+        el("h3", {}, el("span", { class: `swatch seat${p.seat % 5}` }),
            `${p.name}`, el("span", { class: "muted", "data-testid": `vp-${p.seat}` }, `${p.vp} VP`)),
         el("table", {}, p.fields.map(([k, x]) => el("tr", {}, el("td", {}, k), el("td", { class: "num" }, x)))),
         p.cards.length ? el("div", { class: "cards" }, "cards: " + p.cards.join(", ")) : null)));
@@ -224,12 +224,15 @@ const MV = (() => {
   }
 
   // ---- the server app ----------------------------------------------------------------------
-  // api(path) GETs; api(path, body) POSTs body (an object as JSON, a string as it is)
-  async function api(path, body) {
+  // api(path) GETs; api(path, body) POSTs body as JSON. A busy server (503) is asked again.
+  async function api(path, body, tries = 5) {
     const r = await fetch(path, body === undefined ? {} : {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: typeof body === "string" ? body : JSON.stringify(body) });
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const d = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (r.status === 503 && tries > 1) {
+      await new Promise(done => setTimeout(done, 1000));
+      return api(path, body, tries - 1);
+    }
     if (!r.ok) throw new Error(d.error || `HTTP ${r.status}`);
     return d;
   }
@@ -263,7 +266,7 @@ const MV = (() => {
         const d = await api("/api/games", config(watch ? null : +seatIn.value));
         gid = d.id; showInfo("");
         draw(d.view);
-        if (watch) watchLoop();
+        if (watch) watchLoop(); else botsAnswer(d.view);
       } catch (e) { showInfo(""); showError(e.message); }
     }
     function controls() {
@@ -272,7 +275,8 @@ const MV = (() => {
         el("a", { id: "download", href: `/api/games/${gid}/replay`, download: "game.jsonl" }, "download replay"));
       if (view.viewer !== null) {
         bar.append(el("button", { id: "hint", onclick: hint, disabled: !view.actions.length }, "hint"),
-                   el("button", { id: "undo", onclick: undo, disabled: !view.can_undo }, "undo"));
+                   el("button", { id: "undo", onclick: undo, disabled: !view.can_undo || view.bot_to_act }, "undo"));
+        if (view.bot_to_act) bar.append(el("span", { class: "muted", id: "thinking" }, "the bots are deciding…"));
       } else {
         bar.append(el("button", { id: "pause", onclick: () => (watchTimer ? stopWatch() : watchLoop()) },
                       watchTimer ? "pause" : "resume"));
@@ -288,10 +292,21 @@ const MV = (() => {
       main.replaceChildren(board);
       main.dataset.over = v.over ? "1" : "0";
     }
+    // the bots answer one decision per request (the server never plays more in one)
+    async function botsAnswer(v) {
+      const mine = gid;
+      while (v.bot_to_act && gid === mine) {
+        v = await api(`/api/games/${gid}/step`, { seen: v.decisions });
+        if (gid === mine) draw(v);
+      }
+    }
     async function act(item) {
       showError(""); hinted = null;
-      try { draw(await api(`/api/games/${gid}/act`, { action: item.id })); showInfo(""); }
-      catch (e) { showError(e.message); }
+      try {
+        const v = await api(`/api/games/${gid}/act`, { action: item.id, seen: view.decisions });
+        draw(v); showInfo("");
+        await botsAnswer(v);
+      } catch (e) { showError(e.message); }
     }
     async function explain(name) {
       try {
@@ -301,7 +316,7 @@ const MV = (() => {
     }
     async function undo() {
       showError(""); hinted = null;
-      try { draw(await api(`/api/games/${gid}/undo`, {})); } catch (e) { showError(e.message); }
+      try { draw(await api(`/api/games/${gid}/undo`, { seen: view.decisions })); } catch (e) { showError(e.message); }
     }
     async function hint() {
       showError("");
@@ -315,7 +330,7 @@ const MV = (() => {
     function watchLoop() {
       watchTimer = setTimeout(async () => {
         try {
-          const v = await api(`/api/games/${gid}/step`, { n: 1 });
+          const v = await api(`/api/games/${gid}/step`, { seen: view.decisions });
           draw(v);
           if (!v.over && watchTimer) watchLoop(); else { watchTimer = null; draw(v); }
         } catch (e) { showError(e.message); watchTimer = null; }
@@ -325,7 +340,7 @@ const MV = (() => {
     async function openReplay(body, raw) {
       showError("");
       try {
-        const d = raw ? await api("/api/replays", raw) : await api("/api/replays/open", body);
+        const d = raw ? await api("/api/replays", { replay: raw }) : await api("/api/replays/open", body);
         const frames = {};
         const fetchFrame = async k => (frames[k] = frames[k] || await api(`/api/replays/${d.id}/${k}`));
         const holder = el("div");
