@@ -189,3 +189,44 @@ def test_bots_in_worker_processes_decide_as_in_the_session(client):
         local.step_bot()
     served = [e["action"] for e in v["log"]]
     assert v["decisions"] == 40 and served == [e["action"] for e in local.log][-len(served):]
+
+
+def test_a_game_past_its_bot_time_budget_is_refused(folder):
+    """Issue 22: each game has a budget of worker time (here none at all): 429, nothing played."""
+    c = TestClient(create_app([folder], [], game_cpu_budget=0.0), base_url="http://localhost")
+    r = c.post("/api/games", json={"game": "pirates", "players": 2, "seat": None})
+    gid, v = r.json()["id"], r.json()["view"]
+    r = c.post(f"/api/games/{gid}/step", json={"seen": 0})
+    assert r.status_code == 429 and "bot time" in r.json()["error"]
+    assert c.get(f"/api/games/{gid}").json()["decisions"] == 0
+
+
+def test_a_full_bot_queue_is_refused_at_once():
+    """Issue 22: jobs beyond the queue's cap get PoolBusy (503 from the app) instead of waiting."""
+    import asyncio
+    from maracaibo_env import Game
+    from maracaibo_env.play.web.workers import BotPool, PoolBusy
+    pool = BotPool(1, max_queue=0)
+    try:
+        with pytest.raises(PoolBusy, match="waiting for a worker"):
+            asyncio.run(pool.decide("maracaibo", "random", Game(2, seed=1),
+                                    np.random.default_rng(0).bit_generator.state))
+    finally:
+        pool.close()
+
+
+def test_an_oversized_stored_game_is_refused_unread(tmp_path):
+    """Issue 22 item 6: a stored game is capped like a replay file before it is read into memory."""
+    import sqlite3
+    from maracaibo_env.tournament import TournamentConfig, run_tournament
+    db = tmp_path / "big.sqlite"
+    run_tournament(TournamentConfig(agents=("raider", "random"), players=2, games=1, replays=True,
+                                    game="pirates"), db, progress=False)
+    con = sqlite3.connect(db)
+    tid, gid = con.execute("SELECT tournament_id, id FROM games LIMIT 1").fetchone()
+    con.execute("UPDATE games SET history = ? WHERE id = ?", ("[" + "1," * (MAX_UPLOAD // 2) + "1]", gid))
+    con.commit()
+    con.close()
+    client = TestClient(create_app([], [db]), base_url="http://localhost")
+    r = client.post("/api/replays/open", json={"source": "db", "db": 0, "tournament": tid, "game_id": gid})
+    assert r.status_code == 413 and "big.sqlite" in r.json()["error"] and str(tmp_path) not in r.text

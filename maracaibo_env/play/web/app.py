@@ -206,8 +206,17 @@ def _tournament_games(databases, limit: int = MAX_LISTED) -> list[dict]:
 def _tournament_cursor(db: Path, tournament_id: int, game_id: int) -> ReplayCursor:
     from ...adapters import GAMES, get_adapter
     import sqlite3
-    from ...tournament.store import StoreError, load_game, load_tournament
+    from ...tournament.store import StoreError, connect, load_game, load_tournament
     try:
+        con = connect(db, create=False, readonly=True)
+        try:      # a stored game is read into memory: capped like a replay file
+            sizes = con.execute("SELECT max(coalesce(length(CAST(history AS BLOB)), 0), "
+                                "coalesce(length(CAST(events AS BLOB)), 0)) FROM games WHERE id = ? AND "
+                                "tournament_id = ?", (game_id, tournament_id)).fetchone()
+        finally:
+            con.close()
+        if sizes is not None and sizes[0] is not None and sizes[0] > MAX_UPLOAD:
+            raise ApiError(413, f"{db.name}: game {game_id} holds {sizes[0]} bytes; at most {MAX_UPLOAD} here")
         info = load_tournament(db, tournament_id, readonly=True)
         sg = load_game(db, tournament_id, game_id, readonly=True)
     except (StoreError, sqlite3.Error, ValueError) as exc:
