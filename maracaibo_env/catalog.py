@@ -16,7 +16,7 @@ import numpy as np
 from .core import enums as E
 from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
                                   CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q)
-from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_AREAS
+from .core.layout import MAX_LOC, MAX_EXP, N_CARDS
 from .data_load import FILES, load_raw, DataError, career_thresholds
 from .framework.datafiles import files_digest
 
@@ -74,13 +74,6 @@ class _Writer:
     def fill(self, name, value):
         off, size = CATALOG[name]
         self.a[off:off + size] = value
-
-
-def _idx(names, value, what):
-    try:
-        return names.index(value)
-    except ValueError:
-        raise DataError(f"unknown {what} {value!r}; allowed: {', '.join(names)}") from None
 
 
 def compile_catalog(raw: dict) -> Catalog:

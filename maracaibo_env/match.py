@@ -37,7 +37,8 @@ from typing import Any
 
 import numpy as np
 
-from .catalog import Catalog, load_catalog, STORY_NUMBERS
+from .catalog import Catalog
+from .core.actions import NUM_ACTIONS
 from .core import layout as L
 from .core.enums import DIFFICULTIES
 from .core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
@@ -105,10 +106,10 @@ def _load_class(text: str):
 
 
 MCTS_OPTIONS = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
-                "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, 543),
+                "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, NUM_ACTIONS),
                 "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
                 "rollout": ("rollout", str, "random", "balanced")}
-MCTS_HELP = ("iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..543>, dets=<0..10000>, "
+MCTS_HELP = (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{NUM_ACTIONS}>, dets=<0..10000>, "
              "ms=<0..3600000>, rollout=<random|balanced>")
 
 
@@ -314,11 +315,3 @@ def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
         events=[(int(s), EVENT_KINDS[int(k)], int(i), int(r)) for s, k, i, r in events],
         story=int(story), difficulty=difficulty, data_hash=g.catalog.data_hash,
         history=list(g.history) if record_history and g.history is not None else None)
-
-
-def component_names(catalog: Catalog | None = None) -> dict[str, list[str]]:
-    """Readable names of the items in events and careers, by kind."""
-    cat = catalog if catalog is not None else load_catalog()
-    return {"card": list(cat.card_names), "prestige": list(cat.building_keys),
-            "quest": list(cat.quest_keys), "city": list(cat.tile_names),
-            "career": list(cat.career_names), "story": [str(s) for s in STORY_NUMBERS]}

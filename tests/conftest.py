@@ -1,6 +1,10 @@
-"""Fixtures shared by several test modules."""
+"""Fixtures shared by several test modules, and CI's rule on skips: with the
+environment variable CI set (as .ci/run runs), a test or module skipped because
+a dependency of the `all` extra (or Debian's chromium, which .ci/run installs)
+is missing fails instead, so a green suite has run every test."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -29,3 +33,33 @@ def browser():
         b = p.chromium.launch(executable_path=exe, headless=True)
         yield b
         b.close()
+
+
+#: skip reasons that mean "a dependency is missing" (pytest.importorskip, the browser fixture)
+DEPENDENCY_SKIPS = ("could not import", "no chromium executable", "Playwright for Python is not installed")
+
+
+def _missing_dependency(report) -> str | None:
+    if not (os.environ.get("CI") and report.skipped):
+        return None
+    reason = str(report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr)
+    return reason if any(s in reason for s in DEPENDENCY_SKIPS) else None
+
+
+def _fail_in_ci(report) -> None:
+    reason = _missing_dependency(report)
+    if reason is not None:
+        report.outcome = "failed"
+        report.longrepr = f"CI is set, so a missing dependency fails instead of skipping: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    _fail_in_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    _fail_in_ci(outcome.get_result())

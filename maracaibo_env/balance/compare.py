@@ -142,12 +142,6 @@ def _p(p) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _z(r) -> float:
-    if isnan(r["p"]):
-        return -1.0
-    return -r["p"]
-
-
 def selected_rows(c: dict, show_all: bool = False, top: int = 8) -> dict[str, list[dict]]:
     """Rows to show per section: every significant change, then the largest
     other changes (smallest p) up to `top` per section; all with show_all."""

@@ -21,7 +21,6 @@ players, no solo); read_db refuses files that mix games.
 """
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -155,7 +154,3 @@ def play(parts: list[Part], *, db=None, workers: int = 1, data_dir=None, resume:
     finally:
         if tmp is not None:
             tmp.cleanup()
-
-
-def default_workers() -> int:
-    return max(1, min(4, (os.cpu_count() or 1)))

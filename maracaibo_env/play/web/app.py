@@ -6,7 +6,10 @@ JavaScript in static/, nothing fetched from outside, so it works offline).
 
 JSON API (every error is {"error": "..."} with status 400/403/404/409/413/415/421/429/503):
 
-    POST /api/games                   {game, players, seat (null = watch), opponents, options, seed}
+    GET  /api/meta                    {"games": [{"id", "title"}]}: the registered games (the page's
+                                      game list; maracaibo_env.registry)
+    POST /api/games                   {game (a registered id), players, seat (null = watch), opponents,
+                                      options, seed}
     GET  /api/games/{id}              the view (play/view.py) of that game, with "decisions" (the
                                       number made so far) and "bot_to_act"
     POST /api/games/{id}/act          {"action": id or name, "seen": decisions}: the person's decision
@@ -59,8 +62,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ...framework.game import GameConfigError, IllegalActionError
+from ...registry import DEFAULT_GAME, available_games, game_class, game_info
 from ..labels import explain
-from ..limits import UnsafeSpecError, check_safe_spec
+from ..limits import check_safe_spec
 from ..replay_view import ReplayCursor, names_from_specs
 from ..session import PlaySession, PlayError
 from .security import SameOriginGuard
@@ -204,7 +208,7 @@ def _tournament_games(databases, limit: int = MAX_LISTED) -> list[dict]:
 
 
 def _tournament_cursor(db: Path, tournament_id: int, game_id: int) -> ReplayCursor:
-    from ...adapters import GAMES, get_adapter
+    from ...adapters import get_adapter
     import sqlite3
     from ...tournament.store import StoreError, connect, load_game, load_tournament
     try:
@@ -224,18 +228,14 @@ def _tournament_cursor(db: Path, tournament_id: int, game_id: int) -> ReplayCurs
     if sg is None or sg.result.history is None:
         raise ApiError(404, f"no stored game {game_id} with a history in tournament {tournament_id}")
     r = sg.result
-    if r.game not in GAMES:
+    if r.game not in available_games():
         raise ApiError(400, f"{db.name}: game {game_id} is of an unknown game {str(r.game)[:40]!r}")
     options = dict(info.config.get("options") or {})
-    cls = get_adapter(r.game).game_class()
-    kw = dict(options)
-    if r.game == "maracaibo":
-        kw["story"] = r.story
-        if r.difficulty is not None:
-            kw["difficulty"] = r.difficulty
+    cls = game_class(r.game)
+    n, kw = get_adapter(r.game).setup_of(r, options)
     where = f"{db.name}, tournament {tournament_id}, game {game_id}"
     try:
-        g = cls(1 if r.difficulty is not None else len(r.specs), seed=r.seed, **kw)
+        g = cls(n, seed=r.seed, **kw)
         for a in r.history:
             g.step(int(a))
     except (ValueError, TypeError, OverflowError) as exc:   # a tampered row: illegal or malformed
@@ -330,10 +330,10 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         allowed = {"game", "players", "seat", "opponents", "options", "seed", "agent_seed"}
         if not set(d) <= allowed:
             raise ApiError(400, f"unknown keys {sorted(set(d) - allowed)}; allowed: {sorted(allowed)}")
-        kind = d.get("game", "maracaibo")
-        from ...adapters import GAMES
-        if kind not in GAMES:
-            raise ApiError(400, f"game must be one of {', '.join(map(repr, GAMES))}, got {kind!r:.40}")
+        kind = d.get("game", DEFAULT_GAME)
+        if kind not in available_games():
+            raise ApiError(400, f"game must be one of {', '.join(map(repr, available_games()))}, "
+                                f"got {kind!r:.40}")
         opponents = d.get("opponents") or None
         if opponents is not None:
             if not isinstance(opponents, list) or len(opponents) > 4:
@@ -468,6 +468,9 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
 
+    async def meta(request: Request):
+        return JSONResponse({"games": [{"id": g, "title": game_info(g).title} for g in available_games()]})
+
     async def index(request: Request):
         return FileResponse(STATIC / "index.html")
 
@@ -486,7 +489,7 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
                 pool_box[0].close()
 
     routes = [
-        Route("/", index), Route("/api/health", health),
+        Route("/", index), Route("/api/health", health), Route("/api/meta", meta),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{gid}", get_game),
