@@ -6,6 +6,8 @@
     from maracaibo_env import maracaibo_v1             # the same, versioned
     s = gymnasium.make("maracaibo_env/Maracaibo-v1", num_players=2, opponents="random")
                                                        # Gymnasium, one learner seat
+    maracaibo_env.available_games()                    # ("maracaibo", "pirates")
+    p = maracaibo_env.make("pirates", 3, seed=1)       # any registered game by id
 
 The numba core (maracaibo_env.core) takes only arrays; game data lives in
 maracaibo_env/data/*.toml.
@@ -14,23 +16,23 @@ from . import compile_notice
 from .catalog import Catalog, load_catalog
 from .data_load import DataError
 from .game import Game, GameConfigError, IllegalActionError
+from .registry import available_games, make
 
 __all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalog",
-           "load_catalog", "env", "raw_env"]
+           "load_catalog", "env", "raw_env", "available_games", "make"]
 __version__ = "0.1.0"
 
 compile_notice.install()  # a status line while numba compiles (first run only)
 
 
 def _register() -> None:
-    """The single-agent env as a Gymnasium id (once: a re-import does not register again)."""
+    """Each registered game's single-agent env as a Gymnasium id (registry GameInfo.gym_id;
+    once: a re-import does not register again)."""
     import gymnasium
-    if "maracaibo_env/Maracaibo-v1" not in gymnasium.registry:
-        gymnasium.register(id="maracaibo_env/Maracaibo-v1",
-                           entry_point="maracaibo_env.single:MaracaiboSingleEnv")
-    if "maracaibo_env/Pirates-v0" not in gymnasium.registry:
-        gymnasium.register(id="maracaibo_env/Pirates-v0",
-                           entry_point="maracaibo_env.pirates.single:PiratesSingleEnv")
+    from .registry import available_games, game_info
+    for info in map(game_info, available_games()):
+        if info.gym_id and info.gym_id not in gymnasium.registry:
+            gymnasium.register(id=info.gym_id, entry_point=info.gym_entry)
 
 
 _register()

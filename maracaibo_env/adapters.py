@@ -2,15 +2,17 @@
 a game, so that their code (schedules, the SQLite store, ratings, reports)
 is the same for every game.
 
-    from maracaibo_env.adapters import get_adapter, GAMES
-    ad = get_adapter("pirates")          # GAMES = ("maracaibo", "pirates")
+    from maracaibo_env.adapters import get_adapter
+    ad = get_adapter("pirates")          # any id of registry.available_games()
     spec = ad.parse_spec("raider")       # AgentSpecError listing ad.known_specs()
     result = ad.play_job(job)            # one tournament job -> match.GameResult
     cat = ad.load_catalog(data_dir)      # the game data (data_hash, component names)
 
 An adapter gives:
 
-* identity: ``name`` (stored with every tournament and game), ``title``;
+* identity: ``name`` (stored with every tournament and game), ``title``
+  (the game's id and title in maracaibo_env.registry, which names the
+  adapter class of each game);
 * the rules a schedule must respect: ``player_counts``, ``solo`` (a solo
   opponent exists), ``stories``/``default_story`` (Maracaibo's story cards;
   Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
@@ -24,16 +26,23 @@ An adapter gives:
   report's Methods text);
 * presentation: ``report_name`` (a prefix of the tournament report's first
   line), ``scores_table`` (the tournament report also prints VP by source and
-  game length), ``default_agents`` and ``examples`` for help texts.
+  game length), ``default_agents`` and ``examples`` for help texts;
+* the web app: ``warm_specs()`` (agents its bot workers run once at start),
+  ``setup_of(result, options)`` (the Game arguments of a stored game).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .match import AgentSpecError
+from .registry import DEFAULT_GAME, available_games, game_adapter, game_info
 
-GAMES = ("maracaibo", "pirates")
-DEFAULT_GAME = "maracaibo"
+
+def __getattr__(name):
+    # GAMES: the registered games, read when asked (a game registered later is in it)
+    if name == "GAMES":
+        return available_games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class GameAdapter:
@@ -80,8 +89,9 @@ class GameAdapter:
     def unknown_spec(self, text: str, message: str) -> AgentSpecError:
         """message, plus a hint when another game knows the spec."""
         s = text.strip() if isinstance(text, str) else ""
-        for other in GAMES:
-            if other != self.name and s and get_adapter(other).claims(s):
+        for other in available_games():
+            if other != self.name and s and game_info(other).adapter is not None \
+                    and get_adapter(other).claims(s):
                 ad = get_adapter(other)
                 return AgentSpecError(f"{message} ({s!r} is a {ad.title} agent: use --game {ad.name})")
         return AgentSpecError(message)
@@ -111,6 +121,16 @@ class GameAdapter:
 
     def data_summary(self, cat) -> dict:
         raise NotImplementedError
+
+    # ---- the web app ----------------------------------------------------------------------
+    def warm_specs(self) -> list[str]:
+        """Agent specs the web app's bot workers play once at start (their compiled code
+        loads before the first decision's clock starts)."""
+        return ["random", *self.default_agents]
+
+    def setup_of(self, result, options: dict) -> tuple[int, dict]:
+        """(num_players, keywords) of Game(...) that re-create a stored tournament game."""
+        return (1 if result.difficulty is not None else len(result.specs)), dict(options)
 
     def __repr__(self) -> str:
         return f"<{self.title} adapter>"
@@ -199,29 +219,28 @@ class MaracaiboAdapter(GameAdapter):
         from .balance.provenance import data_summary
         return data_summary(cat)
 
+    def warm_specs(self) -> list[str]:
+        from agents.policy import shipped_policies
+        return ["random", "balanced", "mcts:iters=20:depth=2", "mcts:iters=5:depth=1:rollout=balanced",
+                *[f"policy:{p}" for p in shipped_policies()[:1]]]
 
-_ADAPTERS: dict[str, GameAdapter] = {}
+    def setup_of(self, result, options: dict) -> tuple[int, dict]:
+        n, kw = super().setup_of(result, options)
+        kw["story"] = result.story
+        if result.difficulty is not None:
+            kw["difficulty"] = result.difficulty
+        return n, kw
 
 
 def get_adapter(game: Any = None) -> GameAdapter:
-    """The adapter of a game name (None: Maracaibo); ValueError for an unknown one."""
-    name = DEFAULT_GAME if game is None else game
-    ad = _ADAPTERS.get(name) if isinstance(name, str) else None
-    if ad is None:
-        if name == "maracaibo":
-            ad = MaracaiboAdapter()
-        elif name == "pirates":
-            from .pirates_match import PiratesAdapter
-            ad = PiratesAdapter()
-        else:
-            raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-        _ADAPTERS[name] = ad
-    return ad
+    """The adapter of a registered game id (None: the default game); ValueError
+    (registry.UnknownGameError) listing the known ones for an unknown one."""
+    return game_adapter(DEFAULT_GAME if game is None else game)
 
 
 def game_title(game: str | None) -> str:
     """'Maracaibo' or 'Pirates of Maracaibo' (the name itself for an unknown game)."""
     try:
-        return get_adapter(game).title
+        return game_info(DEFAULT_GAME if game is None else game).title
     except ValueError:
         return str(game)

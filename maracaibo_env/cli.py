@@ -28,6 +28,7 @@ from .core import layout as L
 from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
 from .data_load import DataError
 from .game import Game, GameConfigError, PLAYER_COUNTS
+from .registry import DEFAULT_GAME, available_games, game_class, game_id_of, game_info
 
 
 EXAMPLES = """examples:
@@ -57,21 +58,21 @@ EXAMPLES = """examples:
   maracaibo --version                             package, numba and data versions
 """
 
-JORDAN_NOTE = ("jordan = Pirates' solo opponent (SOLO-35): raids / effects = his raid / explore track "
-               "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
-               "goes to him (SOLO-37).")
-AUTOMA_NOTE = ("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
-               "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
-               "noble-rank and other VP are in their own rows.")
-
 
 def options_help() -> str:
-    """The options of both games, for help texts (--option NAME or NAME=VALUE)."""
-    from .pirates.game import OPTIONS as PIRATES_OPTIONS
-    from .game import OPTIONS
+    """The options of every registered game, for help texts (--option NAME or NAME=VALUE)."""
     from .framework.options import help_text
-    return ("options of Maracaibo (--option NAME[=VALUE], repeatable):\n" + help_text(OPTIONS)
-            + "\noptions of Pirates of Maracaibo (--game pirates):\n" + help_text(PIRATES_OPTIONS))
+    parts = []
+    for g in available_games():
+        how = "--option NAME[=VALUE], repeatable" if g == DEFAULT_GAME else f"--game {g}"
+        parts.append(f"options of {game_info(g).title} ({how}):\n" + help_text(game_class(g).OPTIONS))
+    return "\n".join(parts)
+
+
+def game_help() -> str:
+    """The --game argument's help: the registered games."""
+    from .registry import games_text
+    return f"which game: {games_text()}"
 
 
 def add_option_argument(parser) -> None:
@@ -84,11 +85,7 @@ def add_option_argument(parser) -> None:
 def parse_options(game: str, items) -> dict:
     """{name: value} of --option items for a game (GameConfigError says what is allowed)."""
     from .framework.options import parse_option_args
-    if game == "pirates":
-        from .pirates.game import OPTIONS as opts
-    else:
-        from .game import OPTIONS as opts
-    return parse_option_args(opts, items)
+    return parse_option_args(game_class(game).OPTIONS, items)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,8 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
                           epilog=EXAMPLES + "\n" + options_help(),
                           formatter_class=argparse.RawDescriptionHelpFormatter)
-    demo.add_argument("--game", default="maracaibo", choices=("maracaibo", "pirates"),
-                      help="which game (default maracaibo; pirates = Pirates of Maracaibo, 2-4 players)")
+    demo.add_argument("--game", default=DEFAULT_GAME, choices=available_games(), help=game_help())
     demo.add_argument("--verbose", "-v", action="store_true",
                       help="print every move by name with its player, and Jean's turns")
     demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
@@ -145,8 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         except GameConfigError as exc:
             print(f"maracaibo demo: {exc}", file=sys.stderr)
             return 2
-        if args.game == "pirates":
-            return demo_pirates(args.players, args.seed, args.verbose, args.data, args.replay, options)
+        if args.game != DEFAULT_GAME:     # the story, difficulty and automa flags are Maracaibo's
+            return demo_game(args.game, args.players, args.seed, args.verbose, args.data, args.replay,
+                             options)
         return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
                     args.automa_income, args.verbose, args.data, options)
     if args.command == "replay":
@@ -274,29 +271,26 @@ def _options_line(game) -> str:
     return "" if text == "base" else f", options {text}"
 
 
-def demo_pirates(players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
-                 replay_path: str | None = None, options: dict | None = None) -> int:
-    """One random-agent game of Pirates of Maracaibo: a line per round, the final table."""
-    from .pirates import Game as PiratesGame, PLAYER_COUNTS as PIRATES_COUNTS
+def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
+              replay_path: str | None = None, options: dict | None = None) -> int:
+    """One random-agent game of a registered game (Pirates of Maracaibo, ...): a line
+    per round, the final table."""
+    info = game_info(game_id)
     out = _Printer()
-    if players not in PIRATES_COUNTS:
-        print(f"maracaibo demo --game pirates: --players must be one of {PIRATES_COUNTS} "
-              "(1 = solo against Jordan; --option difficulty=K sets his deck)", file=sys.stderr)
-        return 2
     problem = _replay_target_problem(replay_path) if replay_path else None
     if problem:
         print(f"--replay {replay_path}: {problem}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     try:
-        game = PiratesGame(players, seed=seed, data_dir=data_dir, **(options or {}))
+        game = game_class(game_id)(players, seed=seed, data_dir=data_dir, **(options or {}))
     except (GameConfigError, DataError, ValueError) as exc:
         print(f"maracaibo demo: {exc}", file=sys.stderr)
         return 2
     t_setup = time.perf_counter() - t0
     rng = np.random.default_rng(seed)
-    who = "a random player vs Jordan" if game.solo else f"{players} random players"
-    out.line(f"Pirates of Maracaibo demo: {who}, seed {seed}" + _options_line(game))
+    who = f"a random player vs {info.solo_opponent}" if game.solo else f"{players} random players"
+    out.line(f"{info.title} demo: {who}, seed {seed}" + _options_line(game))
     decisions, rnd = 0, game.round
     t0 = time.perf_counter()
     while not game.is_over:
@@ -347,16 +341,12 @@ def _replay_target_problem(path: str) -> str | None:
 
 def _seat_name(game: Game, p: int) -> str:
     if getattr(game, "solo", False) and p == 1:
-        return "jordan" if _is_pirates(game) else "jean"
+        return game_info(game_id_of(game)).solo_opponent.lower()
     return f"player_{p}"
 
 
-def _is_pirates(game) -> bool:
-    return ".pirates." in type(game).__module__
-
-
 def _solo_note(game) -> str:
-    return JORDAN_NOTE if _is_pirates(game) else AUTOMA_NOTE
+    return game_info(game_id_of(game)).solo_note
 
 
 class _Printer:

@@ -26,16 +26,22 @@ import os
 from pathlib import Path
 
 from .game import Game, IllegalActionError
+from .registry import UnknownGameError, game_class, game_for_replay_format, replay_formats
 
 FORMAT = "maracaibo-replay"
 VERSION = 2
 HEADER_KEYS = ("format", "version", "data_hash", "setup")
 
 
-def _game_classes() -> dict:
-    """format -> the Game class whose replays have it (REPLAY_FORMAT / REPLAY_VERSION)."""
-    from .pirates.game import Game as PiratesGame
-    return {cls.REPLAY_FORMAT: cls for cls in (Game, PiratesGame)}
+def _class_of_format(fmt):
+    """The Game class whose replays have this header format (None: no registered game's);
+    only that game is imported."""
+    if not isinstance(fmt, str):
+        return None
+    try:
+        return game_class(game_for_replay_format(fmt))
+    except UnknownGameError:
+        return None
 
 
 def _setup_keys(cls) -> tuple[str, ...]:
@@ -81,7 +87,7 @@ def replay_rows(game) -> list[dict]:
 
 def load_replay(path, partial: bool = False, catalog=None,
                 ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
-    """Re-run a replay of either game (its header's format says which);
+    """Re-run a replay of any registered game (its header's format says which);
     returns the game and the recorded final scores (None for an unfinished
     game, accepted only with partial=True). Raises ReplayError naming the
     line and what was expected."""
@@ -165,11 +171,10 @@ def _parse_lines(data: bytes, path) -> list[dict]:
 
 
 def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> Game:
-    classes = _game_classes()
-    cls = classes.get(header.get("format")) if isinstance(header.get("format"), str) else None
+    cls = _class_of_format(header.get("format"))
     if cls is None:
         raise ReplayError(f"{where}: expected a header {{\"format\": \"{FORMAT}\" (or "
-                          f"{', '.join(repr(f) for f in classes if f != FORMAT)}), \"version\": ..., "
+                          f"{', '.join(repr(f) for f in replay_formats() if f != FORMAT)}), \"version\": ..., "
                           f"\"data_hash\": ..., \"setup\": {{...}}}}, got {_short(header)}")
     VERSION = cls.REPLAY_VERSION
     try:

@@ -140,7 +140,8 @@ def test_attack_1_expensive_search_specs_are_refused(client):
 
 
 def test_attack_1_worst_allowed_decision_is_under_a_second():
-    """Every corner of the caps, timed on one core over positions of 2-4 players, early and late."""
+    """Every corner of the caps, timed over positions of 2-4 players, early and late: CPU time
+    (one core's work, whatever else the machine runs), with the wall time recorded beside it."""
     from agents.heuristics import act_with
     from maracaibo_env import Game
     from maracaibo_env.match import parse_spec
@@ -159,16 +160,17 @@ def test_attack_1_worst_allowed_decision_is_under_a_second():
     for spec in worst_allowed_specs():
         agent = parse_spec(spec).make()
         act_with(agent, positions[0], np.random.default_rng(0))       # compiled code loaded
-        times = []
+        cpu, wall = [], []
         for g in positions:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             act_with(agent, g, np.random.default_rng(1))
-            times.append(time.perf_counter() - t)
-        worst[spec] = round(max(times), 3)
+            cpu.append(time.process_time() - c)
+            wall.append(time.perf_counter() - t)
+        worst[spec] = {"cpu_s": round(max(cpu), 3), "wall_s": round(max(wall), 3)}
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "worst_decision.json").write_text(json.dumps(worst, indent=1))
-    print("\nworst allowed decision (s):", worst)
-    assert max(worst.values()) < 1.0, worst
+    print("\nworst allowed decision:", worst)
+    assert max(w["cpu_s"] for w in worst.values()) < 1.0, worst
 
 
 def test_attack_1_a_decision_past_its_budget_is_killed_and_a_cancelled_one_too():

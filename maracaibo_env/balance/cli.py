@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..adapters import GAMES
+from ..registry import DEFAULT_GAME, available_games, games_text
 
 DEFAULT_AGENTS = "balanced,combat_influence,explorer_quests,assistants,ship_income"
 
@@ -65,9 +65,8 @@ data file (--data) is reported with its file, entry and field (exit status 2).
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     run = p.add_argument_group("playing games (the default mode)")
-    run.add_argument("--game", choices=GAMES, default=None,
-                     help="which game: maracaibo (default) or pirates (Pirates of Maracaibo); "
-                          "--no-run reads it from the database")
+    run.add_argument("--game", choices=available_games(), default=None,
+                     help=f"which game: {games_text()}; --no-run reads it from the database")
     run.add_argument("--games", type=int, default=2, metavar="G",
                      help="deals per line-up; every deal is played in every seating (default 2)")
     run.add_argument("--players", default="2,3,4", metavar="N,N,...",
@@ -258,7 +257,7 @@ def _run(args, cat, console) -> int:
     if args.db and len(args.db) > 1:
         return _error("to play games give one --db FILE (several are for --no-run)")
     from ..adapters import get_adapter
-    game = args.game or "maracaibo"
+    game = args.game or DEFAULT_GAME
     agents = _split(args.agents if args.agents is not None
                     else ",".join(get_adapter(game).default_agents))
     if not agents:

@@ -14,6 +14,8 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from ..registry import game_id_of, game_info
+
 EXPLAIN_DIR = Path(__file__).with_name("explain")
 _HAND = re.compile(r"hand(\d+)$")
 _PLAN = re.compile(r"plan(\d+)$")
@@ -21,8 +23,8 @@ _SLOT = re.compile(r"s(\d+)$")
 
 
 def game_name(game) -> str:
-    """'maracaibo' or 'pirates' for a Game object."""
-    return "pirates" if type(game).__module__.startswith("maracaibo_env.pirates") else "maracaibo"
+    """The registered game id of a Game object ('maracaibo', 'pirates')."""
+    return game_id_of(game)
 
 
 def group_of(name: str) -> str:
@@ -30,15 +32,12 @@ def group_of(name: str) -> str:
     return name.split(":", 1)[0]
 
 
-#: the seat after the person's in a solo game, as the logs name it
-SOLO_OPPONENT = {"maracaibo": "Jean", "pirates": "Jordan"}
-
-
 def seat_names(game, names) -> list[str]:
-    """names of the deciding seats, plus the solo opponent's seat when there is one."""
+    """names of the deciding seats, plus the solo opponent's seat (as the logs name
+    it: registry GameInfo.solo_opponent) when there is one."""
     out = list(names)
     while len(out) < game.num_seats:
-        out.append(SOLO_OPPONENT[game_name(game)])
+        out.append(game_info(game_name(game)).solo_opponent)
     return out
 
 
@@ -77,10 +76,10 @@ def explain(game, name: str) -> str:
 
 
 def detail(game, name: str) -> str:
-    """What the arguments of an action name point at now ('' when nothing to add)."""
-    if game_name(game) == "pirates":
-        return _pirates_detail(game, name)
-    return _maracaibo_detail(game, name)
+    """What the arguments of an action name point at now ('' when nothing to add,
+    or for a game whose details are not written here)."""
+    of = _DETAILS.get(game_name(game))
+    return of(game, name) if of is not None else ""
 
 
 def _maracaibo_detail(game, name: str) -> str:
@@ -222,3 +221,7 @@ def _pirates_effect(game, i: int) -> str:
     effects = game.catalog.effects
     e = int(st[o + 1]) + i
     return effects[e].replace(" n=", " ").replace("=", " ") if 0 <= e < len(effects) else ""
+
+
+#: each game's details of action names (per-game code, keyed by registry id)
+_DETAILS = {"maracaibo": _maracaibo_detail, "pirates": _pirates_detail}

@@ -20,16 +20,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ..adapters import GAMES, get_adapter
+from ..adapters import get_adapter
 from ..framework.game import GameConfigError
+from ..registry import DEFAULT_GAME, available_games, game_info, make
 from .labels import detail, seat_names
 from .view import build_view
 
 SAVE_FORMAT, SAVE_VERSION = "maracaibo-play-save", 1
 SAVE_KEYS = {"format", "version", "game", "seat", "seats", "hint", "agent_seed", "rng", "replay"}
-#: the hint's agent: the strongest of each game (README's ratings: MCTS beats
-#: every heuristic at Maracaibo; explorer tops Pirates' ladder)
-DEFAULT_HINT = {"maracaibo": "mcts", "pirates": "explorer"}
 MAX_SAVE_BYTES = 4 << 20
 
 
@@ -45,24 +43,25 @@ class PlayError(ValueError):
 class PlaySession:
     """One game: the human seat (or None), the bots of the other seats, a move log and undo.
 
-    :param game: "maracaibo" or "pirates".
+    :param game: a registered game id (registry.available_games(): "maracaibo", "pirates").
     :param players: players who decide (1 = solo against the game's solo opponent).
     :param seat: the person's seat, 0..players-1, or None to watch bots only.
     :param opponents: agent specs for the other deciding seats in seat order
         (cycled when fewer; default: the game's heuristics).
     :param options: the game's options ({name: value}, see `maracaibo demo --help`).
     :param seed: the deal; agent_seed: the bots' random generator.
-    :param hint: the agent spec that `hint()` asks (default DEFAULT_HINT).
+    :param hint: the agent spec that `hint()` asks (default: the game's strongest agent,
+        registry GameInfo.hint_agent).
     """
 
-    def __init__(self, game: str = "maracaibo", players: int = 2, seat: int | None = 0,
+    def __init__(self, game: str = DEFAULT_GAME, players: int = 2, seat: int | None = 0,
                  opponents=None, options: dict | None = None, seed: int = 0,
                  agent_seed: int = 0, hint: str | None = None):
-        if game not in GAMES:
-            raise GameConfigError(f"game must be one of {GAMES}, got {game!r}")
+        if game not in available_games():
+            raise GameConfigError(f"game must be one of {available_games()}, got {game!r}")
         self.kind = game
         self.adapter = get_adapter(game)
-        self.game = self.adapter.game_class()(players, seed=seed, **(options or {}))
+        self.game = make(game, players, seed=seed, **(options or {}))
         deciding = self.game.num_players
         if seat is not None and (type(seat) is not int or not 0 <= seat < deciding):
             raise GameConfigError(f"seat must be an int 0..{deciding - 1} (or None to watch), got {seat!r}")
@@ -75,7 +74,7 @@ class PlaySession:
 
     def _setup(self, seat, hint, agent_seed) -> None:
         self.seat = seat
-        self.hint_spec = hint or DEFAULT_HINT[self.kind]
+        self.hint_spec = hint or game_info(self.kind).hint_agent
         self.agent_seed = agent_seed
         if isinstance(agent_seed, bool) or not isinstance(agent_seed, int) or not 0 <= agent_seed < 2**63:
             raise GameConfigError(f"agent_seed must be an int 0..2**63-1, got {agent_seed!r}")
@@ -179,7 +178,7 @@ class PlaySession:
         g = self.game
         if not g.solo:
             return None
-        return g.jean_log() if self.kind == "maracaibo" else g.jordan_log()
+        return getattr(g, game_info(self.kind).solo_log)()
 
     def undo(self) -> None:
         """Take back the person's last decision and the bots' decisions after it."""
@@ -252,8 +251,8 @@ class PlaySession:
         if d.get("version") != SAVE_VERSION or set(d) != SAVE_KEYS:
             raise PlayError(f"{where}: expected version {SAVE_VERSION} with exactly the keys {sorted(SAVE_KEYS)}")
         kind, seat, seats = d["game"], d["seat"], d["seats"]
-        if kind not in GAMES:
-            raise PlayError(f"{where}: game must be one of {GAMES}, got {kind!r}")
+        if kind not in available_games():
+            raise PlayError(f"{where}: game must be one of {available_games()}, got {kind!r}")
         if not (isinstance(seats, list) and all(x is None or isinstance(x, str) for x in seats)
                 and isinstance(d["hint"], str)):
             raise PlayError(f"{where}: seats must be a list of agent specs (null at the person's seat) and "
@@ -273,7 +272,7 @@ class PlaySession:
             game, _ = load_replay_rows(rows, where + " replay", partial=True)
         except ReplayError as exc:
             raise PlayError(str(exc)) from None
-        if type(game).REPLAY_FORMAT != get_adapter(kind).game_class().REPLAY_FORMAT:
+        if type(game).REPLAY_FORMAT != game_info(kind).replay_format:
             raise PlayError(f"{where}: the replay is not a game of {kind}")
         n = game.num_players
         if not (isinstance(seats, list) and len(seats) == n and all(s is None or isinstance(s, str) for s in seats)

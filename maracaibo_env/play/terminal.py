@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..framework.game import GameConfigError, IllegalActionError
+from ..registry import DEFAULT_GAME, available_games, game_info
 from .labels import explain
 from .session import PlayError, PlaySession
 
@@ -58,15 +59,16 @@ HELP = """commands:
 
 
 def add_parser(subparsers):
-    from ..cli import add_option_argument, options_help
+    from ..cli import add_option_argument, game_help, options_help
+    games = [game_info(g) for g in available_games()]
     p = subparsers.add_parser(
         "play", help="play against bots in the terminal (or --watch bots play)",
-        description="Play Maracaibo or Pirates of Maracaibo against bots in the terminal.",
+        description=f"Play {' or '.join(g.title for g in games)} against bots in the terminal.",
         epilog=EXAMPLES + "\n" + options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", default="maracaibo", choices=("maracaibo", "pirates"),
-                   help="which game (default maracaibo; pirates = Pirates of Maracaibo)")
+    p.add_argument("--game", default=DEFAULT_GAME, choices=available_games(), help=game_help())
     p.add_argument("--players", type=int, default=2,
-                   help="players who decide, 1..4 (default 2; 1 = solo against Jean / Jordan)")
+                   help="players who decide, 1..4 (default 2; 1 = solo against "
+                        + " / ".join(g.solo_opponent for g in games if g.solo_opponent) + ")")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
     p.add_argument("--opponents", metavar="SPEC,...",
                    help="the bots' agent specs in seat order, cycled (default: the game's heuristics; "
@@ -75,7 +77,8 @@ def add_parser(subparsers):
     p.add_argument("--seed", type=int, help="the deal (default: drawn at random and printed)")
     p.add_argument("--agent-seed", type=int, help="the bots' random generator (default: the seed)")
     p.add_argument("--hint-agent", metavar="SPEC",
-                   help="the agent that `hint` asks (default mcts for Maracaibo, explorer for Pirates)")
+                   help="the agent that `hint` asks (default "
+                        + ", ".join(f"{g.hint_agent} for {g.title}" for g in games) + ")")
     p.add_argument("--resume", metavar="FILE", help="go on with a game saved by `save FILE` "
                                                     "(the other set-up arguments are ignored)")
     p.add_argument("--allow-code", action="store_true",
@@ -192,7 +195,7 @@ def watch(s: PlaySession, out: Console) -> int:
     while not s.game.is_over:
         if s.game.round != rnd:
             rnd = s.game.round
-            out.rule(f"{'Maracaibo' if s.kind == 'maracaibo' else 'Pirates of Maracaibo'}: round {rnd}")
+            out.rule(f"{game_info(s.kind).title}: round {rnd}")
         s.step_bot()
         for e in s.log[seen:]:
             out.print(_entry(e, names), markup=False)

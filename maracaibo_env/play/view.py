@@ -42,7 +42,10 @@ def build_view(game, viewer: int | None, names: list[str] | None = None,
          "to_act": None if game.is_over else game.current_player, "viewer": viewer,
          "options": {k: (list(x) if isinstance(x, tuple) else x) for k, x in game.options.items()},
          "hand": [], "plan": [], "market": [], "notes": [], "actions": [], "final": None}
-    (_maracaibo if kind == "maracaibo" else _pirates)(game, viewer, names, v)
+    board = _BOARDS.get(kind)
+    if board is None:
+        raise ValueError(f"no view of the game {kind!r} is written (play/view.py _BOARDS)")
+    board(game, viewer, names, v)
     if actions and not game.is_over and viewer is not None and game.current_player == viewer:
         v["actions"] = action_groups(game)
     if game.is_over:
@@ -210,3 +213,7 @@ def _pirates(game, viewer, names, v) -> None:
     if viewer is not None and 0 <= viewer < n:
         q = f("QHAND", viewer)[: int(f("QN", viewer)[0])]
         v["hand"] = [f"quest {cat.quest_keys[k]}" for k in q if 0 <= k < len(cat.quest_keys)]
+
+
+#: each game's part of the view (per-game code, keyed by registry id)
+_BOARDS = {"maracaibo": _maracaibo, "pirates": _pirates}

@@ -17,7 +17,8 @@ import warnings
 
 from rich.console import Console
 
-from ..adapters import DEFAULT_GAME, GAMES, get_adapter
+from ..adapters import DEFAULT_GAME, get_adapter
+from ..registry import available_games, games_text
 from ..catalog import STORY_NUMBERS
 from ..core.enums import DIFFICULTIES
 from ..match import ENGINES, AgentSpecError
@@ -74,9 +75,8 @@ explorer, builder or python:<module>:<Class>.
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, metavar="FILE",
                    help="the SQLite file that receives every finished game")
-    p.add_argument("--game", choices=GAMES, default=None,
-                   help="which game: maracaibo (default) or pirates (Pirates of Maracaibo, "
-                        "2-4 players); --show reads the game from the file")
+    p.add_argument("--game", choices=available_games(), default=None,
+                   help=f"which game: {games_text()}; --show reads the game from the file")
     p.add_argument("--agents", metavar="SPEC,SPEC,...",
                    help="agent specs, comma-separated (the pool for a gauntlet)")
     p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,

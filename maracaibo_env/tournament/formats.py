@@ -34,7 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..adapters import DEFAULT_GAME, GAMES, get_adapter
+from ..adapters import DEFAULT_GAME, get_adapter
+from ..registry import available_games
 from ..framework.options import to_json_value
 from ..core.enums import DIFFICULTIES
 from ..match import ENGINES, AgentSpecError
@@ -62,7 +63,7 @@ class Job:
     record_history: bool = False
     engine: str = "auto"      # match.play_match's engine
     data_dir: str | None = None   # play with the game data in this folder
-    game: str = DEFAULT_GAME  # which game (adapters.GAMES)
+    game: str = DEFAULT_GAME  # which game (registry.available_games())
     options: tuple = ()       # the game's options not at their default: ((name, value), ...)
 
 
@@ -206,7 +207,7 @@ class TournamentConfig:
     replays: bool = False            # store each game's action history
     engine: str = "auto"             # match.play_match's engine: auto, compiled, python
     data_dir: str | None = None      # game data folder (default: the shipped data)
-    game: str = DEFAULT_GAME         # which game: adapters.GAMES
+    game: str = DEFAULT_GAME         # which game: registry.available_games()
     options: tuple = ()              # the game's options: ((name, value), ...) or a dict
 
     def normalized(self) -> "TournamentConfig":
@@ -214,8 +215,8 @@ class TournamentConfig:
         checked (AgentSpecError, ScheduleError)."""
         if isinstance(self.agents, str):
             raise ScheduleError("agents is a list of spec strings, not one string")
-        if self.game not in GAMES:
-            raise ScheduleError(f"unknown game {self.game!r}; known: {', '.join(GAMES)}")
+        if self.game not in available_games():
+            raise ScheduleError(f"unknown game {self.game!r}; known: {', '.join(available_games())}")
         ad = get_adapter(self.game)
         fmt, players = resolve(self.format, self.players, self.game)
         agents = tuple(check_agents(self.agents, self.game))

@@ -206,14 +206,13 @@ def _warm() -> None:
     import numpy as np
     from agents.heuristics import act_with
     from ...adapters import get_adapter
-    from agents.policy import shipped_policies
-    for kind, specs in (("maracaibo", ["random", "balanced", "mcts:iters=20:depth=2",
-                                       "mcts:iters=5:depth=1:rollout=balanced",
-                                       *[f"policy:{p}" for p in shipped_policies()[:1]]]),
-                        ("pirates", ["random", *get_adapter("pirates").default_agents])):
+    from ...registry import available_games, game_info, make
+    for kind in available_games():
+        if game_info(kind).adapter is None:
+            continue
         ad = get_adapter(kind)
-        g = ad.game_class()(2, seed=0)
-        for spec in specs:
+        g = make(kind, 2, seed=0)
+        for spec in ad.warm_specs():
             try:
                 act_with(ad.make_agent(ad.parse_spec(spec)), g, np.random.default_rng(0))
             except Exception:      # a policy for another shape of game: warmed on first use

@@ -242,8 +242,7 @@ const MV = (() => {
     const infoBox = el("div", { class: "info hidden", id: "info" });
     const main = el("div", { class: "page" });
     const field = (label, input) => [el("label", { for: input.id }, label), input];
-    const game = el("select", { id: "game" }, el("option", { value: "maracaibo" }, "Maracaibo"),
-                    el("option", { value: "pirates" }, "Pirates of Maracaibo"));
+    const game = el("select", { id: "game" });      // the registered games, from GET /api/meta
     const playersIn = el("input", { id: "players", type: "number", min: 1, max: 4, value: 2 });
     const seatIn = el("input", { id: "seat", type: "number", min: 0, max: 3, value: 0 });
     const opponents = el("input", { id: "opponents", placeholder: "e.g. balanced,random (default: the heuristics)", size: 40 });
@@ -255,6 +254,9 @@ const MV = (() => {
 
     function showError(msg) { errorBox.textContent = msg; errorBox.classList.toggle("hidden", !msg); }
     function showInfo(msg) { infoBox.textContent = msg; infoBox.classList.toggle("hidden", !msg); }
+    const gamesListed = api("/api/meta").then(
+      d => game.replaceChildren(...d.games.map(g => el("option", { value: g.id }, g.title))),
+      e => showError(e.message));
     function config(seat) {
       return { game: game.value, players: +playersIn.value, seat,
                opponents: opponents.value.split(",").map(s => s.trim()).filter(Boolean),
@@ -263,6 +265,7 @@ const MV = (() => {
     async function start(watch) {
       showError(""); showInfo("starting (the first game compiles the engine: about a minute)…");
       try {
+        await gamesListed;
         const d = await api("/api/games", config(watch ? null : +seatIn.value));
         gid = d.id; showInfo("");
         draw(d.view);
