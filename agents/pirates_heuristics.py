@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from maracaibo_env.core.jit import njit
+from maracaibo_env.framework.jit import njit
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K

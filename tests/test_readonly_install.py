@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import maracaibo_env
-from maracaibo_env import core
 
 PKG = Path(maracaibo_env.__file__).parent
 PR_CAPBSET_DROP = 24
@@ -97,29 +96,3 @@ def test_read_only_install_imports_and_plays():
             except OSError:
                 pass
         shutil.rmtree(root, ignore_errors=True)
-
-
-def test_cache_folder_follows_numbas_locator_order(tmp_path, monkeypatch):
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr(core._numba_config, "CACHE_DIR", "")
-    src = tmp_path / "pkg"
-    src.mkdir()
-    user = tmp_path / "user"
-    monkeypatch.setattr(core, "_user_cache_root", lambda: user)
-    assert core._cache_dir(src) == src / "__pycache__"          # writable beside the sources
-    writable = {"dirs": {user / core._subpath(os.path.abspath(src))}}
-    monkeypatch.setattr(core, "_writable", lambda d: d in writable["dirs"])
-    assert core._cache_dir(src) == user / core._subpath(os.path.abspath(src))  # the user-wide folder
-    writable["dirs"] = set()
-    assert core._cache_dir(src) is None                             # nothing: a private temporary folder
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
-    writable["dirs"] = {tmp_path / "mine" / core._subpath(os.path.abspath(src))}
-    assert core._cache_dir(src) == tmp_path / "mine" / core._subpath(os.path.abspath(src))
-
-
-def test_private_cache_is_set_for_numba(monkeypatch):
-    monkeypatch.setattr(core._numba_config, "CACHE_DIR", "")
-    core._use_private_cache()
-    folder = core._numba_config.CACHE_DIR
-    assert Path(folder).is_dir() and "maracaibo-numba-" in folder
-    shutil.rmtree(folder)

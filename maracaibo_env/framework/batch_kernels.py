@@ -2,7 +2,7 @@
 modules re-export them): checking a row of actions, drawing random ones."""
 from numba import prange
 
-from ..core.jit import njit
+from .jit import njit
 from .random_play import pick_uniform
 
 

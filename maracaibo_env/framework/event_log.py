@@ -1,7 +1,7 @@
 """A solo opponent's turn log inside the state: (event, argument) pairs after
 a count, so that Python can say what the engine's automated player did
 (Maracaibo's Jean, Pirates' Jordan) without stepping it itself."""
-from ..core.jit import njit
+from .jit import njit
 
 
 @njit(cache=True)

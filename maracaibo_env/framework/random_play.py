@@ -6,7 +6,7 @@ reproducible from its seed whoever plays it.
 """
 import numpy as np
 
-from ..core.jit import njit
+from .jit import njit
 
 
 @njit(cache=True)

@@ -3,7 +3,7 @@ vector at offset ``off``. The same seed and actions give the same game;
 copying the state copies the generator. Both games use these functions."""
 import numpy as np
 
-from ..core.jit import njit
+from .jit import njit
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 

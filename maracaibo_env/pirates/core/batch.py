@@ -3,7 +3,7 @@ parallel (numba prange over games). Rows are independent games."""
 import numpy as np
 from numba import prange
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from ...framework.random_play import pick_uniform
 from ...framework.batch_kernels import first_illegal, random_actions  # noqa: F401  (re-exported)
 from .layout import G_OVER, G_CUR

@@ -6,7 +6,7 @@ everything printed on components is in the catalog.
 """
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from ...framework.rng import below_at, shuffle_at, seed_at  # noqa: F401
 from .layout import *  # noqa: F401,F403
 from .layout import G_RNG, G_STK, G_STK_N, STACK_W, STACK_CAP, PLAYERS, PLAYER_SIZE, P_VP, \

@@ -2,7 +2,7 @@
 the hideout (checklist §21), and the acquisitions they lead to: improvements
 (§5.1 IMP, §10 ACQ), residences (§5.2 RES), upgrades (§11 UPG), figureheads
 (§12 FIG), black-market tiles (§13 BM), quests (§9 QST)."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .treasures import gain_treasure, add_cubes, can_bury
 from .raid import start_raid

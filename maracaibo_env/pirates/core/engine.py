@@ -5,7 +5,7 @@ the phase). ``advance`` resolves everything that needs no decision (automatic
 effects, frames with nothing legal left, the end of a turn) until a real
 decision or the end of the game.
 """
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .actions import *  # noqa: F401,F403
 from .treasures import place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \

@@ -2,7 +2,7 @@
 opposing explorers, rivers, space icons, forfeits."""
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .retirement import explorer_arrives
 

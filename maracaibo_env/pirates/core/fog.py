@@ -1,7 +1,7 @@
 """Fog of War (checklist §20.1 FOWL, §20.2 FOWI): facedown cards in the
 Caribbean, turned up when a ship enters them (Improvements, Tier II cards) or
 ends its move on them (Tier I Locations), doubloons on facedown Locations."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_FOG_LOCATIONS, MOD_FOG_IMPROVEMENTS
 

@@ -13,7 +13,7 @@ sailing itself) and `jordan_turn` (the Gulf).
 """
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from ...framework.rng import shuffle_array_at
 from ...framework.event_log import log_event
 from .common import *  # noqa: F401,F403

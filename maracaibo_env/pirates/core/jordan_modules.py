@@ -4,7 +4,7 @@ the path his ship takes and what it turns up, combat where his move ends,
 Rubies on his way and at the Gulf, and his Rubies at the end."""
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_FOG_LOCATIONS, MOD_FOG_IMPROVEMENTS, MOD_RUBIES
 from .fog import turn_up

@@ -2,7 +2,7 @@
 and their effects, and Quest Hunters (§20.4 QH). Fog of War, Pirate Skirmish,
 Rubies and Retirement keep their rules in fog.py, skirmish.py, rubies.py and
 retirement.py."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .actions import A_RETURN_QUEST, A_GAIN_RUBY, A_SELL_RUBY, A_TRADE_RUBY, A_RETIRE
 from .options import MOD_QUEST_HUNTERS

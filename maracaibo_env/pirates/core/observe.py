@@ -5,7 +5,7 @@ and setup draws. Players are listed from the observer clockwise.
 OBS_SPEC lists every slice (name, size, meaning); `observe` writes exactly
 those slices in that order.
 """
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 
 _GLOBAL = [

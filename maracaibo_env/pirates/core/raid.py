@@ -1,5 +1,5 @@
 """Raiding (checklist §6 RAID): dice, raiding power, Raiding actions."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .treasures import gain_treasure, can_bury
 

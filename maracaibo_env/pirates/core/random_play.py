@@ -1,7 +1,7 @@
 """Uniform random play of Pirates inside numba (random opponents, benchmarks, fuzzing)."""
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from ...framework.random_play import pick_uniform
 from .layout import G_CUR, G_OVER, STATE_SIZE
 from .actions import NUM_ACTIONS

@@ -1,6 +1,6 @@
 """Retirement (checklist §20.6 RET): the Residence Discount tile on the
 exploration track."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_RETIREMENT
 

@@ -1,6 +1,6 @@
 """Rubies (checklist §20.5 RUBY): Ruby Supply tiles on locations, the Ruby
 Market beside the Gulf."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_RUBIES
 from .effects import push_effects_all

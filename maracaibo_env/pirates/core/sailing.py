@@ -1,6 +1,6 @@
 """The turn: the move step (checklist §4 MOVE), the space's actions (§5 ACT,
 LOC, GULF, MARA), the end of a turn and of a round (§15 ROUND, §16 END3)."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .treasures import add_cubes
 from .effects import push_effects

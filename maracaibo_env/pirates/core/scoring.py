@@ -1,5 +1,5 @@
 """Income (checklist §15 ROUND) and endgame scoring (§17 SCORE, GRS, GQ)."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_QUEST_HUNTERS, MOD_FOG_LOCATIONS, MOD_RUBIES
 from .fog import fog_income

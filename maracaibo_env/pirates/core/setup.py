@@ -1,7 +1,7 @@
 """Setting up a game (checklist §2 SET)."""
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from ...framework.rng import shuffle_array_at
 from .options import MOD_QUEST_HUNTERS

@@ -2,7 +2,7 @@
 beside opponents' ships."""
 import numpy as np
 
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 from .options import MOD_SKIRMISH
 

@@ -1,5 +1,5 @@
 """Treasure islands, gaining treasures and the hideout, burying (checklist §6.1 TRE, §8 BURY)."""
-from ...core.jit import njit
+from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 
 
