@@ -33,6 +33,7 @@ def _play_to_end(e, seed, check=None):
     return final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", PLAYERS)
 def test_api(n):
     with warnings.catch_warnings():

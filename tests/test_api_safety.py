@@ -114,6 +114,7 @@ def test_play_random_checks_its_arguments():
 
 
 # ---- Batch calls -------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_batch_step_refuses_non_integer_and_misplaced_minus_one():
     b = Batch(3, num_players=2, seed=1)
     before = b.states.copy()

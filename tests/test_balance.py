@@ -371,6 +371,7 @@ def test_compare_rejects_a_file_that_is_not_a_report(tmp_path, capsys):
 
 # ------------------------------------------------------------------ command line on real games
 
+@pytest.mark.slow
 def test_cli_plays_games_and_reads_them_back(tmp_path):
     db, out = tmp_path / "b.sqlite", tmp_path / "rep"
     code = balance_cli(["--games", "1", "--players", "2", "--agents", "balanced,random", "--no-progress",

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
+
 pytest.importorskip("matplotlib")
 pytest.importorskip("openskill")
 pytest.importorskip("scipy")

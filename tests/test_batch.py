@@ -6,6 +6,7 @@ from maracaibo_env import Game, IllegalActionError
 from maracaibo_env.batch import Batch
 
 
+@pytest.mark.slow
 def test_batch_rows_match_single_games():
     b = Batch(6, num_players=3, seed=100)
     games = [Game(3, seed=100 + i) for i in range(6)]
@@ -47,6 +48,7 @@ def test_batch_auto_reset_records_finished_games():
     assert all(len(s) == 2 for s in b.finished)
 
 
+@pytest.mark.slow
 def test_batch_random_playouts_and_solo():
     b = Batch(4, num_players=1, seed=0, difficulty="hard")
     assert b.random_playouts(2, seed=3) > 100

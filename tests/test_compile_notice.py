@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 CODE = "from maracaibo_env.core.common import popcount; assert popcount(5) == 2"
 NOTICE = "maracaibo_env: compiling the numba core"
 
@@ -19,6 +21,7 @@ def _run(cache, code=CODE, **env):
     return r
 
 
+@pytest.mark.slow
 def test_cold_cache_shows_the_line_and_the_compile_time_on_stderr(tmp_path):
     r = _run(tmp_path)
     assert NOTICE in r.stderr and r.stdout == ""

@@ -20,6 +20,7 @@ def fuzz():
     return mod
 
 
+@pytest.mark.slow
 def test_crafted_saved_games_never_crash(fuzz, tmp_path):
     summary = tmp_path / "summary.json"
     rc = fuzz.main(["--crafted", "300", "--jobs", "1", "--batch", "150", "--seed", "11", "--quiet",
@@ -39,6 +40,7 @@ def test_cases_are_reproducible(fuzz):
     assert a == b and da == db and len(da) >= 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hook, reason", [("FUZZ_SELFTEST_CRASH", "crash"), ("FUZZ_SELFTEST_HANG", "hang")])
 def test_a_crashing_or_hanging_case_is_caught_and_saved(fuzz, tmp_path, monkeypatch, hook, reason):
     monkeypatch.setenv(hook, "4")

@@ -177,6 +177,7 @@ def test_envs_take_the_options():
     assert s.game.options["open_prestige"]
 
 
+@pytest.mark.slow
 def test_balance_with_an_option_and_the_comparison_on_vs_off(tmp_path):
     """A module on vs off: two balance runs on the same seeds, then --compare."""
     from maracaibo_env.balance.cli import run
@@ -195,6 +196,7 @@ def test_balance_with_an_option_and_the_comparison_on_vs_off(tmp_path):
     assert balance(*common, "--option", "open_prestige=maybe") == 2
 
 
+@pytest.mark.slow
 def test_batches_take_the_options():
     from maracaibo_env.batch import Batch
     from maracaibo_env.core import layout as L

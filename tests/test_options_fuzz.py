@@ -19,6 +19,7 @@ def fuzz():
     return fuzz
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, decisions", [("maracaibo", 60_000), ("pirates", 150_000)])
 def test_random_play_with_every_option_set_keeps_every_invariant(fuzz, tmp_path, game, decisions):
     summary = tmp_path / "random.json"
@@ -34,6 +35,7 @@ def test_random_play_with_every_option_set_keeps_every_invariant(fuzz, tmp_path,
     assert all(t["games"] >= 1 for t in s["per_option_set"].values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["maracaibo", "pirates"])
 def test_crafted_saved_games_with_options_never_crash(fuzz, tmp_path, game):
     summary = tmp_path / "crafted.json"

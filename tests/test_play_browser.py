@@ -19,6 +19,8 @@ import pytest
 from conftest import ARTIFACTS
 from web_helpers import start_server, stop_server
 
+pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 

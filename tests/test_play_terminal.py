@@ -65,6 +65,7 @@ def expected_scores(game: str, seed: int) -> str:
     return ", ".join(f"{n} {x}" for n, x in zip(names, s.game.scores()))
 
 
+@pytest.mark.slow
 def test_maracaibo_game_in_a_terminal(tmp_path):
     s = PlaySession("maracaibo", 2, 0, ["random"], {}, 1, 1)
     s.advance()
@@ -89,6 +90,7 @@ def test_maracaibo_game_in_a_terminal(tmp_path):
     assert finish_with_ones(p) == expected_scores("maracaibo", 1)
 
 
+@pytest.mark.slow
 def test_pirates_game_in_a_terminal():
     s = PlaySession("pirates", 2, 0, ["random"], {}, 4, 4)
     s.advance()
@@ -102,6 +104,7 @@ def test_pirates_game_in_a_terminal():
     assert finish_with_ones(p) == expected_scores("pirates", 4)
 
 
+@pytest.mark.slow
 def test_resume_continues_a_saved_game(tmp_path):
     path = tmp_path / "game.json"
     p = spawn("--players", "2", "--opponents", "random", "--seed", "2")

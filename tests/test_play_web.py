@@ -129,6 +129,7 @@ def test_uploads_are_size_limited_and_strict(client, folder):
         assert r.status_code == 400 and says in r.json()["error"], (bad[:40], r.text)
 
 
+@pytest.mark.slow
 def test_watch_steps_bots_and_explain(client):
     r = client.post("/api/games", json={"game": "pirates", "players": 2, "seat": None,
                                         "opponents": ["raider", "random"]})
@@ -174,6 +175,7 @@ def test_tournament_games_are_listed_and_opened_by_id(tmp_path):
         assert r.status_code == 404, r.text
 
 
+@pytest.mark.slow
 def test_bots_in_worker_processes_decide_as_in_the_session(client):
     """A watched game stepped through the server's worker processes is the game the same
     session plays in its own process: same deal, same agent seed, same decisions."""

@@ -131,6 +131,7 @@ def test_policy_plays_in_matches_and_tournament_specs(tmp_path):
         TournamentConfig(agents=(spec, "random"), engine="compiled").normalized()
 
 
+@pytest.mark.slow
 def test_policy_as_a_vector_env_opponent():
     from maracaibo_env.vector import LearnerGames
     net = random_net(1)

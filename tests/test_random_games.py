@@ -28,6 +28,7 @@ def _play(n, seed, check_every_step=True):
     return g, steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_finish_with_invariants(n):
     for seed in range(GAMES_PER_COUNT):

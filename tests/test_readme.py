@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK_RE = re.compile(r"^```(python|bash)\n(.*?)^```", re.S | re.M)
 BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"))

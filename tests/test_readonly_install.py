@@ -64,6 +64,7 @@ def _preexec():
     return _drop_root_override
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes")
 def test_read_only_install_imports_and_plays():
     root = Path(tempfile.mkdtemp(prefix="maracaibo-ro-", dir="/tmp"))

@@ -32,6 +32,7 @@ def test_league_parsing_and_split():
             parse_league(bad)
 
 
+@pytest.mark.slow
 def test_train_evaluate_resume_export(tmp_path):
     run = tmp_path / "run"
     cfg = Config(run=str(run), steps=2 * 12 * 8, **SMALL)

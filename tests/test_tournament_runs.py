@@ -39,6 +39,7 @@ def stored_count(db) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_sigkill_then_resume_stores_every_game_once(tmp_path):
     db = tmp_path / "killed.sqlite"
     agents, deals = "balanced,random", 60
@@ -95,6 +96,7 @@ def test_two_local_workers_store_the_same_results(local_one, tmp_path):
     assert rows(db, SAME) == rows(other, SAME)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is not installed")
 def test_ray_backend_stores_the_same_results(local_one, tmp_path):
     cfg, db = local_one

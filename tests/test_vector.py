@@ -27,6 +27,7 @@ def test_every_game_waits_for_its_learner_and_masks_are_the_learners():
         assert np.array_equal(obs[i], g.observe(int(v.learners[i])))
 
 
+@pytest.mark.slow
 def test_random_vs_random_rewards_are_balanced_and_games_restart():
     v = LearnerGames(64, num_players=2, opponents="random", seed=1)
     v.reset()
@@ -87,6 +88,7 @@ def test_heuristic_opponent_moves_are_the_heuristics_choices():
     assert moves > 20
 
 
+@pytest.mark.slow
 def test_policy_opponents_are_asked_once_per_move_for_all_games():
     calls = []
 
@@ -141,6 +143,7 @@ def test_maskable_ppo_learns_on_the_vector_env_smoke():
     assert np.all(get_action_masks(env)[np.arange(8), acts])
 
 
+@pytest.mark.slow
 def test_gymnasium_vector_env():
     from gymnasium.vector import AutoresetMode
     from maracaibo_env.vector import gym_vector_env

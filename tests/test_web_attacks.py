@@ -29,6 +29,8 @@ from web_helpers import ROOT, start_server, stop_server
 
 from maracaibo_env.play.limits import MCTS_CAPS, check_safe_spec, worst_allowed_specs
 
+pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
+
 OUT = ARTIFACTS / "web"
 WORST = worst_allowed_specs()[1]          # balanced rollouts: the slowest corner measured
 
