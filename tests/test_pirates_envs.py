@@ -12,6 +12,7 @@ from maracaibo_env.pirates import NUM_ACTIONS, OBS_SIZE
 from maracaibo_env.pirates.single import PiratesSingleEnv
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_api_test(n):
     api_test(pirates_v0.env(num_players=n), num_cycles=400)
@@ -69,6 +70,7 @@ def test_gymnasium_make_and_checker():
     assert obs.shape == (OBS_SIZE,) and steps > 20
 
 
+@pytest.mark.slow
 def test_single_against_a_heuristic():
     from agents.pirates_heuristics import PiratesHeuristicAgent
     e = PiratesSingleEnv(num_players=2, opponents=PiratesHeuristicAgent("builder"))

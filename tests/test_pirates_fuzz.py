@@ -41,6 +41,7 @@ def crafted_summary(fuzz, tmp_path_factory):
     return rc, json.loads(summary.read_text())
 
 
+@pytest.mark.slow
 def test_random_play_keeps_every_invariant(fuzz, tmp_path):
     summary = tmp_path / "random.json"
     rc = fuzz.main(["--game", "pirates", "--decisions", "4000", "--check-every", "4", "--json-every", "8",
@@ -50,6 +51,7 @@ def test_random_play_keeps_every_invariant(fuzz, tmp_path):
     assert s["decisions"] >= 4000 and s["states_checked"] > 900 and s["json_round_trips"] > 100
 
 
+@pytest.mark.slow
 def test_crafted_saved_games_never_crash(crafted_summary):
     """Rejected with a clear error, or loaded and played: no crash, hang,
     stray exception or unclear rejection."""
@@ -79,6 +81,7 @@ def test_cases_are_reproducible(fuzz, cat):
     assert {c[1] for c in target.configs} == set(cat.layout_keys)
 
 
+@pytest.mark.slow
 def test_invariants_hold_along_random_games(cat):
     for seed, layout in enumerate(cat.layout_keys):
         g = Game(2 + seed % 3, seed=seed, layout=layout, catalog=cat)

@@ -8,6 +8,7 @@ from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import layout as L
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", list(STRATEGIES))
 def test_beats_random(strategy):
     wins = 0.0

@@ -12,6 +12,7 @@ price rounded up after discounts. The data only build the positions.
 from __future__ import annotations
 
 import json
+import shutil
 
 import numpy as np
 import pytest
@@ -24,7 +25,7 @@ from maracaibo_env.pirates.core.skirmish import settle_skirmish
 from maracaibo_env.framework.rng import seed_at, below_at
 from maracaibo_env.pirates.invariants import check_invariants
 
-from pirates_helpers import begin_turn, get, land, names, open_decision, place_card, put, refresh
+from pirates_helpers import begin_turn, get, land, names, open_decision, place_card, put, reach_maracaibo, refresh
 
 MODULES = ("fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement")
 ALL = {m: True for m in MODULES}
@@ -183,6 +184,36 @@ def test_fowl_04_income_adds_a_doubloon_to_facedown_locations():
     scoring.income(g.state, g._cat)
     coins = get(g, "SLOT_COINS")
     assert all(coins[s] == 2 for s in locs[1:]) and coins[up] == 0
+
+
+def _end_round_one(g):
+    """The current player reaches Maracaibo in round 1; the round ends after
+    their turn (MARA-03) with the income phase (ROUND-01)."""
+    assert get(g, "ROUND") == 1
+    reach_maracaibo(g)
+    finish_turn(g)
+    assert get(g, "ROUND") == 2
+
+
+def test_fowl_04_facedown_improvements_get_no_doubloon():
+    """"During the income phase ... place 1 doubloon onto each Location card that
+    is still facedown": with Fog of War: Improvements too, the facedown
+    Improvements get nothing; a facedown Location goes from 1 doubloon to 2."""
+    g = mgame(2, seed=4, fog_locations=True, fog_improvements=True)
+    cards = get(g, "SLOT_CARD")
+    locs = [s for s, c in enumerate(cards) if c >= 0 and kind_of(g, c) == 1]
+    imps = [s for s, c in enumerate(cards) if c >= 0 and kind_of(g, c) == 0]
+    assert len(locs) == 8 and imps and all(fog_slot(g, s) for s in locs + imps)
+    _end_round_one(g)
+    coins = get(g, "SLOT_COINS")
+    assert [coins[s] for s in locs] == [2] * 8
+    assert [coins[s] for s in imps] == [0] * len(imps)
+    assert all(fog_slot(g, s) for s in imps)                 # still facedown, still empty
+    # Fog of War: Improvements alone: no doubloons on any card
+    h = mgame(2, seed=4, fog_improvements=True)
+    assert any(fog_slot(h, s) for s in range(L.N_SLOTS))
+    _end_round_one(h)
+    assert get(h, "SLOT_COINS") == [0] * L.N_SLOTS
 
 
 def test_fowl_05_no_black_market_tile_on_a_facedown_location():
@@ -466,25 +497,42 @@ def test_ruby_02_gain_one_optional_no_limit():
     assert obs_slice(g, 1, "rubies")[1] == 8                   # seen by the others (relative seat)
 
 
-def test_ruby_03_sell_one_onto_an_empty_space_bonus_at_once():
-    g = mgame(2, seed=17, rubies=True)
-    keys = [x.key for x in g.catalog.data.modules.ruby_market]
-    coins_space = next(i for i, x in enumerate(g.catalog.data.modules.ruby_market)
-                       if [e.do for e in x.effects] == ["coins"])
-    mkt = [0] * 6
-    full = [i for i in range(6) if i != coins_space][:2]
-    for i in full:
-        mkt[i] = 2
-    put(g, "RUBY_MKT", mkt)
-    put(g, "RUBIES", 1, player=0)
-    begin_turn(g, L.SP_START)
-    land(g, L.SP_GULF)
-    assert g.phase == "ruby_sell" and "pass" in names(g)
-    assert not any(f"sell_ruby:{i}" in names(g) for i in full)
-    before = get(g, "COINS", 0)
-    g.step(f"sell_ruby:{coins_space}")
-    assert get(g, "COINS", 0) > before and get(g, "RUBIES", 0) == 0   # at once
-    assert get(g, "RUBY_MKT")[coins_space] == 1 and len(keys) == 6
+def _ruby_market_paying_1_to_6(tmp_path):
+    """A copy of the data whose Ruby Market spaces 1-6 give 1-6 doubloons (the
+    shipped bonuses are reconstructed, DATA-18), so each space's bonus is known."""
+    from maracaibo_env.pirates.data_load import DATA_DIR
+    f = tmp_path / "data"
+    shutil.copytree(DATA_DIR, f)
+    p = f / "modules.toml"
+    text = p.read_text()
+    text = text[:text.index("\n[[ruby_market]]\n") + 1] + "".join(
+        f'[[ruby_market]]\nkey = "pay_{n}"\neffects = [{{do = "coins", n = {n}}}]\nsource = "reconstructed"\n\n'
+        for n in range(1, 7))
+    p.write_text(text)
+    return f
+
+
+def test_ruby_03_sell_one_onto_an_empty_space_bonus_at_once(tmp_path):
+    """"they may sell one Ruby ... placing it onto any empty bonus space on the Ruby
+    Market Tile, taking the covered bonus immediately": with spaces 2 and 3 full,
+    the seller chooses among the 4 empty ones and gains exactly the bonus of the
+    space chosen (space k of this test's market: k doubloons)."""
+    data = _ruby_market_paying_1_to_6(tmp_path)
+    for space in (0, 3, 4, 5):
+        g = mgame(2, seed=17, rubies=True, data_dir=data)
+        put(g, "RUBY_MKT", [0, 2, 2, 0, 0, 0])                   # spaces 2 and 3 full (player 2's)
+        put(g, "RUBIES", 1, player=0)
+        put(g, "COINS", 10, player=0)
+        begin_turn(g, L.SP_START)
+        land(g, L.SP_GULF)
+        assert g.phase == "ruby_sell" and "pass" in names(g)
+        assert sorted(n for n in names(g) if n.startswith("sell_ruby:")) == \
+            ["sell_ruby:0", "sell_ruby:3", "sell_ruby:4", "sell_ruby:5"]
+        g.step(f"sell_ruby:{space}")
+        assert get(g, "COINS", 0) == 10 + space + 1 and get(g, "RUBIES", 0) == 0   # at once
+        mkt = [0, 2, 2, 0, 0, 0]
+        mkt[space] = 1                                           # the seller's Ruby on it
+        assert get(g, "RUBY_MKT") == mkt
     # all 6 spaces full: no sale
     h = mgame(2, seed=17, rubies=True)
     put(h, "RUBY_MKT", [2] * 6)

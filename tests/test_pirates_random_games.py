@@ -128,6 +128,7 @@ def _play(n, seed):
     return g, steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_keep_the_invariants_and_end_properly(n):
     for seed in range(GAMES_PER_COUNT):

@@ -29,11 +29,6 @@ BURIED_VP = 2                            # SCORE-07
 QUEST_BONUS, QUEST_BONUS_AT = 10, 6      # SCORE-09
 
 
-def treasure_value(cubes):
-    """SCORE-06 / CON-06: 0-2 cubes -> 2 VP, 3-4 -> 3, 5-6 -> 4, 7+ -> 5."""
-    return 2 if cubes <= 2 else 3 if cubes <= 4 else 4 if cubes <= 6 else 5
-
-
 def breakdown(g, p, key):
     return g.score_breakdown()[p][key]
 
@@ -385,16 +380,25 @@ def test_SCORE_05_residences_score_for_their_owners_capped(key, field, units, vp
     assert breakdown(g, 0, "residences") == vp
 
 
-@pytest.mark.parametrize("cubes", [0, 2, 3, 4, 5, 6, 7, 12])
-def test_SCORE_06_treasure_value_by_island_cubes(cubes):
-    # test vector: 0/2/3/4/5/6/7/12 cubes -> 2/2/3/3/4/4/5/5 per treasure
-    expected = {0: 2, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 12: 5}[cubes]
-    assert treasure_value(cubes) == expected
+# SCORE-06 / CON-06 test vector: 0-2 cubes -> 2 VP per treasure, 3-4 -> 3, 5-6 -> 4, 7+ -> 5
+@pytest.mark.parametrize("cubes, per_treasure", [(0, 2), (2, 2), (3, 3), (4, 3), (5, 4), (6, 4),
+                                                 (7, 5), (12, 5)])
+@pytest.mark.parametrize("t", [0, 1, 2], ids=["gold", "emerald", "pearl"])
+def test_SCORE_06_treasure_value_by_island_cubes(t, cubes, per_treasure):
+    """Two treasures of one type, its island at `cubes` at game end: the engine's
+    final scoring gives 2 x the rulebook's value. The other islands hold a count
+    worth a different value, so reading the wrong island shows."""
+    other = 12 if per_treasure != 5 else 0                   # 5 VP, or 2 VP
     g = game(2)
-    put(g, "ISLAND", [cubes, 4, 4])
-    put(g, "TRE", [1, 0, 0], player=0)
+    islands = [other] * 3
+    islands[t] = cubes
+    put(g, "ISLAND", islands)
+    tre = [0, 0, 0]
+    tre[t] = 2
+    put(g, "TRE", tre, player=0)
     finish_game(g)
-    assert breakdown(g, 0, "treasures") == expected
+    assert get(g, "ISLAND")[t] == cubes                      # the count scored is the one set
+    assert breakdown(g, 0, "treasures") == 2 * per_treasure
 
 
 def test_SCORE_06_three_gold_with_seven_cubes_is_15_buried_included():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import numpy as np
 import pytest
@@ -235,6 +236,35 @@ def test_solo_09_move_09_payments_go_to_and_come_from_the_supply():
     log = jordan_turn(g, a_card(g, JA_RAID))
     assert ship(g, JORDAN) == s and ("doubloon_to_human", 1) in log
     assert get(g, "COINS", HUMAN) == 11 and get(g, "COINS", JORDAN) == 0
+
+
+def test_solo_09_with_0_doubloons_nothing_is_paid_and_the_card_still_acts():
+    """"If the player lands on a card with Jordan's ship, then they must pay 1
+    doubloon to the supply, if possible": with 0 there is nothing to pay, the
+    human stays at 0 (never -1), Jordan gains nothing (SOLO-02), and the card's
+    actions follow as usual: an Improvement card, option A "gain 5 doubloons"."""
+    g = solo(seed=11)
+    clear_caribbean(g)
+    s = slot_in_column(g, 1, 0)
+    place(g, s, "tobacco")                                   # an Improvement card
+    put(g, "SHIP", s, JORDAN)
+    put(g, "COINS", 0, HUMAN)
+    H.land(g, s)                                             # the human ends on Jordan's card
+    assert get(g, "COINS", HUMAN) == 0 and get(g, "COINS", JORDAN) == 0
+    assert g.phase == "improvement" and "take5" in H.names(g)
+    g.step("take5")                                          # IMP-01 A: 5 doubloons from the supply
+    assert get(g, "COINS", HUMAN) == 5 and get(g, "COINS", JORDAN) == 0
+    # the other way round at 0: the human still takes 1 from the supply
+    g = solo(seed=12)
+    clear_caribbean(g)
+    board_full(g)
+    s = slot_in_column(g, 2, 0)
+    place(g, s, location_with(g, JA_RAID))
+    put(g, "SHIP", s, HUMAN)
+    put(g, "COINS", 0, HUMAN)
+    jordan_turn(g, a_card(g, JA_RAID))
+    assert ship(g, JORDAN) == s
+    assert get(g, "COINS", HUMAN) == 1 and get(g, "COINS", JORDAN) == 0
 
 
 def test_solo_10_from_the_gulf_to_maracaibo():
@@ -586,18 +616,32 @@ def test_solo_24_no_type_in_range_tries_the_next_action():
 
 
 # ---- §19.4 upgrades and bonus actions -----------------------------------------------------------------
-def test_solo_25_upgrades_fill_the_board_column_by_column():
-    import tomllib
-    from maracaibo_env.pirates.data_load import DATA_DIR, JORDAN_SLOTS
-    cols_ = tomllib.loads((DATA_DIR / "jordan.toml").read_text())["ship_board"]["columns"]
-    order = [JORDAN_SLOTS.index(x) for col in cols_ for x in col]     # column 1 top to bottom, ...
-    g = solo(seed=35)
-    assert g.catalog.field("J_SLOT")[:len(order)].tolist() == order
-    for i in range(len(order)):
+def test_solo_25_upgrades_fill_the_board_column_by_column(tmp_path):
+    """"Place a Marker cube on the left-most uncovered Upgrade on their Ship board.
+    The first column is completed from top to bottom before proceeding to the
+    second column etc. All Upgrades have an immediate effect". The shipped solo
+    board is reconstructed (DATA-08), so the test writes its own: column 1 three
+    Advances, column 2 three Quests. Upgrades 1-3 then move the marker from
+    level 1 to 4 and take no quest; upgrades 4-6 take one quest each."""
+    f = _data_copy(tmp_path)
+    p = f / "jordan.toml"
+    text = p.read_text()
+    board = re.sub(r"\ncolumns = \[\n(?:    \[[^\n]*\],\n)+\]",
+                   '\ncolumns = [\n    ["advance", "advance", "advance"],\n    ["quest", "quest", "quest"],\n]', text)
+    assert board != text
+    p.write_text(board)
+    g = Game(1, seed=35, data_dir=f)
+    while g.phase == "keepq":
+        g.step("keep_quest:0")
+    assert (get(g, "J_LEVEL"), get(g, "QN", JORDAN), get(g, "J_UPG")) == (0, 1, 0)   # level 1, setup quest
+    seen = []
+    for _ in range(6):
         J.jordan_upgrade(g.state, g._cat)
-        assert get(g, "J_UPG") == i + 1
-    J.jordan_upgrade(g.state, g._cat)                        # a full board: nothing more
-    assert get(g, "J_UPG") == len(order)
+        seen.append((get(g, "J_UPG"), get(g, "J_LEVEL") + 1, get(g, "QN", JORDAN)))
+    # (cubes on the board, track level, quests held) after each Upgrade
+    assert seen == [(1, 2, 1), (2, 3, 1), (3, 4, 1), (4, 4, 2), (5, 4, 3), (6, 4, 4)]
+    J.jordan_upgrade(g.state, g._cat)                        # a full board: nothing more (not covered)
+    assert (get(g, "J_UPG"), get(g, "J_LEVEL") + 1, get(g, "QN", JORDAN)) == (6, 4, 4)
 
 
 def test_solo_26_advance_and_stay_on_level_4():
