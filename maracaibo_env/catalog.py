@@ -432,9 +432,12 @@ def _load_cached(path: str, digest: str) -> Catalog:
     return compile_catalog(load_raw(path))
 
 
+_SHIPPED_DATA = (Path(__file__).parent / "data").resolve()
+
+
 def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     """The compiled catalog for a data folder (default: the shipped data),
     cached while the folder's files keep their content."""
-    path = (Path(data_dir) if data_dir else Path(__file__).parent / "data").resolve()
+    path = Path(data_dir).resolve() if data_dir else _SHIPPED_DATA
     # keyed by content, not just the path: an edited or deleted file is read again
     return _load_cached(str(path), files_digest(path, [f"{stem}.toml" for stem in FILES]))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tomllib
 from pathlib import Path
 from typing import Iterable, Literal
@@ -111,17 +112,40 @@ def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
     return parsed
 
 
+#: (folder, names) -> (the files' paths, their stat signatures, their digest): a Game()
+#: without a catalog asks for the digest every time; reading and hashing every file
+#: each time cost ~0.3 ms (a fifth of a Pirates game's Python loop), os.stat ~1 us a file
+_DIGESTS: dict[tuple, tuple[tuple, tuple, str]] = {}
+
+
+def _signature(path: str):
+    try:
+        st = os.stat(path)
+        return st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
+    except OSError:
+        return None
+
+
 def files_digest(folder: Path, names: Iterable[str]) -> str:
     """sha256 over the names and bytes of a folder's data files: the cache key
-    of the compiled data, so an edited or deleted file is read again."""
+    of the compiled data, so an edited or deleted file is read again. The files
+    are read again only when one's stat (size, times, inode) changed."""
+    key = (str(folder), tuple(names))
+    known = _DIGESTS.get(key)
+    paths = known[0] if known is not None else tuple(os.path.join(key[0], n) for n in key[1])
+    sig = tuple(map(_signature, paths))
+    if known is not None and known[1] == sig:
+        return known[2]
     h = hashlib.sha256()
-    for name in names:
+    for name, path in zip(key[1], paths):
         try:
-            data = (Path(folder) / name).read_bytes()
+            with open(path, "rb") as f:
+                data = f.read()
         except OSError:
             data = None     # missing or unreadable: the loader reports it, if it needs the file
         h.update(json.dumps([name, None if data is None else len(data)]).encode())
         h.update(data or b"")
+    _DIGESTS[key] = (paths, sig, h.hexdigest())
     return h.hexdigest()
 
 
