@@ -41,6 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from .core import layout as L
+from .framework.game import StateError  # noqa: F401  (raised here; importers catch it from this module)
 from .core import enums as E
 from .core import catalog_layout as CL
 from .core.actions import MAX_MP, NUM_ACTIONS
@@ -93,15 +94,6 @@ CHOICE_ARG = {
     "city_action": "location",        # the city whose action is offered
     "leg_disc": "disc_slot",          # LEG-L10..L17: the disc tile's slot (L-number - 10)
 }
-
-
-class StateError(ValueError):
-    """A state vector that the core must not be given; .problems lists why."""
-
-    def __init__(self, problems: list[str], what: str = "state"):
-        self.problems = list(problems)
-        more = f" (+{len(problems) - 8} more)" if len(problems) > 8 else ""
-        super().__init__(f"invalid {what}: " + "; ".join(problems[:8]) + more)
 
 
 def validate_state(state: np.ndarray, catalog, what: str = "state") -> None:

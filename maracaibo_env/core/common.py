@@ -390,11 +390,6 @@ def draw_top(state):
 
 
 @njit(cache=True)
-def cards_available(state):
-    return state[G_DRAW_N] + state[G_DISCARD_N]
-
-
-@njit(cache=True)
 def remove_entry(state, o):
     """Remove the stack entry at offset o (entries above it shift down)."""
     end = G_STK + state[G_STK_N] * STACK_W

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..framework.game import StateError  # noqa: F401  (raised here; importers catch it from this module)
 from .core import options as O
 from .core import layout as L
 from .core import common as K
 from .core.catalog_layout import N_FIGS
-
-
-class StateError(ValueError):
-    """A state the engine must not be given."""
 
 
 def validate_state(state: np.ndarray, catalog, where: str = "state") -> None:

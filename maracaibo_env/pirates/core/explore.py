@@ -8,14 +8,6 @@ from .retirement import explorer_arrives
 
 
 @njit(cache=True)
-def occupied_by_opponent(state, p, s):
-    for q in range(state[G_NP]):
-        if q != p and state[pb(q) + P_EXPL] == s and s != 0:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _succ(cat, bits):
     """Bitmask of the successors of the track spaces in bits."""
     out = np.int64(0)

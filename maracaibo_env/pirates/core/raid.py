@@ -69,14 +69,6 @@ def raid_action_legal(state, cat, p, k):
 
 
 @njit(cache=True)
-def any_raid_action(state, cat, p):
-    for k in range(cat[C_N_RA]):
-        if raid_action_legal(state, cat, p, k):
-            return True
-    return False
-
-
-@njit(cache=True)
 def do_raid_action(state, cat, p, k):
     """Spend the power; the action's rewards use the raid's treasure (RAID-08)."""
     state[G_RAID_POWER] -= cat[C_RA_POWER + k]

@@ -46,16 +46,6 @@ def can_end_within(state, cat, s, left, start_col):
 
 
 @njit(cache=True)
-def sail_legal(state, cat, p, s):
-    if state[G_MV_LEFT] < 1:
-        return False
-    here = state[pb(p) + P_SHIP]
-    if (neighbours(state, cat, here) >> s) & 1 == 0:
-        return False
-    return can_end_within(state, cat, s, state[G_MV_LEFT] - 1, state[G_MV_START])
-
-
-@njit(cache=True)
 def stop_legal(state, cat, p):
     return state[G_MV_MOVED] > 0 and column(state, cat, state[pb(p) + P_SHIP]) > state[G_MV_START]
 
