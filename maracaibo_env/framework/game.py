@@ -21,28 +21,8 @@ from typing import Any
 
 import numpy as np
 
-
-class StateError(ValueError):
-    """A state the engine must not be given (a saved game, a state handed in);
-    .problems lists why. Either a list of problems ("invalid <what>: a; b; ...")
-    or one whole message."""
-
-    def __init__(self, problems: list[str] | str, what: str = "state"):
-        if isinstance(problems, str):
-            self.problems = [problems]
-            super().__init__(problems)
-            return
-        self.problems = list(problems)
-        more = f" (+{len(problems) - 8} more)" if len(problems) > 8 else ""
-        super().__init__(f"invalid {what}: " + "; ".join(problems[:8]) + more)
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state (the state is unchanged)."""
-
-
-class GameConfigError(ValueError):
-    """A malformed game configuration."""
+from .errors import GameConfigError, IllegalActionError, StateError  # noqa: F401  (their home; re-exported)
+from .replay import write_replay
 
 
 # exact types accepted by step's fast path (bool and np.bool_ are not among them)
@@ -370,7 +350,6 @@ class GameBase:
     def save_replay(self, path) -> None:
         """Write this game's replay (JSON lines: set-up, one action name per
         line, final scores); `maracaibo replay PATH` re-runs and verifies it."""
-        from ..replay import write_replay
         write_replay(self, path)
 
     def __repr__(self) -> str:

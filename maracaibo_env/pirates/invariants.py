@@ -172,8 +172,11 @@ def _tables(catalog) -> _Tables:
 def _growth_limits(catalog) -> dict:
     """The validator's upper bound of each growing counter, read from its own
     message for that field set too high in a fresh game's state."""
-    from .game import Game
-    base = Game(2, catalog=catalog).state
+    from .core import options as O
+    base = np.zeros(L.STATE_SIZE, np.int32)     # a fresh 2-player game on the default layout
+    engine.new_game(base, catalog.array, 2, 0,
+                    O.setup_bits(catalog.layout_keys.index(catalog.default_layout), 0, 0),
+                    np.zeros(NUM_ACTIONS, np.int8))
     out = {}
     fields = [(n, None) for n in GROWING_GLOBAL] + [(n, 0) for n in GROWING_PLAYER]
     for name, p in fields:
