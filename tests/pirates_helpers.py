@@ -170,3 +170,32 @@ def play_until(g, pred, rng, limit=20000):
             return
         g.step(int(rng.choice(g.legal_actions())))
     raise AssertionError("play_until: limit reached")
+
+
+# ---- module positions (the module tests and their combinations) ---------------------------
+def mgame(num_players=2, seed=0, **mods) -> Game:
+    """A game with these modules, past the set-up quest choices."""
+    g = Game(num_players, seed=seed, **mods)
+    while g.phase in ("keepq", "returnq"):
+        g.step(names(g)[0])
+    return g
+
+
+def cid(g, key):
+    return g.catalog.card_keys.index(key)
+
+
+def kind_of(g, c):
+    return int(g.catalog.field("CARD_KIND")[c])        # 0 improvement, 1 location, 2 residence
+
+
+def col_slots(g, col):
+    lay = int(g.state[L.G_LAYOUT])
+    colf = g.catalog.field("LAY_COL")[lay * 27:(lay + 1) * 27]
+    return [s for s in range(L.N_SLOTS) if colf[s] == col]
+
+
+def neighbours(g, s):
+    lay = int(g.state[L.G_LAYOUT])
+    m = int(g.catalog.field("LAY_NBR")[lay * 30 + s])
+    return [x for x in range(30) if (m >> x) & 1]

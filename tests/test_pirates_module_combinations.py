@@ -18,53 +18,25 @@ from __future__ import annotations
 import numpy as np
 
 from maracaibo_env.framework.rng import below_at, seed_at
-from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core import jordan as J
 from maracaibo_env.pirates.core import layout as L
 from maracaibo_env.pirates.core.catalog_layout import JA_QUEST, KIND_IMP, KIND_RES
 
-from pirates_helpers import begin_turn, get, land, names, open_decision, place_card, put
+from pirates_helpers import (begin_turn, cid, col_slots, get, kind_of, land, mgame, names, neighbours, open_decision,
+                             place_card, put)
 from pirates_rules_helpers import clear_caribbean, slot_in_column
 
 HUMAN, JORDAN = 0, 1
 
 
 # ---- positions ----------------------------------------------------------------------------
-def mgame(num_players=2, seed=0, **mods) -> Game:
-    """A game with these modules, past the set-up quest choices."""
-    g = Game(num_players, seed=seed, **mods)
-    while g.phase in ("keepq", "returnq"):
-        g.step(names(g)[0])
-    return g
-
-
-def cid(g, key):
-    return g.catalog.card_keys.index(key)
-
-
-def kind_of(g, c):
-    return int(g.catalog.field("CARD_KIND")[c])
-
-
 def slot_of(g, key):
     return get(g, "SLOT_CARD").index(cid(g, key))
 
 
 def fog(g, s):
     return int(g.state[L.G_SLOT_FOG + s])
-
-
-def col_slots(g, col):
-    lay = int(g.state[L.G_LAYOUT])
-    colf = g.catalog.field("LAY_COL")[lay * 27:(lay + 1) * 27]
-    return [s for s in range(L.N_SLOTS) if colf[s] == col]
-
-
-def neighbours(g, s):
-    lay = int(g.state[L.G_LAYOUT])
-    m = int(g.catalog.field("LAY_NBR")[lay * 30 + s])
-    return [x for x in range(30) if (m >> x) & 1]
 
 
 _SLOT_FIELDS = (L.G_SLOT_CARD, L.G_SLOT_FOG, L.G_SLOT_COINS, L.G_SLOT_TV, L.G_SLOT_DOWN)

@@ -25,43 +25,16 @@ from maracaibo_env.pirates.core.skirmish import settle_skirmish
 from maracaibo_env.framework.rng import seed_at, below_at
 from maracaibo_env.pirates.invariants import check_invariants
 
-from pirates_helpers import begin_turn, get, land, names, open_decision, place_card, put, reach_maracaibo, refresh
+from pirates_helpers import (begin_turn, cid, col_slots, get, kind_of, land, mgame, names, neighbours, open_decision,
+                             place_card, put, reach_maracaibo, refresh)
 
 MODULES = ("fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement")
 ALL = {m: True for m in MODULES}
 
 
 # ---- building positions ---------------------------------------------------------------
-def mgame(num_players=2, seed=0, **mods) -> Game:
-    """A game with these modules, past the set-up quest choices."""
-    g = Game(num_players, seed=seed, **mods)
-    while g.phase in ("keepq", "returnq"):
-        g.step(names(g)[0])
-    return g
-
-
-def cid(g, key):
-    return g.catalog.card_keys.index(key)
-
-
-def kind_of(g, c):
-    return int(g.catalog.field("CARD_KIND")[c])        # 0 improvement, 1 location, 2 residence
-
-
 def tier_of(g, c):
     return int(g.catalog.field("CARD_TIER")[c])
-
-
-def col_slots(g, col):
-    lay = int(g.state[L.G_LAYOUT])
-    colf = g.catalog.field("LAY_COL")[lay * 27:(lay + 1) * 27]
-    return [s for s in range(L.N_SLOTS) if colf[s] == col]
-
-
-def neighbours(g, s):
-    lay = int(g.state[L.G_LAYOUT])
-    m = int(g.catalog.field("LAY_NBR")[lay * 30 + s])
-    return [x for x in range(30) if (m >> x) & 1]
 
 
 def slot_fields(g, s):
