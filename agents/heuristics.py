@@ -107,6 +107,8 @@ from maracaibo_env.core.sailing import location_action, location_action_amount
 from maracaibo_env.core.observe import OBS_SPEC
 from maracaibo_env.core.random_play import xorshift
 
+from .base import act_with  # re-exported: it lives in agents/base.py (no game's code)
+
 __all__ = ["HeuristicAgent", "CombatInfluenceAgent", "ExplorerQuestsAgent", "AssistantsAgent",
            "ShipIncomeAgent", "BalancedAgent", "HEURISTICS", "make_agent", "act_with", "sanitized_state"]
 
@@ -939,16 +941,6 @@ class BalancedAgent(HeuristicAgent):
 
 HEURISTICS = {cls.name: cls for cls in (CombatInfluenceAgent, ExplorerQuestsAgent,
                                         AssistantsAgent, ShipIncomeAgent, BalancedAgent)}
-
-
-def act_with(agent, game, rng) -> int:
-    """The current player's action from `agent`: passes the read-only game to
-    agents that accept it (accepts_game), else observation and mask only."""
-    p = game.current_player
-    obs, mask = game.observe(p), game.action_mask()
-    if getattr(agent, "accepts_game", False):
-        return int(agent.act(obs, mask, rng, game=game))
-    return int(agent.act(obs, mask, rng))
 
 
 def make_agent(name: str):

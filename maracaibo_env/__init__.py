@@ -8,6 +8,7 @@
                                                        # Gymnasium, one learner seat
     maracaibo_env.available_games()                    # ("maracaibo", "pirates")
     p = maracaibo_env.make("pirates", 3, seed=1)       # any registered game by id
+    maracaibo_env.available_agents("pirates")          # its agent specs: random, raider, ...
 
 The numba core (maracaibo_env.core) takes only arrays; game data lives in
 maracaibo_env/data/*.toml.
@@ -17,9 +18,10 @@ from .catalog import Catalog, load_catalog
 from .data_load import DataError
 from .game import Game, GameConfigError, IllegalActionError
 from .registry import available_games, make
+from .agent_registry import available_agents
 
 __all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalog",
-           "load_catalog", "env", "raw_env", "available_games", "make"]
+           "load_catalog", "env", "raw_env", "available_games", "make", "available_agents"]
 __version__ = "0.1.0"
 
 compile_notice.install()  # a status line while numba compiles (first run only)

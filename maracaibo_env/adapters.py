@@ -17,7 +17,8 @@ An adapter gives:
   opponent exists), ``stories``/``default_story`` (Maracaibo's story cards;
   Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
 * agents: ``known_specs()``, ``parse_spec(text)``, ``claims(text)`` (a spec of
-  this game, for the hint when another game rejects it), ``compiled_ok(spec)``,
+  this game), ``compiled_ok(spec)``, ``make_agent(spec)``: every adapter reads
+  them from the agent table (maracaibo_env.agent_registry) for its game id;
   ``play_job(job)`` and ``warm_modules`` (preloaded by the local process pool);
 * scoring and components: ``vp_sources``, ``component_kinds`` (kind -> plural
   noun, the balance report's component sections), ``taken(result, seat)``
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .match import AgentSpecError
+from . import agent_registry
 from .registry import DEFAULT_GAME, available_games, game_adapter, game_info
 
 
@@ -64,37 +65,30 @@ class GameAdapter:
         """The game's Game class (its OPTIONS, its constructor)."""
         raise NotImplementedError
 
-    # ---- agents -------------------------------------------------------------------
+    # ---- agents: the agent table's rows for this game ----------------------------------
     def known_specs(self) -> list[str]:
-        raise NotImplementedError
+        """The spec forms of this game's agents (agent_registry.available_agents)."""
+        return agent_registry.available_agents(self.name)
 
     def parse_spec(self, text: str):
-        raise NotImplementedError
+        """The AgentSpec of a spec string (AgentSpecError listing the known specs,
+        naming the game that knows it when another does)."""
+        return agent_registry.parse_spec(text, self.name)
 
     def claims(self, text: str) -> bool:
-        """Whether text names one of this game's own agents (python: specs are any game's)."""
-        return False
+        """Whether text is meant as one of this game's agents."""
+        return agent_registry.claims(text, self.name)
 
     def compiled_ok(self, spec) -> bool:
         """Whether the compiled engine can play this seat."""
-        return spec.kind in ("random", "heuristic")
+        return agent_registry.compiled_ok(spec)
 
     def play_job(self, job):
         raise NotImplementedError
 
     def make_agent(self, spec):
         """A new agent object for a parsed seat spec (act(obs, mask, rng[, game=]))."""
-        raise NotImplementedError
-
-    def unknown_spec(self, text: str, message: str) -> AgentSpecError:
-        """message, plus a hint when another game knows the spec."""
-        s = text.strip() if isinstance(text, str) else ""
-        for other in available_games():
-            if other != self.name and s and game_info(other).adapter is not None \
-                    and get_adapter(other).claims(s):
-                ad = get_adapter(other)
-                return AgentSpecError(f"{message} ({s!r} is a {ad.title} agent: use --game {ad.name})")
-        return AgentSpecError(message)
+        return agent_registry.make_agent(spec)
 
     # ---- data and components ----------------------------------------------------------
     vp_sources: tuple[str, ...] = ()
@@ -170,27 +164,6 @@ class MaracaiboAdapter(GameAdapter):
     def vp_sources(self):
         from .game import Game
         return tuple(Game.VP_SOURCES)
-
-    def known_specs(self) -> list[str]:
-        from .match import known_specs
-        return known_specs()
-
-    def parse_spec(self, text: str):
-        from .match import parse_spec
-        try:
-            return parse_spec(text)
-        except AgentSpecError as e:
-            if str(e).startswith("unknown agent spec"):
-                raise self.unknown_spec(text, str(e)) from None
-            raise
-
-    def claims(self, text: str) -> bool:
-        from .match import heuristic_names
-        return (text in ("random", *heuristic_names()) or text.startswith(("jean:", "policy:", "mcts:"))
-                or text == "mcts")
-
-    def make_agent(self, spec):
-        return spec.make()
 
     def play_job(self, job):
         from .match import play_match

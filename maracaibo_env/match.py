@@ -1,186 +1,42 @@
-"""One game between agents named by spec strings, and its full result.
+"""One game of Maracaibo between agents named by spec strings, and its full result.
 
-Agent specs are the same everywhere (Python, CLI, tournament database, reports):
-
-    random                      uniform random legal moves
-    balanced, combat_influence, explorer_quests, assistants, ship_income
-                                the rule-of-thumb strategies (agents.heuristics)
-    jean:<level>                the solo opponent Jean (very_easy .. very_hard);
-                                only as the opponent of a solo game
-    mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]
-                                information-set MCTS (agents/mcts.py): N
-                                iterations per decision (default 1000),
-                                exploration c (0.2), rollouts of D decisions
-                                (0, R = random or balanced moves) scored by
-                                the heuristic evaluation; top=K searches only
-                                the balanced heuristic's K best root moves
-                                (3; 0 = all); dets=M reuses M determinisations;
-                                ms=T a time budget instead of N
-    policy:<name|file.npz>      a trained neural policy played in numpy
-                                (agents/policy.py): a shipped one
-                                (policy:maracaibo-2p) or weights written by
-                                training/selfplay.py; greedy over legal moves
-    python:<module>:<Class>     your own agent class (constructed without
-                                arguments; act(observation, mask, rng[, game=]))
-
-``parse_spec`` rejects anything else before a game is played, listing what is
-known. A game's result (``GameResult``) holds everything a tournament stores
-and a balance report reads: scores, the VP breakdown by source, winners, game
-length, turns per player and round, and what each player took when
-(project cards, prestige buildings, quest tiles, city actions, the career).
+Agent specs are the same everywhere (Python, CLI, tournament database,
+reports) and come from one table, maracaibo_env.agent_registry: random, the
+heuristics (agents.heuristics), jean:<level> (only as the opponent of a solo
+game), mcts[:iters=N]..., policy:<name|file.npz> and python:<module>:<Class>
+(``available_agents("maracaibo")`` lists the forms, ``maracaibo tournament
+--help`` explains each). ``parse_spec`` rejects anything else before a game
+is played, listing what is known. A game's result (``GameResult``) holds
+everything a tournament stores and a balance report reads: scores, the VP
+breakdown by source, winners, game length, turns per player and round, and
+what each player took when (project cards, prestige buildings, quest tiles,
+city actions, the career).
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field, asdict
 from typing import Any
 
 import numpy as np
 
+from . import agent_registry as A
+from .agent_registry import AgentSpec, AgentSpecError, mcts_options  # noqa: F401 (their old home)
 from .catalog import Catalog
-from .core.actions import NUM_ACTIONS
 from .core import layout as L
-from .core.enums import DIFFICULTIES
 from .core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
 from .game import Game
 
-
-class AgentSpecError(ValueError):
-    """A spec string that names no known agent."""
-
-
-def heuristic_names() -> tuple[str, ...]:
-    from agents.heuristics import HEURISTICS
-    return tuple(HEURISTICS)
+GAME = "maracaibo"          # this module's game (registry id)
 
 
 def known_specs() -> list[str]:
     """Every spec form accepted, for error messages and --help."""
-    return (["random", *heuristic_names()] + [f"jean:{d}" for d in DIFFICULTIES]
-            + ["mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "policy:<name|file.npz>",
-               "python:<module>:<Class>"])
-
-
-@dataclass(frozen=True)
-class AgentSpec:
-    """A parsed spec: kind is 'random', 'heuristic', 'jean', 'mcts', 'policy' or 'python'."""
-    text: str
-    kind: str
-    arg: str = ""
-
-    def __str__(self) -> str:
-        return self.text
-
-    def make(self):
-        """A new agent object (not for 'jean': Jean is played by the engine)."""
-        if self.kind == "random":
-            from agents.random_agent import RandomAgent
-            return RandomAgent()
-        if self.kind == "heuristic":
-            from agents.heuristics import HEURISTICS
-            return HEURISTICS[self.arg]()
-        if self.kind == "python":
-            return _load_class(self.text)()
-        if self.kind == "mcts":
-            from agents.mcts import MCTSAgent
-            return MCTSAgent(**mcts_options(self.text))
-        if self.kind == "policy":
-            from agents.policy import PolicyAgent
-            return PolicyAgent(self.arg)
-        raise AgentSpecError(f"{self.text!r} is not a seat's agent: Jean is the solo opponent "
-                             "(use a solo game with difficulty=<level>)")
-
-
-def _load_class(text: str):
-    _, module, cls = text.split(":", 2)
-    try:
-        mod = importlib.import_module(module)
-    except Exception as e:
-        raise AgentSpecError(f"agent spec {text!r}: cannot import module {module!r}: {e}") from None
-    obj = getattr(mod, cls, None)
-    if obj is None or not isinstance(obj, type):
-        raise AgentSpecError(f"agent spec {text!r}: module {module!r} has no class {cls!r}")
-    if not callable(getattr(obj, "act", None)):
-        raise AgentSpecError(f"agent spec {text!r}: class {cls!r} has no act() method")
-    return obj
-
-
-MCTS_OPTIONS = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
-                "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, NUM_ACTIONS),
-                "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
-                "rollout": ("rollout", str, "random", "balanced")}
-MCTS_HELP = (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{NUM_ACTIONS}>, dets=<0..10000>, "
-             "ms=<0..3600000>, rollout=<random|balanced>")
-
-
-def mcts_options(text: str) -> dict:
-    """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D][:top=K]...'
-    (options separated by colons: commas separate the agents of a list)."""
-    out: dict = {}
-    body = text[5:] if text.startswith("mcts:") else ""
-    for part in filter(None, body.split(":")):
-        key, eq, value = part.partition("=")
-        spec = MCTS_OPTIONS.get(key.strip())
-        if not eq or spec is None:
-            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {MCTS_HELP}")
-        name, kind, lo, hi = spec
-        if kind is str:
-            if value not in (lo, hi):
-                raise AgentSpecError(f"agent spec {text!r}: {key} must be {lo} or {hi}, got {value!r}")
-            out[name] = value
-            continue
-        try:
-            v = kind(value)
-        except ValueError:
-            raise AgentSpecError(f"agent spec {text!r}: {key}={value!r} is not a number") from None
-        if not lo <= v <= hi:
-            raise AgentSpecError(f"agent spec {text!r}: {key} must be in {lo}..{hi}, got {value}")
-        out[name] = v
-    return out
-
-
-def is_python_spec(s: str) -> bool:
-    """Whether s has the form python:<module>:<Class> (any game's own agent class)."""
-    return s.startswith("python:") and s.count(":") == 2 and all(s.split(":")[1:])
-
-
-def parse_shared(text, heuristics, known: list[str]) -> AgentSpec | None:
-    """The specs every game has: random, one of its heuristics, python:<module>:<Class>
-    (None for any other string; AgentSpecError for a non-string or a class
-    that cannot be loaded)."""
-    if not isinstance(text, str):
-        raise AgentSpecError(f"an agent spec is a string, not {type(text).__name__}; "
-                             f"known: {', '.join(known)}")
-    s = text.strip()
-    if s == "random":
-        return AgentSpec(s, "random")
-    if s in heuristics:
-        return AgentSpec(s, "heuristic", s)
-    if is_python_spec(s):
-        _load_class(s)  # fails now, not in the middle of a tournament
-        return AgentSpec(s, "python", s)
-    return None
+    return A.available_agents(GAME)
 
 
 def parse_spec(text: str) -> AgentSpec:
     """The AgentSpec for a spec string, or AgentSpecError listing the known specs."""
-    spec = parse_shared(text, heuristic_names(), known_specs())
-    if spec is not None:
-        return spec
-    s = text.strip()
-    if s.startswith("jean:") and s[5:] in DIFFICULTIES:
-        return AgentSpec(s, "jean", s[5:])
-    if s == "mcts" or s.startswith("mcts:"):
-        mcts_options(s)  # a bad option fails now
-        return AgentSpec(s, "mcts", s)
-    if s.startswith("policy:") and len(s) > 7:
-        from agents.policy import PolicyFileError, load_policy
-        try:
-            load_policy(s[7:])  # a missing or malformed file fails now
-        except PolicyFileError as e:
-            raise AgentSpecError(f"agent spec {text!r}: {e}") from None
-        return AgentSpec(s, "policy", s[7:])
-    raise AgentSpecError(f"unknown agent spec {text!r}; known: {', '.join(known_specs())}")
+    return A.parse_spec(text, GAME)
 
 
 @dataclass
@@ -244,25 +100,26 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
         raise ValueError(f"a solo game (difficulty={difficulty!r}) has one agent, not {len(parsed)}")
     if difficulty is None and not 2 <= len(parsed) <= 4:
         raise ValueError(f"a game has 2-4 agents (or 1 with a difficulty), not {len(parsed)}")
-    if any(p.kind == "jean" for p in parsed):
-        raise AgentSpecError("jean:<level> is the solo opponent, not a seat: play a solo game "
-                             "with difficulty=<level>")
+    solo = [p for p in parsed if not A.kind_of(p).seat]
+    if solo:
+        raise AgentSpecError(f"{solo[0].text} is the solo opponent, not a seat: "
+                             + A.kind_of(solo[0]).solo_use)
     from .game import _check_catalog
     cat = _check_catalog(catalog, data_dir)
     options = dict(options or {})
     g = (Game(1, seed=seed, difficulty=difficulty, story=story, catalog=cat, **options)
          if difficulty is not None else Game(len(parsed), seed=seed, story=story, catalog=cat, **options))
-    compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
+    compiled_ok = agents is None and all(A.compiled_ok(p) for p in parsed)
     if engine == "compiled" and not compiled_ok:
-        raise ValueError("engine='compiled' plays random and heuristic seats only, not "
-                         + ", ".join(str(p) for p in parsed if p.kind not in ("random", "heuristic")))
+        raise ValueError(f"engine='compiled' plays {A.compiled_kinds(GAME)} seats only, not "
+                         + ", ".join(str(p) for p in parsed if not A.compiled_ok(p)))
     if engine != "python" and compiled_ok:
-        tables = _seat_tables(tuple(str(p) for p in parsed), cat)
+        tables = _seat_tables(tuple(parsed), cat)
         decisions, events, turns = tables.play(g, seed, record_history)
         return _result(g, [str(p) for p in parsed], seed, decisions, events, turns,
                        difficulty, story, record_history)
-    agents = agents if agents is not None else [p.make() for p in parsed]
-    from agents.heuristics import act_with
+    agents = agents if agents is not None else [A.make_agent(p) for p in parsed]
+    from agents.base import act_with
     rng = np.random.default_rng(seed)
     prev, cur = np.zeros(SNAP_SIZE, np.int32), np.zeros(SNAP_SIZE, np.int32)
     events = np.zeros((EVENT_CAP, 4), np.int32)
@@ -284,15 +141,15 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
 _TABLES: dict = {}
 
 
-def _seat_tables(specs: tuple[str, ...], cat: Catalog):
-    """The compiled line-up for specs (cached per process and catalog)."""
-    key = (specs, id(cat))
+def _seat_tables(specs: tuple[AgentSpec, ...], cat: Catalog):
+    """The compiled line-up for specs (cached per process and catalog): each
+    seat as the agent table's compiled value (None: a random seat)."""
+    key = (tuple(s.text for s in specs), id(cat))
     t = _TABLES.get(key)
     if t is None or t[0] is not cat:
         from agents.fast_play import SeatTables
-        from agents.heuristics import HEURISTICS
-        agents_by_name: dict = {}
-        seats = [None if s == "random" else agents_by_name.setdefault(s, HEURISTICS[s]())
+        by_text: dict = {}
+        seats = [by_text[s.text] if s.text in by_text else by_text.setdefault(s.text, A.compiled_seat(s))
                  for s in specs]
         t = _TABLES[key] = (cat, SeatTables(seats, cat))
     return t[1]

@@ -1,21 +1,15 @@
 """Pirates of Maracaibo in tournaments and balance reports: its agent specs,
 one game played to a ``match.GameResult``, and its components.
 
-Agent specs (``--game pirates``):
-
-    random                      uniform random legal moves
-    raider, explorer, builder   the rule-of-thumb strategies (agents.pirates_heuristics)
-    python:<module>:<Class>     your own agent class (constructed without
-                                arguments; act(observation, mask, rng[, game=]))
-    jordan:<k>                  the solo opponent Jordan with k = 0..6 B cards
-                                (SOLO-05): a line-up of one agent and jordan:<k>
-                                plays the solo game (the agent is seat 0, Jordan
-                                seat 1, played by the engine); the result lists
-                                the seats in the line-up's order
-
+Agent specs (``--game pirates``) come from maracaibo_env.agent_registry's
+table: random, the rule-of-thumb strategies raider, explorer and builder
+(agents.pirates_heuristics), python:<module>:<Class>, and jordan:<k>, the
+solo opponent Jordan with k = 0..6 B cards (SOLO-05): a line-up of one agent
+and jordan:<k> plays the solo game (the agent is seat 0, Jordan seat 1,
+played by the engine; the result lists the seats in the line-up's order).
 Maracaibo's other specs (its heuristics, jean:, mcts, policy:) are refused
-with the list above. ``PiratesAdapter`` (maracaibo_env.adapters) is what the
-tournament and balance code use.
+with the list above. ``PiratesAdapter`` is what the tournament and balance
+code use.
 
 Engines, as for Maracaibo: "compiled" steps the game with the numba cores
 (``agents.pirates_heuristics.decide`` for a heuristic seat, the core's
@@ -40,50 +34,27 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import agent_registry as A
 from .adapters import GameAdapter
-from .match import AgentSpec, GameResult, ENGINES, _load_class, parse_shared
+from .agent_registry import AgentSpec
+from .match import GameResult, ENGINES
 
+GAME = "pirates"            # this module's game (registry id)
 ROUNDS = 3
 EVENT_KINDS = ("figurehead", "improvement", "residence")
 
 
-def strategy_names() -> tuple[str, ...]:
-    from agents.pirates_heuristics import STRATEGIES
-    return tuple(STRATEGIES)
-
-
 def known_specs() -> list[str]:
-    return ["random", *strategy_names(), "python:<module>:<Class>", "jordan:<0-6>"]
-
-
-def jordan_level(text: str) -> int | None:
-    """k of a 'jordan:<k>' spec (0..6), else None."""
-    from .pirates.core.options import MAX_DIFFICULTY
-    if text.startswith("jordan:") and text[7:].isdigit() and int(text[7:]) <= MAX_DIFFICULTY:
-        return int(text[7:])
-    return None
+    return A.available_agents(GAME)
 
 
 def parse_spec(text) -> AgentSpec:
     """The AgentSpec of a Pirates spec string, or AgentSpecError listing the known ones."""
-    known = known_specs()
-    spec = parse_shared(text, strategy_names(), known)
-    if spec is not None:
-        return spec
-    if isinstance(text, str) and jordan_level(text.strip()) is not None:
-        return AgentSpec(text.strip(), "jordan", text.strip()[7:])
-    raise PiratesAdapter().unknown_spec(
-        text, f"unknown agent spec {text!r} for Pirates of Maracaibo; known: {', '.join(known)}")
+    return A.parse_spec(text, GAME)
 
 
 def make_agent(spec: AgentSpec):
-    if spec.kind == "random":
-        from agents.random_agent import RandomAgent
-        return RandomAgent()
-    if spec.kind == "heuristic":
-        from agents.pirates_heuristics import PiratesHeuristicAgent
-        return PiratesHeuristicAgent(spec.arg)
-    return _load_class(spec.text)()
+    return A.make_agent(spec)
 
 
 class _Tracker:
@@ -148,7 +119,7 @@ def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine
         raise ValueError(f"a Pirates of Maracaibo game has 2-4 agents, not {len(parsed)}")
     cat = catalog if catalog is not None else get_catalog(data_dir)
     # the solo game: one agent and jordan:<k> (in either order); Jordan sits in seat 1
-    jordan = [i for i, p in enumerate(parsed) if p.kind == "jordan"]
+    jordan = [i for i, p in enumerate(parsed) if not A.kind_of(p).seat]
     order = list(range(len(parsed)))                    # seat of each spec
     if jordan:
         if len(parsed) != 2 or len(jordan) != 1:
@@ -156,7 +127,8 @@ def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine
                              + ", ".join(str(p) for p in parsed))
         order = [1, 0] if jordan[0] == 0 else [0, 1]
         seated = [parsed[order.index(0)], parsed[order.index(1)]]
-        g = Game(1, seed=seed, catalog=cat, **{**dict(options or {}), "difficulty": int(seated[1].arg)})
+        solo = seated[1]                                # the solo game's options: his deck
+        g = Game(1, seed=seed, catalog=cat, **{**dict(options or {}), **A.kind_of(solo).solo_game(solo)})
         mine = None if agents is None else [agents[order.index(0)]]
         return _in_spec_order(_play(g, seated[:1], seed, engine, mine, record_history, cat, parsed),
                               parsed, order)
@@ -166,16 +138,15 @@ def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine
 
 def _play(g, parsed, seed, engine, agents, record_history, cat, specs) -> GameResult:
     """Play g to the end with an agent per deciding seat (parsed, in seat order)."""
-    compiled_ok = agents is None and all(p.kind in ("random", "heuristic") for p in parsed)
+    compiled_ok = agents is None and all(A.compiled_ok(p) for p in parsed)
     if engine == "compiled" and not compiled_ok:
-        raise ValueError("engine='compiled' plays random and heuristic seats only, not "
-                         + ", ".join(str(p) for p in parsed if p.kind not in ("random", "heuristic")))
+        raise ValueError(f"engine='compiled' plays {A.compiled_kinds(GAME)} seats only, not "
+                         + ", ".join(str(p) for p in parsed if not A.compiled_ok(p)))
     tr = _Tracker(g)
-    if engine != "python" and compiled_ok:
-        decisions = _play_compiled(g, [p.arg if p.kind == "heuristic" else None for p in parsed],
-                                   seed, tr)
+    if engine != "python" and compiled_ok:      # a seat: None (random) or a strategy name
+        decisions = _play_compiled(g, [A.compiled_seat(p) for p in parsed], seed, tr)
     else:
-        decisions = _play_agents(g, agents if agents is not None else [make_agent(p) for p in parsed],
+        decisions = _play_agents(g, agents if agents is not None else [A.make_agent(p) for p in parsed],
                                  seed, tr)
     n = g.num_seats
     return GameResult(
@@ -225,7 +196,7 @@ def _play_compiled(g, strategies, seed, tr) -> int:
 
 
 def _play_agents(g, agents, seed, tr) -> int:
-    from agents.heuristics import act_with
+    from agents.base import act_with
     rng = np.random.default_rng(seed)
     decisions = 0
     while not g.is_over:
@@ -271,7 +242,7 @@ def data_summary(cat) -> dict:
 
 
 class PiratesAdapter(GameAdapter):
-    name = "pirates"
+    name = GAME
     title = "Pirates of Maracaibo"
     report_name = "Pirates of Maracaibo"
     player_counts = (2, 3, 4)
@@ -293,18 +264,6 @@ class PiratesAdapter(GameAdapter):
     def vp_sources(self):
         from .pirates import Game
         return tuple(Game.VP_SOURCES)
-
-    def known_specs(self) -> list[str]:
-        return known_specs()
-
-    def parse_spec(self, text):
-        return parse_spec(text)
-
-    def claims(self, text: str) -> bool:
-        return text in strategy_names()
-
-    def make_agent(self, spec):
-        return make_agent(spec)
 
     def play_job(self, job) -> GameResult:
         return play_pirates_match(list(job.specs), job.seed, record_history=job.record_history,

@@ -31,9 +31,11 @@ class MaracaiboSingleEnv(GameSingleEnv):
 
     :param num_players: 2, 3 or 4 (the learner plus num_players - 1 opponents).
     :param opponents: one spec per opponent, or a single spec used for all:
-        "random", an agent with ``act(observation, action_mask, rng) -> int``,
-        or such a callable. "random" opponents play inside numba
-        (`Game.play_random`, their own generator seeded from ``reset(seed)``).
+        "random", any other seat's agent spec ("balanced", "mcts:iters=200",
+        "policy:maracaibo-2p", ...: `maracaibo_env.available_agents("maracaibo")`),
+        an agent with ``act(observation, action_mask, rng) -> int``, or such a
+        callable. "random" opponents play inside numba (`Game.play_random`,
+        their own generator seeded from ``reset(seed)``).
     :param learner_seat: the learner's seat, or None for a random seat each game.
     :param reward: "win_loss" (+1 sole winner, 0 tied for first, -1 otherwise)
         or "vp_margin" ((own VP - best other VP) / 100), given at the end.

@@ -11,8 +11,9 @@ played inside numba.
     # sb3-contrib MaskablePPO("MlpPolicy", env) finds env.env_method("action_masks")
 
 Each game has one learner seat (random per game, or fixed with
-`learner_seat`); every other seat is an opponent: "random", a heuristic name
-("balanced", ...), or a Python policy `policy(observations, masks) -> actions`
+`learner_seat`); every other seat is an opponent: an agent spec of a kind
+the compiled engine plays (the agent table's ``compiled`` kinds: "random", a
+heuristic name such as "balanced"), or a Python policy `policy(observations, masks) -> actions`
 asked once for all games where that policy must act (one forward pass for
 the whole batch: self-play against frozen snapshots costs one call per
 opponent move, not one per game). `num_players=1` plays against Jean
@@ -30,17 +31,33 @@ from typing import Callable
 
 import numpy as np
 
+from . import agent_registry as A
 from .batch import Batch
 from .core import batch as K
 from .core import layout as L
 from .core.actions import NUM_ACTIONS
 from .core.observe import OBS_SIZE, observe
-from .game import IllegalActionError
+from .game import Game, IllegalActionError
+from .registry import game_id_of
 from .framework.game import int_option as _int_option
 from .obs_bounds import observation_bounds
 
 REWARD_MODES = ("win_loss", "vp_margin")
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def _compiled_spec(s, game: str):
+    """The parsed spec of an opponent the compiled engine plays, else a ValueError
+    naming those (the table's compiled seat kinds) and callable policies."""
+    try:
+        spec = A.parse_spec(s, game)
+    except A.AgentSpecError:
+        spec = None
+    if spec is None or not A.compiled_ok(spec):
+        forms = [f for r in A.agent_kinds(game) if r.seat and r.compiled for f in r.spec_forms()]
+        raise ValueError(f"opponent {s!r}: give an agent spec the compiled engine plays "
+                         f"({', '.join(forms)}) or a callable policy(obs, masks)")
+    return spec
 
 
 class LearnerGames:
@@ -49,8 +66,9 @@ class LearnerGames:
     :param n: games.
     :param num_players: 1 (solo vs Jean), 2, 3 or 4.
     :param opponents: one spec for every opponent seat, or one per seat
-        (num_players entries; the learner's entry is ignored): "random", a
-        heuristic name, or a callable policy.
+        (num_players entries; the learner's entry is ignored): an agent spec
+        the compiled engine plays ("random", a heuristic name; see
+        maracaibo_env.agent_registry), or a callable policy.
     :param learner_seat: None = a random seat per game (drawn at every reset),
         or a fixed seat.
     :param seed: game i's first seed is seed + i; later games continue.
@@ -62,7 +80,7 @@ class LearnerGames:
         from agents.opponents import (LEARNER, POLICY, RANDOM, advance_rows, step_advance_rows,
                                       step_rows_checked)
         from agents.fast_play import SeatTables
-        from agents.heuristics import HEURISTICS
+        game = game_id_of(Game)
         self._advance_rows, self._step_advance_rows = advance_rows, step_advance_rows
         self._step_rows_checked = step_rows_checked
         self.n = _int_option("n", n, range(1, 2**31), "a positive int")
@@ -82,7 +100,7 @@ class LearnerGames:
         if len(specs) != deciders:
             raise ValueError(f"opponents: one spec for all, or {deciders} (one per seat), got {len(specs)}")
         self._policies: dict[int, Policy] = {}
-        agents_by_name: dict = {}
+        by_text: dict = {}
         seat_agents = []
         self._kind_of_seat = np.full(L.MAX_P, RANDOM, np.int64)
         for seat, s in enumerate(specs):
@@ -90,13 +108,11 @@ class LearnerGames:
                 self._policies[seat] = s
                 seat_agents.append(None)
                 self._kind_of_seat[seat] = POLICY
-            elif s == "random":
-                seat_agents.append(None)
-            elif s in HEURISTICS:
-                seat_agents.append(agents_by_name.setdefault(s, HEURISTICS[s]()))
-            else:
-                raise ValueError(f"opponent {s!r}: give 'random', a heuristic "
-                                 f"({', '.join(HEURISTICS)}) or a callable policy(obs, masks)")
+            else:   # the compiled seat: None (random) or a heuristic whose tables it reads
+                spec = _compiled_spec(s, game)
+                if spec.text not in by_text:
+                    by_text[spec.text] = A.compiled_seat(spec)
+                seat_agents.append(by_text[spec.text])
         self._tables = SeatTables(seat_agents, self.batch.catalog)
         for seat, a in enumerate(seat_agents):
             if a is not None:

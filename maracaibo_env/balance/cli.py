@@ -14,9 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..agent_registry import agents_help
 from ..registry import DEFAULT_GAME, available_games, games_text
-
-DEFAULT_AGENTS = "balanced,combat_influence,explorer_quests,assistants,ship_income"
 
 EXAMPLES = """worked example: does raising the cost of one card fix it?
 
@@ -71,10 +70,11 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                      help="deals per line-up; every deal is played in every seating (default 2)")
     run.add_argument("--players", default="2,3,4", metavar="N,N,...",
                      help="player counts, comma-separated, from 1-4 (1 = solo, as --solo; default 2,3,4)")
+    from ..adapters import get_adapter
+    defaults = "; ".join(f"{g}: {', '.join(get_adapter(g).default_agents)}" for g in available_games())
     run.add_argument("--agents", default=None, metavar="SPEC,SPEC,...",
-                     help=f"agent specs, comma-separated (default {DEFAULT_AGENTS}; with --game "
-                          "pirates: raider,explorer,builder); 3 and 4 players need at least that "
-                          "many agents")
+                     help=f"agent specs, comma-separated (default the game's heuristics, {defaults}; "
+                          "every spec: see below); 3 and 4 players need at least that many agents")
     run.add_argument("--solo", action="store_true", help="also play each agent solo against Jean")
     run.add_argument("--levels", metavar="LEVEL,...",
                      help="solo: Jean's levels, comma-separated (default all five)")
@@ -133,7 +133,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "prestige building, city tile, quest tile and story card, solo results "
                     "against Jean; for Pirates of Maracaibo (--game pirates) the same sections "
                     "with its figureheads, improvements and residences; or compare two reports.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + agents_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_arguments(p)
     return p
 

@@ -107,19 +107,41 @@ class GameSingleEnv(gym.Env):
         None for "random" played inside the engine (``Game.play_random``,
         several moves a call; a Game without it gets a Python random policy).
 
-        Accepted here: "random", an object with ``act(obs, mask, rng)`` (given
-        the read-only Game too as ``game=`` when it sets ``accepts_game``), or
-        such a callable. Override to accept more (call super() for these)."""
+        Accepted here: "random", any other agent spec of the game's seat
+        kinds in the agent table ("balanced", "mcts:iters=200", "raider", ...;
+        maracaibo_env.agent_registry), an object with ``act(obs, mask, rng)``
+        (given the read-only Game too as ``game=`` when it sets
+        ``accepts_game``), or such a callable. Override to accept more (call
+        super() for these)."""
         if isinstance(spec, str) and spec == "random":
             return None if hasattr(self.description.game_class, "play_random") else _random_policy
+        if isinstance(spec, str):
+            spec = self._agent_of_spec(spec)
         if hasattr(spec, "act"):
             if getattr(spec, "accepts_game", False):
                 return lambda obs, mask, rng, game: spec.act(obs, mask, rng, game=game)
             return lambda obs, mask, rng, game: spec.act(obs, mask, rng)
         if callable(spec):
             return lambda obs, mask, rng, game: spec(obs, mask, rng)
-        raise ValueError(f"an opponent must be 'random', an agent with act(obs, mask, rng) "
-                         f"or a callable, got {spec!r}")
+        raise ValueError(f"an opponent must be 'random', an agent spec, an agent with "
+                         f"act(obs, mask, rng) or a callable, got {spec!r}")
+
+    def _agent_of_spec(self, text: str):
+        """The agent of an agent-spec string for this env's game (the agent table)."""
+        from .. import agent_registry
+        from ..registry import UnknownGameError, game_id_of
+        try:
+            game = game_id_of(self.description.game_class)
+        except UnknownGameError:
+            raise ValueError(f"opponent {text!r}: {self.description.env_name}'s game is not "
+                             "registered, so it has no agent specs: give 'random', an agent "
+                             "with act(obs, mask, rng) or a callable") from None
+        spec = agent_registry.parse_spec(text, game)     # AgentSpecError lists the known specs
+        row = agent_registry.kind_of(spec)
+        if not row.seat:
+            raise ValueError(f"opponent {text!r} is the solo opponent, not a seat: {row.solo_use} "
+                             "(num_players=1)")
+        return agent_registry.make_agent(spec)
 
     # ---- Gymnasium API -----------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):

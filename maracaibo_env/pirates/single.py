@@ -14,7 +14,7 @@ class PiratesSingleEnv(GameSingleEnv):
     :param num_players: 2, 3 or 4; 1 = solo against Jordan (Jordan plays
         inside the game, so there are no opponents; ``difficulty=k`` sets his deck).
     :param opponents: a spec or a list of specs, one per other seat ("random",
-        an agent with ``act``, or a callable).
+        another agent spec such as "raider", an agent with ``act``, or a callable).
     :param learner_seat: the learner's seat (None: drawn at each reset).
     :param reward: "win_loss" or "vp_margin".
     :param illegal: what an illegal action does (see framework.single).

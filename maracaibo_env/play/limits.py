@@ -5,73 +5,56 @@ or opened.
     check_safe_spec("mcts:iters=2000", "maracaibo")     # -> "mcts:iters=2000"
     check_safe_spec("python:os:system", "maracaibo")    # UnsafeSpecError
 
-Allowed: random, the game's heuristics, `policy:<shipped name>` and `mcts`
-with every option that makes a decision expensive capped, so that the most
-expensive allowed decision stays well under a second on one core
-(`worst_allowed_specs()` lists the corners; tests/test_web_attacks.py times
-them). Not allowed: `python:` classes (they run code), policy files (a path
-is a file read), `ms=` budgets (open-ended), the solo opponents (they are
-played by the engine, not seated).
+The allowlist is the agent table's (maracaibo_env.agent_registry: each
+kind's ``page``, ``page_precheck``, ``page_check`` and ``page_worst``).
+Allowed today: random, the game's heuristics, `policy:<shipped name>` and
+`mcts` with every option that makes a decision expensive capped (MCTS_CAPS),
+so that the most expensive allowed decision stays well under a second on one
+core (`worst_allowed_specs()` lists the corners; tests/test_web_attacks.py
+times them). Not allowed: `python:` classes (they run code), policy files (a
+path is a file read), `ms=` budgets (open-ended), the solo opponents (they
+are played by the engine, not seated).
 """
 from __future__ import annotations
 
-#: caps on mcts options (agents/mcts.py) for specs from a page or a save
-MCTS_CAPS = {"iterations": 2000, "rollout_depth": 50, "dets": 100}
-#: with rollout=balanced every rollout step is a full heuristic decision
-#: (~0.2 ms), so iterations x rollout_depth is capped instead of depth alone
-BALANCED_ROLLOUT_STEPS = 2000
-LIMITS_HELP = (f"random, the heuristics, policy:<shipped name>, mcts with iters <= {MCTS_CAPS['iterations']}, "
-               f"depth <= {MCTS_CAPS['rollout_depth']} (iters x depth <= {BALANCED_ROLLOUT_STEPS} with "
-               f"rollout=balanced), dets <= {MCTS_CAPS['dets']} and no ms= budget")
+from ..agent_registry import BALANCED_ROLLOUT_STEPS, MCTS_CAPS, agent_kinds, kind_of, parse_spec  # noqa: F401
+from ..registry import DEFAULT_GAME
 
 
 class UnsafeSpecError(ValueError):
     """An agent spec that would run code, read a file or take unbounded time."""
 
 
+def limits_help(game: str | None = None) -> str:
+    """What a page may choose (of one game, or of every game): 'random, the
+    heuristics, policy:<shipped name>, mcts with iters <= 2000, ...' (the
+    capped kinds last)."""
+    rows = [r for r in agent_kinds(game) if r.page]
+    rows.sort(key=lambda r: r.page_check is not None)
+    return ", ".join(dict.fromkeys(r.page_help or r.kind for r in rows))
+
+
 def check_safe_spec(spec, game: str) -> str:
-    """The stripped spec if a page (or a save) may choose it, else UnsafeSpecError."""
+    """The stripped spec if a page (or a save) may choose it, else UnsafeSpecError
+    (AgentSpecError, a ValueError too, listing the known specs for an unknown one)."""
     if not isinstance(spec, str):
         raise UnsafeSpecError(f"an agent spec is a string, got {spec!r}")
     s = spec.strip()
-    head = s.split(":", 1)[0]
-    if head == "python":
-        raise UnsafeSpecError(f"{s[:80]!r}: python: agents run code; start them from Python or the "
-                              "command line (play --allow-code), not from a page or a saved file")
-    if head == "policy":
-        # by shipped name only, decided on the text: no path is ever opened
-        from agents.policy import shipped_policies
-        name, shipped = s[7:], shipped_policies()
-        if name not in shipped:
-            raise UnsafeSpecError(f"{s[:80]!r}: only shipped policies may be chosen here "
-                                  f"({', '.join('policy:' + p for p in shipped) or 'none shipped'})")
-    from ..adapters import get_adapter
-    parsed = get_adapter(game).parse_spec(s)          # AgentSpecError (a ValueError) lists the known
-    if parsed.kind not in ("random", "heuristic", "mcts", "policy"):
-        raise UnsafeSpecError(f"{s!r} cannot sit at a table here (allowed: {LIMITS_HELP})")
-    if parsed.kind == "mcts":
-        from ..match import mcts_options
-        _check_mcts(s, mcts_options(s))
+    for row in agent_kinds():      # kinds whose parser would import code or open a file
+        if row.page_precheck is not None and row.claimed(s):
+            reason = row.page_precheck(s)
+            if reason:
+                raise UnsafeSpecError(f"{s[:80]!r}: {reason}")
+    parsed = parse_spec(s, game)
+    row = kind_of(parsed)
+    if not row.page:
+        raise UnsafeSpecError(f"{s!r} cannot sit at a table here (allowed: {limits_help(game)})")
+    reason = row.page_check(parsed) if row.page_check is not None else None
+    if reason:
+        raise UnsafeSpecError(f"{s!r}: {reason} (allowed: {limits_help(game)})")
     return s
 
 
-def _check_mcts(s: str, o: dict) -> None:
-    if o.get("ms", 0):
-        raise UnsafeSpecError(f"{s!r}: no ms= time budget here (allowed: {LIMITS_HELP})")
-    for name, cap in MCTS_CAPS.items():
-        if o.get(name, 0) > cap:
-            raise UnsafeSpecError(f"{s!r}: {name} at most {cap} here (allowed: {LIMITS_HELP})")
-    if o.get("rollout") == "balanced":
-        steps = o.get("iterations", 1000) * o.get("rollout_depth", 0)
-        if steps > BALANCED_ROLLOUT_STEPS:
-            raise UnsafeSpecError(f"{s!r}: with rollout=balanced, iters x depth at most "
-                                  f"{BALANCED_ROLLOUT_STEPS} here, got {steps} (allowed: {LIMITS_HELP})")
-
-
-def worst_allowed_specs() -> list[str]:
-    """The allowed mcts specs at the corners of the caps: the most expensive decisions."""
-    it, depth, dets = MCTS_CAPS["iterations"], MCTS_CAPS["rollout_depth"], MCTS_CAPS["dets"]
-    return [f"mcts:iters={it}:top=0:depth={depth}",
-            f"mcts:iters={it}:top=0:depth={BALANCED_ROLLOUT_STEPS // it}:rollout=balanced",
-            f"mcts:iters={BALANCED_ROLLOUT_STEPS // 2}:top=0:depth=2:rollout=balanced",
-            f"mcts:iters={it}:top=0:depth={depth}:dets={dets}"]
+def worst_allowed_specs(game: str = DEFAULT_GAME) -> list[str]:
+    """The allowed specs at the corners of the caps: the most expensive decisions of a game."""
+    return [w for r in agent_kinds(game) if r.page for w in r.page_worst]

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import get_adapter
+from ..agent_registry import kind_of
 from ..framework.game import GameConfigError
 from ..registry import DEFAULT_GAME, available_games, game_info, make
 from .labels import detail, seat_names
@@ -82,7 +83,7 @@ class PlaySession:
         for p, spec in enumerate(self.seats):
             if spec is not None:
                 parsed = self.adapter.parse_spec(spec)    # AgentSpecError lists the known ones
-                if parsed.kind in ("jean", "jordan"):
+                if not kind_of(parsed).seat:
                     raise GameConfigError(f"{spec!r} is the solo opponent, not a seat's agent: play a "
                                           "solo game (players=1) instead")
                 self.agents[p] = self.adapter.make_agent(parsed)
@@ -148,7 +149,7 @@ class PlaySession:
         g = self.game
         if g.is_over or self.human_to_act:
             return None
-        from agents.heuristics import act_with
+        from agents.base import act_with
         return self._do(act_with(self.agents[g.current_player], g, self.rng))
 
     def advance(self, limit: int = 100_000) -> int:
@@ -191,7 +192,7 @@ class PlaySession:
 
     def hint(self) -> dict:
         """What the hint agent would play now: {"id", "name", "detail", "agent"}."""
-        from agents.heuristics import act_with
+        from agents.base import act_with
         rng = self.hint_rng()
         agent = self.adapter.make_agent(self.adapter.parse_spec(self.hint_spec))
         return self.hint_reply(act_with(agent, self.game.clone(), rng))

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..agent_registry import agents_help
 from ..framework.game import GameConfigError, IllegalActionError
 from ..registry import DEFAULT_GAME, available_games, game_info
 from .labels import explain
@@ -64,7 +65,8 @@ def add_parser(subparsers):
     p = subparsers.add_parser(
         "play", help="play against bots in the terminal (or --watch bots play)",
         description=f"Play {' or '.join(g.title for g in games)} against bots in the terminal.",
-        epilog=EXAMPLES + "\n" + options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + options_help() + "\n" + agents_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", default=DEFAULT_GAME, choices=available_games(), help=game_help())
     p.add_argument("--players", type=int, default=2,
                    help="players who decide, 1..4 (default 2; 1 = solo against "
@@ -72,7 +74,7 @@ def add_parser(subparsers):
     p.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
     p.add_argument("--opponents", metavar="SPEC,...",
                    help="the bots' agent specs in seat order, cycled (default: the game's heuristics; "
-                        "e.g. random, balanced, mcts:iters=200; an unknown one lists the known ones)")
+                        "e.g. random, balanced, mcts:iters=200; every spec: see below)")
     add_option_argument(p)
     p.add_argument("--seed", type=int, help="the deal (default: drawn at random and printed)")
     p.add_argument("--agent-seed", type=int, help="the bots' random generator (default: the seed)")

@@ -18,6 +18,7 @@ import warnings
 from rich.console import Console
 
 from ..adapters import DEFAULT_GAME, get_adapter
+from ..agent_registry import agents_help
 from ..registry import available_games, games_text
 from ..catalog import STORY_NUMBERS
 from ..core.enums import DIFFICULTIES
@@ -65,10 +66,9 @@ EXAMPLES = """examples:
       --option legacy=L6,L9 --option open_prestige
 
 Each deal's seed comes from --seed and the deal's number, so a tournament is
-reproducible on any backend and worker count. Agent specs: random, the
-heuristics (balanced, combat_influence, explorer_quests, assistants,
-ship_income) or python:<module>:<Class>; with --game pirates: random, raider,
-explorer, builder or python:<module>:<Class>.
+reproducible on any backend and worker count. The agent specs of each game
+(maracaibo_env.agent_registry) follow; Jean is not one of --agents (--format
+solo --levels).
 """
 
 
@@ -132,7 +132,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "solo against Jean), store each game in a SQLite file as it finishes, and\n"
                     "print ratings (openskill), win rates with 95% Wilson intervals and, for\n"
                     "2 players, Bradley-Terry Elo with bootstrap intervals.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + agents_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_arguments(p)
     return p
 

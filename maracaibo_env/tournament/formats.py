@@ -35,7 +35,8 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import DEFAULT_GAME, get_adapter
-from ..registry import available_games
+from ..agent_registry import compiled_kinds, kind_of
+from ..registry import available_games, game_info
 from ..framework.options import to_json_value
 from ..core.enums import DIFFICULTIES
 from ..match import ENGINES, AgentSpecError
@@ -76,14 +77,17 @@ def deal_seed(tournament_seed: int, deal: int) -> int:
 def check_agents(agents, game: str = DEFAULT_GAME) -> list[str]:
     """The agent specs, stripped and parsed by the game's adapter
     (AgentSpecError listing the known specs for an unknown one); duplicates
-    and Jean as a seat are refused."""
+    are refused, and so is the solo opponent of a game with a solo format
+    (Jean: --format solo --levels; Pirates, without one, plays jordan:<k> in
+    a line-up of two, pirates_match)."""
     ad = get_adapter(game)
     out = []
     for a in agents:
         spec = ad.parse_spec(a)
-        if spec.kind == "jean":
+        if ad.solo and not kind_of(spec).seat:
             raise AgentSpecError(f"{spec.text!r} is the solo opponent, not a tournament agent: "
-                                 "use --format solo (--levels picks Jean's levels)")
+                                 f"use --format solo (--levels picks {game_info(game).solo_opponent}'s "
+                                 "levels)")
         if spec.text in out:
             raise ScheduleError(f"agent {spec.text!r} is listed twice")
         out.append(spec.text)
@@ -242,8 +246,8 @@ class TournamentConfig:
             slow = [a for a in (*agents, *([hero] if hero else []))
                     if not ad.compiled_ok(ad.parse_spec(a))]
             if slow:
-                raise ScheduleError("engine 'compiled' plays random and heuristic agents only, "
-                                    f"not {', '.join(slow)}")
+                raise ScheduleError(f"engine 'compiled' plays {compiled_kinds(self.game)} agents "
+                                    f"only, not {', '.join(slow)}")
         data_dir = None
         if self.data_dir is not None:
             if not Path(self.data_dir).is_dir():
