@@ -263,7 +263,7 @@ def _run(args, cat, console) -> int:
     if not agents:
         return _error("--agents needs at least one spec")
     try:
-        from ..cli import parse_options
+        from ..cli_options import parse_options
         options = parse_options(game, args.option)
         parts = runner.plan(agents, players, args.games, args.seed, args.story, args.solo,
                             _split(args.levels) or None, game=game, options=options)

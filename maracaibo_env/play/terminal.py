@@ -60,7 +60,7 @@ HELP = """commands:
 
 
 def add_parser(subparsers):
-    from ..cli import add_option_argument, game_help, options_help
+    from ..cli_options import add_option_argument, game_help, options_help
     games = [game_info(g) for g in available_games()]
     p = subparsers.add_parser(
         "play", help="play against bots in the terminal (or --watch bots play)",
@@ -109,7 +109,7 @@ def main(args, input_fn=input, console: Console | None = None) -> int:
 def _session(args) -> PlaySession:
     if args.resume:
         return PlaySession.load(args.resume, allow_code=args.allow_code)
-    from ..cli import parse_options
+    from ..cli_options import parse_options
     options = parse_options(args.game, args.option)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()] if args.opponents else None

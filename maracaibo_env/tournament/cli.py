@@ -172,7 +172,7 @@ def config_from_args(args) -> TournamentConfig:
 
 
 def _options(args) -> dict:
-    from ..cli import parse_options
+    from ..cli_options import parse_options
     from ..framework.game import GameConfigError
     try:
         return parse_options(args.game or DEFAULT_GAME, getattr(args, "option", None) or [])

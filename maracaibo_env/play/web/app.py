@@ -342,7 +342,7 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         options = d.get("options") or []
         if not (isinstance(options, list) and all(isinstance(o, str) for o in options)):
             raise ApiError(400, 'options must be a list of "NAME" or "NAME=VALUE" strings, as in the CLI')
-        from ...cli import parse_options
+        from ...cli_options import parse_options
         options = parse_options(kind, options)     # GameConfigError names what is allowed
 
         def build():
