@@ -1,14 +1,16 @@
-"""Maracaibo as an OpenSpiel game (optional: needs ``pip install open_spiel``).
+"""Maracaibo and Pirates of Maracaibo as OpenSpiel games (optional: needs ``pip install open_spiel``).
 
     import pyspiel
-    import maracaibo_env.openspiel_game            # registers "python_maracaibo"
+    import maracaibo_env.openspiel_game    # registers "python_maracaibo" and "python_pirates"
     game = pyspiel.load_game("python_maracaibo(players=3)")
-    state = game.new_initial_state()               # a chance node: the deal
+    state = game.new_initial_state()       # a chance node: the deal
 
-A registered Python game (`pyspiel.register_game`) over the numba core: every
-rule stays in `maracaibo_env.Game`; this module adds OpenSpiel's state API,
-observers and a determinizing resampler for ISMCTS. Modelling choices
-(docs/openspiel.md has the long form):
+The adapter itself is generic (maracaibo_env.framework.openspiel: OpenSpiel's
+state API and observers over the Game API both games share); this module
+holds each game's data for it, an `OpenSpielSpec` that the game's registry
+row names (``GameInfo.openspiel``), and registers every registered game that
+has one as ``python_<id>``. Modelling choices (docs/openspiel.md has the long
+form):
 
 * Chance: one explicit chance node at the root with NUM_DEALS equally likely
   outcomes; outcome k is the engine seed k (`Game(seed=k)`). The engine's
@@ -16,46 +18,45 @@ observers and a determinizing resampler for ISMCTS. Modelling choices
   the whole game after the root is deterministic given the deal seed: the
   seed stands for the deal *and* all future draws. It is hidden: no
   observation, information state or action string of a player shows it.
-* Utilities: zero-sum pairwise rank, u_i = sum_j sign(VP_i - VP_j) / (n - 1):
+* Utilities: zero-sum pairwise rank, u_i = sum_j sign(k_i - k_j) / (n - 1),
+  k = VP (Maracaibo) or (VP, buried treasures) (Pirates' tie-break):
   +1 for the sole winner, -1 for the sole last, 0 for a tie between two;
   in [-1, 1], summing to 0.
 * Observation (string and tensor): the engine's per-seat observation vector
-  `Game.observe(seat)` (OBS_SIZE ints, seats relative to the observer;
-  opponents' hands and plans only as counts, deck order never).
+  `Game.observe(seat)` (OBS_SIZE ints, seats relative to the observer).
 * Information state string: perfect recall. It is the readable current
   observation plus a 128-bit BLAKE2b digest of everything the seat has
   observed: its observation after the deal and after every move, and its own
-  action ids. It is a function of the seat's observation history only.
-  Information state tensor: the current observation (a fixed-size tensor
-  cannot hold the whole history), so the tensor is not perfect recall.
-* `resample_from_infostate(player, sampler)`: a determinization for ISMCTS
-  (see `resample`); the C++ `pyspiel.ISMCTSBot` cannot call it for a Python
-  game, use `open_spiel.python.algorithms.ismcts.ISMCTSBot`.
+  action ids. Information state tensor: the current observation (a
+  fixed-size tensor cannot hold the whole history), so not perfect recall.
+* Maracaibo only: `resample_from_infostate(player, sampler)`, a
+  determinization for ISMCTS (see `resample`); the C++ `pyspiel.ISMCTSBot`
+  cannot call it for a Python game, use
+  `open_spiel.python.algorithms.ismcts.ISMCTSBot`.
 """
 from __future__ import annotations
-
-import hashlib
 
 import numpy as np
 
 try:
-    import pyspiel
+    import pyspiel  # noqa: F401
 except ModuleNotFoundError as exc:  # an optional extra
     if exc.name != "pyspiel":
         raise
     raise ModuleNotFoundError("maracaibo_env.openspiel_game needs OpenSpiel: pip install open_spiel",
                               name="pyspiel") from None
 
-from .catalog import STORY_NUMBERS
 from .core import layout as L
-from .core.actions import NUM_ACTIONS
 from .core.catalog_layout import CATALOG
 from .core.enums import PHASES
 from .core.observe import OBS_SIZE, OBS_SPEC
+from .framework import openspiel as fos
+from .framework.openspiel import OpenSpielSpec, utilities
 from .game import Game
 
 __all__ = ["SHORT_NAME", "NUM_DEALS", "MaracaiboGame", "MaracaiboState", "MaracaiboObserver",
-           "resample", "make_resampler", "utilities", "max_game_length"]
+           "resample", "make_resampler", "utilities", "max_game_length", "MARACAIBO", "PIRATES",
+           "GAMES", "OpenSpielSpec"]
 
 SHORT_NAME = "python_maracaibo"
 #: chance outcomes of the deal: outcome k plays the engine seed k
@@ -65,240 +66,45 @@ NUM_DEALS = 1 << 16
 #: for 2 / 3 / 4 players; games that always sail the fewest MP (the longest a
 #: game gets) reached 588 / 845 / 1090. 600 per player is about 2x that.
 DECISIONS_PER_PLAYER = 600
-_DIGEST = 16  # bytes of the information-state history digest
+#: Pirates: in 2,000 uniformly random games per player count, at most
+#: 374 / 548 / 696 decisions for 2 / 3 / 4 players (always the first legal
+#: action, 200 games: 267 / 387 / 519); 600 per player is over 3x that.
+PIRATES_DECISIONS_PER_PLAYER = 600
+_DIGEST = fos.DIGEST
+_OBS_OFF: dict[str, tuple[int, int]] = fos.obs_offsets(OBS_SPEC)
+assert sum(size for _, size in _OBS_OFF.values()) == OBS_SIZE
 
 
 def max_game_length(players: int) -> int:
-    return DECISIONS_PER_PLAYER * players
+    return MARACAIBO.max_game_length(players)
 
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Maracaibo (numba core)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2, "story": 75},
-)
-
-_OBS_OFF: dict[str, tuple[int, int]] = {}
-_off = 0
-for _name, _size, _ in OBS_SPEC:
-    _OBS_OFF[_name] = (_off, _size)
-    _off += _size
-assert _off == OBS_SIZE
-_DEALS: list[tuple[int, float]] | None = None
+def _maracaibo_god_view(g) -> list[str]:
+    """Every seat's hand and plan (str(state) only: the god's-eye view)."""
+    names = g.catalog.card_names
+    v = g.state
+    lines = []
+    for p in range(g.num_seats):
+        hand = v[L.field_slice("HAND", p)][: v[L.field_slice("HAND_N", p)][0]]
+        plan = v[L.field_slice("PLAN", p)]
+        lines.append(f"p{p}: hand {[names[c] for c in hand]} plan "
+                     f"{[names[c] for c in plan if c >= 0]}")
+    return lines
 
 
-def utilities(scores) -> list[float]:
-    """Zero-sum pairwise-rank utilities of final VP: sum_j sign(s_i - s_j) / (n - 1)."""
-    n = len(scores)
-    return [sum((a > b) - (a < b) for b in scores) / (n - 1) for a in scores]
+def _pirates_rank_key(g) -> list[tuple[int, int]]:
+    """Pirates ranks by VP, then buried treasures (TIE-01..03), like Game.winners()."""
+    from .pirates.core import common as K
+    return [(s, int(K.buried_total(g.state, p))) for p, s in enumerate(g.scores())]
 
 
-class MaracaiboGame(pyspiel.Game):
-    """OpenSpiel game; parameters: players (2..4, default 2), story (75, 76, 77)."""
-
-    def __init__(self, params=None):
-        params = dict(params or {})
-        players = params.get("players", 2)
-        story = params.get("story", 75)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"{SHORT_NAME}: players must be 2, 3 or 4, got {players!r} "
-                             "(the solo game against Jean is not offered here)")
-        if isinstance(story, bool) or story not in STORY_NUMBERS:
-            raise ValueError(f"{SHORT_NAME}: story must be one of {STORY_NUMBERS}, got {story!r}")
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=NUM_DEALS,
-            num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=max_game_length(players))
-        super().__init__(_GAME_TYPE, info, {"players": players, "story": story})
-        self.players = players
-        self.story = story
-
-    def new_initial_state(self):
-        return MaracaiboState(self)
-
-    def make_py_observer(self, iig_obs_type=None, params=None):
-        return MaracaiboObserver(iig_obs_type, params)
-
-
-class _Engine:
-    """Holds a Game: deep copies are Game.clone() (sharing the read-only
-    catalog, which a plain deepcopy would copy), pickles are its JSON save."""
-    __slots__ = ("g",)
-
-    def __init__(self, g: Game):
-        self.g = g
-
-    def __deepcopy__(self, memo):
-        return _Engine(self.g.clone())
-
-    def __reduce__(self):
-        return _engine_from_json, (self.g.to_json(),)
-
-
-def _engine_from_json(text: str) -> _Engine:
-    return _Engine(Game.from_json(text))
-
-
-class MaracaiboState(pyspiel.State):
-    """An OpenSpiel state: the deal chance node, then the engine's decisions."""
-
-    def __init__(self, game):
-        super().__init__(game)
-        self._players = game.num_players()
-        self._story = int(game.get_parameters()["story"])
-        self._eng: _Engine | None = None      # None until the deal
-        self._seen: tuple[bytes, ...] = ()    # per seat: digest of its observation history
-        self._decisions = 0
-
-    # ---- the engine --------------------------------------------------------
-    @property
-    def engine(self) -> Game | None:
-        """The underlying maracaibo_env.Game (None before the deal). Read it;
-        acting on it directly desynchronises OpenSpiel's history."""
-        return None if self._eng is None else self._eng.g
-
-    def current_player(self):
-        if self._eng is None:
-            return pyspiel.PlayerId.CHANCE
-        g = self._eng.g
-        return pyspiel.PlayerId.TERMINAL if g.is_over else g.current_player
-
-    def _legal_actions(self, player):
-        return self._eng.g.legal_actions()
-
-    def chance_outcomes(self):
-        global _DEALS
-        if _DEALS is None:
-            _DEALS = [(k, 1.0 / NUM_DEALS) for k in range(NUM_DEALS)]
-        return _DEALS
-
-    def _apply_action(self, action):
-        if self._eng is None:
-            g = Game(num_players=self._players, seed=int(action), story=self._story)
-            g.history = None  # OpenSpiel keeps the history; clones stay O(state)
-            self._eng = _Engine(g)
-            self._seen = tuple(_digest(b"deal", g.observe(p)) for p in range(self._players))
-            return
-        g = self._eng.g
-        p = g.current_player
-        g.step(int(action))
-        self._decisions += 1
-        own = b"a%d" % action
-        self._seen = tuple(_digest(self._seen[q] + (own if q == p else b""), g.observe(q))
-                           for q in range(self._players))
-
-    def _action_to_string(self, player, action):
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal:seed{action}"
-        return _names()[action]
-
-    def is_terminal(self):
-        return self._eng is not None and self._eng.g.is_over
-
-    def returns(self):
-        if not self.is_terminal():
-            return [0.0] * self._players
-        return utilities(self._eng.g.scores())
-
-    def resample_from_infostate(self, player_id, probability_sampler):
-        """A state the seat `player_id` cannot tell from this one (same
-        information state string and tensor) with the hidden parts drawn at
-        random (see `resample`); the randomness comes from probability_sampler
-        (a callable giving floats in [0, 1), e.g. pyspiel.UniformProbabilitySampler)."""
-        seed = [int(probability_sampler() * 2**32) for _ in range(4)]
-        return resample(self, player_id, np.random.default_rng(seed))
-
-    def __str__(self):
-        if self._eng is None:
-            return f"Maracaibo {self._players}p, story {self._story}: the deal (chance) is next"
-        g = self._eng.g
-        names = g.catalog.card_names
-        lines = [f"{g!r} seed {int(g.state[L.G_SEED])}"]
-        for p in range(g.num_seats):
-            v = g.state
-            hand = v[L.field_slice("HAND", p)][: v[L.field_slice("HAND_N", p)][0]]
-            plan = v[L.field_slice("PLAN", p)]
-            lines.append(f"p{p}: hand {[names[c] for c in hand]} plan "
-                         f"{[names[c] for c in plan if c >= 0]}")
-        lines.append("state " + hashlib.blake2b(g.state.tobytes(), digest_size=8).hexdigest())
-        return "\n".join(lines)
-
-
-def _digest(prefix: bytes, obs: np.ndarray) -> bytes:
-    return hashlib.blake2b(prefix + obs.tobytes(), digest_size=_DIGEST).digest()
-
-
-_NAMES: list[str] | None = None
-
-
-def _names() -> list[str]:
-    global _NAMES
-    if _NAMES is None:
-        _NAMES = Game(num_players=2).action_names
-    return _NAMES
-
-
-class MaracaiboObserver:
-    """PyObserver: `tensor` is the seat's observation vector (float32, with a
-    named view per OBS_SPEC slice in `dict`); `string_from` is readable, and
-    for the perfect-recall information state it ends with the digest of the
-    seat's observation history. Only private_info=SINGLE_PLAYER is offered:
-    the engine's observation is seat-relative, so it has no public-only or
-    all-players form."""
-
-    def __init__(self, iig_obs_type=None, params=None):
-        if params:
-            raise ValueError(f"{SHORT_NAME}: observation parameters are not supported, got {params}")
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-            raise ValueError(f"{SHORT_NAME}: only the single-player observation (public_info=True, "
-                             f"private_info=SINGLE_PLAYER) is offered, got public_info="
-                             f"{iig_obs_type.public_info}, private_info={iig_obs_type.private_info}")
-        self.perfect_recall = iig_obs_type.perfect_recall
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {name: self.tensor[off:off + size] for name, (off, size) in _OBS_OFF.items()}
-
-    def set_from(self, state, player):
-        g = state.engine
-        if g is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = g.observe(player)
-
-    def string_from(self, state, player):
-        g = state.engine
-        if g is None:
-            return f"p{player}: before the deal"
-        obs = g.observe(player)
-        text = _describe(obs, player, g.catalog)
-        if self.perfect_recall:
-            return (f"{text}\nmove {state._decisions}, history "
-                    f"{state._seen[player].hex()}")
-        return f"{text}\nobs {hashlib.blake2b(obs.tobytes(), digest_size=_DIGEST).hexdigest()}"
-
-
-def _describe(obs: np.ndarray, player: int, cat) -> str:
+def _describe(obs: np.ndarray, player: int, game) -> str:
     """Readable summary of one observation vector (nothing else is read)."""
     def f(name):
         off, size = _OBS_OFF[name]
         return obs[off:off + size].tolist()
 
+    cat = game.catalog
     cards = cat.card_names
     ids = lambda xs: ", ".join(cards[c] for c in xs if c >= 0) or "-"  # noqa: E731
     acting = f("acting_seat")[0]
@@ -326,7 +132,7 @@ def _describe(obs: np.ndarray, player: int, cat) -> str:
 _DECK_OFF = CATALOG["CARD_DECK"][0]
 
 
-def resample(state: MaracaiboState, player: int, rng: np.random.Generator) -> MaracaiboState:
+def resample(state, player: int, rng: np.random.Generator):
     """A determinization of `state` for seat `player`: a copy whose hidden
     parts are redrawn at random, keeping everything the seat observes (so its
     information state string and tensor, and its legal actions, are unchanged).
@@ -385,7 +191,7 @@ def resample(state: MaracaiboState, player: int, rng: np.random.Generator) -> Ma
     # recomputes the legal-action mask
     saved = g.to_dict()
     saved["state"] = L.describe_state(v, all_players=True)
-    new._eng = _Engine(Game.from_dict(saved, g.catalog))
+    new._eng = fos._Engine(Game.from_dict(saved, g.catalog))
     return new
 
 
@@ -396,4 +202,40 @@ def make_resampler(seed=None):
     return lambda state, player: resample(state, player, rng)
 
 
-pyspiel.register_game(_GAME_TYPE, MaracaiboGame)
+MARACAIBO = OpenSpielSpec(
+    short_name=SHORT_NAME, long_name="Python Maracaibo (numba core)", title="Maracaibo",
+    game="maracaibo_env.game:Game", parameters={"players": 2, "story": 75},
+    decisions_per_player=DECISIONS_PER_PLAYER, num_deals=NUM_DEALS,
+    describe=_describe, god_view=_maracaibo_god_view, resample=resample)
+
+#: Pirates' parameters: players, the Caribbean layout and its option flags
+#: (Game.OPTIONS of kind "flag"; difficulty is solo only, and the solo game is not offered)
+_PIRATES_FLAGS = ("fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement")
+PIRATES = OpenSpielSpec(
+    short_name="python_pirates", long_name="Python Pirates of Maracaibo (numba core)",
+    title="Pirates of Maracaibo", game="maracaibo_env.pirates.game:Game",
+    parameters={"players": 2, "layout": "classic", **{f: False for f in _PIRATES_FLAGS}},
+    decisions_per_player=PIRATES_DECISIONS_PER_PLAYER, num_deals=NUM_DEALS,
+    rank_key=_pirates_rank_key)
+
+
+class MaracaiboObserver(fos.OpenSpielObserver):
+    SPEC = MARACAIBO
+
+
+class MaracaiboState(fos.OpenSpielState):
+    SPEC = MARACAIBO
+
+
+class MaracaiboGame(fos.OpenSpielGame):
+    """OpenSpiel game; parameters: players (2..4, default 2), story (75, 76, 77)."""
+    SPEC, STATE, OBSERVER = MARACAIBO, MaracaiboState, MaracaiboObserver
+
+    @property
+    def story(self) -> int:
+        return self.engine_options["story"]
+
+
+fos.register(MaracaiboGame)
+#: game id -> its OpenSpielGame class, for every registered game with an OpenSpielSpec
+GAMES = fos.register_registered_games()

@@ -53,6 +53,10 @@ class GameInfo:
         a solo game's score table).
     :param gym_id: the Gymnasium id of its single-agent env ("" for none);
         gym_entry: that env's entry point ("module:Class").
+    :param openspiel: its OpenSpiel description (framework.openspiel.OpenSpielSpec),
+        as "module:attribute" or the spec; "": not an OpenSpiel game.
+        ``import maracaibo_env.openspiel_game`` registers every game that has
+        one with pyspiel, as the spec's short_name ("python_<id>").
     """
     id: str
     title: str
@@ -65,6 +69,7 @@ class GameInfo:
     solo_note: str = ""
     gym_id: str = ""
     gym_entry: str = ""
+    openspiel: Any = ""
 
     def __post_init__(self):
         if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):
@@ -226,7 +231,8 @@ register(GameInfo(
     solo_note=("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
                "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
                "noble-rank and other VP are in their own rows."),
-    gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.single:MaracaiboSingleEnv"))
+    gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.single:MaracaiboSingleEnv",
+    openspiel="maracaibo_env.openspiel_game:MARACAIBO"))
 
 register(GameInfo(
     id="pirates", title="Pirates of Maracaibo",
@@ -238,4 +244,5 @@ register(GameInfo(
     solo_note=("jordan = Pirates' solo opponent (SOLO-35): raids / effects = his raid / explore track "
                "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
                "goes to him (SOLO-37)."),
-    gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv"))
+    gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv",
+    openspiel="maracaibo_env.openspiel_game:PIRATES"))
