@@ -8,11 +8,11 @@
 Expected values in tests come from the rulebook and the checklist, never
 from the engine's tables.
 """
-import numpy as np
 
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import engine, sailing, common as K
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.framework.rng import below_at, seed_at
 
 
 def game(num_players=2, seed=0, keep_quests=True, **kw) -> Game:
@@ -199,3 +199,33 @@ def neighbours(g, s):
     lay = int(g.state[L.G_LAYOUT])
     m = int(g.catalog.field("LAY_NBR")[lay * 30 + s])
     return [x for x in range(30) if (m >> x) & 1]
+
+
+def finish_turn(g, seen=None, limit=60):
+    """Decline what the current turn asks (pass / store / take5 / the first
+    legal action) until the next move; returns the action names seen."""
+    seen = [] if seen is None else seen
+    start = g.current_player
+    for _ in range(limit):
+        if g.is_over or (g.phase == "move" and (g.current_player != start or get(g, "MV_MOVED") == 0)):
+            return seen
+        n = names(g)
+        seen += n
+        for a in ("pass", "store", "take5"):
+            if a in n:
+                g.step(a)
+                break
+        else:
+            g.step(n[0])
+    raise AssertionError("finish_turn: no end")
+
+
+def force_rolls(g, *faces):
+    """Seed the in-state generator so that the next d6 rolls show `faces`."""
+    probe = g.state.copy()
+    for s in range(1, 200_000):
+        seed_at(probe, L.G_RNG, s)
+        if all(below_at(probe, L.G_RNG, 6) == f - 1 for f in faces):
+            seed_at(g.state, L.G_RNG, s)
+            return
+    raise AssertionError(f"no seed rolls {faces}")

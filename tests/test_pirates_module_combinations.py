@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from maracaibo_env.framework.rng import below_at, seed_at
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core import jordan as J
 from maracaibo_env.pirates.core import layout as L
 from maracaibo_env.pirates.core.catalog_layout import JA_QUEST, KIND_IMP, KIND_RES
 
 from pirates_helpers import (begin_turn, cid, col_slots, get, kind_of, land, mgame, names, neighbours, open_decision,
-                             place_card, put)
+                             finish_turn, force_rolls, place_card, put)
 from pirates_rules_helpers import clear_caribbean, slot_in_column
 
 HUMAN, JORDAN = 0, 1
@@ -62,36 +61,6 @@ def only_facedown(g, coins):
 def a_card_of_kind(g, kind, skip=()):
     return next(k for k in g.catalog.card_keys if kind_of(g, cid(g, k)) == kind
                 and int(g.catalog.field("CARD_TIER")[cid(g, k)]) == 1 and k not in skip)
-
-
-def force_rolls(g, *faces):
-    """Seed the in-state generator so that the next d6 rolls show `faces`."""
-    probe = g.state.copy()
-    for k in range(1, 200_000):
-        seed_at(probe, L.G_RNG, k)
-        if all(below_at(probe, L.G_RNG, 6) == f - 1 for f in faces):
-            seed_at(g.state, L.G_RNG, k)
-            return
-    raise AssertionError(f"no seed rolls {faces}")
-
-
-def finish_turn(g, limit=60):
-    """Decline what the current turn asks (pass / store / take5 / the first
-    legal action) until the next move; returns the action names seen."""
-    seen = []
-    start = g.current_player
-    for _ in range(limit):
-        if g.is_over or (g.phase == "move" and (g.current_player != start or get(g, "MV_MOVED") == 0)):
-            return seen
-        n = names(g)
-        seen += n
-        for a in ("pass", "store", "take5"):
-            if a in n:
-                g.step(a)
-                break
-        else:
-            g.step(n[0])
-    raise AssertionError("finish_turn: no end")
 
 
 def decline_until(g, action, limit=20):

@@ -26,7 +26,7 @@ from maracaibo_env.framework.rng import seed_at, below_at
 from maracaibo_env.pirates.invariants import check_invariants
 
 from pirates_helpers import (begin_turn, cid, col_slots, get, kind_of, land, mgame, names, neighbours, open_decision,
-                             place_card, put, reach_maracaibo, refresh)
+                             finish_turn, place_card, put, reach_maracaibo, refresh)
 
 MODULES = ("fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement")
 ALL = {m: True for m in MODULES}
@@ -65,25 +65,6 @@ def obs_slice(g, p, name):
         if n == name:
             return g.observe(p)[off:off + size].tolist()
     raise KeyError(name)
-
-
-def finish_turn(g, seen=None, limit=60):
-    """Decline what the current turn asks (pass / store / take5 / the first
-    legal action) until the next move; returns the action names seen."""
-    seen = [] if seen is None else seen
-    start = g.current_player
-    for _ in range(limit):
-        if g.is_over or (g.phase == "move" and (g.current_player != start or get(g, "MV_MOVED") == 0)):
-            return seen
-        n = names(g)
-        seen += n
-        for a in ("pass", "store", "take5"):
-            if a in n:
-                g.step(a)
-                break
-        else:
-            g.step(n[0])
-    raise AssertionError("finish_turn: no end")
 
 
 def scoring_gain(g, cat=None):

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import pirates_helpers as H
+from pirates_helpers import force_rolls
 from pirates_rules_helpers import clear_caribbean, slot_in_column
-from maracaibo_env.framework.rng import seed_at, below_at
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import common as K, jordan as J, layout as L, scoring
 from maracaibo_env.pirates.core.catalog_layout import JA_RAID, JA_EXPLORE, JA_QUEST, JA_TIER2, JA_BUY, \
@@ -44,17 +44,6 @@ def get(g, name, p=None):
 
 def put(g, name, value, p=None):
     H.put(g, name, value, p)
-
-
-def force_rolls(g, *faces):
-    """Seed the in-state generator so that the next d6 rolls show `faces`."""
-    probe = g.state.copy()
-    for s in range(1, 200_000):
-        seed_at(probe, L.G_RNG, s)
-        if all(below_at(probe, L.G_RNG, 6) == f - 1 for f in faces):
-            seed_at(g.state, L.G_RNG, s)
-            return
-    raise AssertionError(f"no seed rolls {faces}")
 
 
 def card_where(g, pred):
