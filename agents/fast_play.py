@@ -20,14 +20,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.engine import step_unchecked
-from maracaibo_env.core.layout import G_OVER, G_CUR, MAX_P
-from maracaibo_env.core.random_play import pick_uniform
-from maracaibo_env.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, snapshot, record
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.engine import step_unchecked
+from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR, MAX_P
+from maracaibo_env.maracaibo.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, snapshot, record
 from .heuristics import table_move, HeuristicAgent, N_W
 
-from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
 
 drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code

@@ -64,21 +64,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from maracaibo_env.core import drop_stale_cache
+from maracaibo_env.maracaibo.core import drop_stale_cache
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
-from maracaibo_env.core import engine
-from maracaibo_env.core.actions import (
+from maracaibo_env.maracaibo.core import engine
+from maracaibo_env.maracaibo.core.actions import (
     NUM_ACTIONS, MAX_MP, A_SAIL,
     A_FREE_PLAN, A_DELIVER, A_PAY, A_SETUP_PLAN, A_SETUP_DISCARD, A_CAREER,
     A_DRAW_DECK, A_DRAW_MARKET, A_PASS)
-from maracaibo_env.core.catalog_layout import (
+from maracaibo_env.maracaibo.core.catalog_layout import (
     C_CARD_VP, C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_REQ,
     C_CAR_KIND, C_RANK_AT, C_NEXT_RANK_POS, C_DINC_VP, C_PRE_KIND,
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
     CARD_EFFS, CARD_REQS)
-from maracaibo_env.core.layout import (
+from maracaibo_env.maracaibo.core.layout import (
     STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
     N_AUTOMA, HAND_CAP, PLAN_CAP, MARKET_SIZE, STACK_W, MAX_EXP,
     G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_SOLO,
@@ -88,7 +88,7 @@ from maracaibo_env.core.layout import (
     P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_BOARD, P_FIG_CAREER, P_DISCS, P_UPGRADES,
     P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS, P_SYNERGY, P_HAND_N, P_HAND,
     P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER, P_CAREER_OPT)
-from maracaibo_env.core.enums import (
+from maracaibo_env.maracaibo.core.enums import (
     PH_SAIL, PH_DRAW, PH_COMBAT, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
     PH_SETUP_CAREER,
     OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, OP_EXPLORE, OP_COMBAT, OP_CITY_ACTION, OP_CHOICE,
@@ -101,11 +101,11 @@ from maracaibo_env.core.enums import (
     AREA_VILLAGE_THRESHOLDS, AREA_HAND_LIMIT, AREA_FREE_MARKET, AREA_DOUBLOONS5, AREA_VP3,
     AREA_VP6, AREA_VILLAGE_ANNEX, AREA_VILLAGE_CP_DOUBLOON, AREA_VILLAGE_GOODS,
     AREA_VILLAGE_MARKER, AREA_CHOICE, AREA_VP10)
-from maracaibo_env.core.common import pb, popcount, markers_on_board, empty_supply_spaces
-from maracaibo_env.core.scoring import prestige_points
-from maracaibo_env.core.sailing import location_action, location_action_amount
-from maracaibo_env.core.observe import OBS_SPEC
-from maracaibo_env.core.random_play import xorshift
+from maracaibo_env.maracaibo.core.common import pb, popcount, markers_on_board, empty_supply_spaces
+from maracaibo_env.maracaibo.core.scoring import prestige_points
+from maracaibo_env.maracaibo.core.sailing import location_action, location_action_amount
+from maracaibo_env.maracaibo.core.observe import OBS_SPEC
+from maracaibo_env.maracaibo.core.random_play import xorshift
 
 from .base import act_with  # re-exported: it lives in agents/base.py (no game's code)
 
@@ -844,7 +844,7 @@ class HeuristicAgent:
 
     def _act_obs(self, obs, legal, rng) -> int:
         """Rules over action kinds, using only the observation vector."""
-        from maracaibo_env.core.actions import decode
+        from maracaibo_env.maracaibo.core.actions import decode
         W = self.W
         dbl = int(self._obs(obs, "p0_doubloons")[0])
         cp = int(self._obs(obs, "p0_cp")[0])

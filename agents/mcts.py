@@ -45,16 +45,16 @@ import time
 import numpy as np
 from numba import njit
 
-from maracaibo_env.core import engine
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.layout import (
+from maracaibo_env.maracaibo.core import engine
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.layout import (
     PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, MAX_P, G_NP, G_CUR,
     G_OVER, G_SOLO, G_RNG, G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N,
     G_QPILE, G_QPILE_N, G_PR_BUILD, G_PR_REVEALED, P_VP, P_CAREER, P_CAREER_OPT)
-from maracaibo_env.core.random_play import xorshift, pick_uniform
+from maracaibo_env.maracaibo.core.random_play import xorshift, pick_uniform
 from .heuristics import deal_hidden_cards, evaluate, unseen_cards, table_move, HeuristicAgent
 
-from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
 
 drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code

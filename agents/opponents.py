@@ -1,5 +1,5 @@
 """Opponents played inside numba for many games at once: the vector env's
-engine (maracaibo_env/vector.py).
+engine (maracaibo_env/maracaibo/vector.py).
 
 `advance_rows` moves every game forward until its learner seat is to act, the
 game is over, or a seat played by a Python policy must act (that game then
@@ -12,14 +12,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.engine import step_unchecked
-from maracaibo_env.core.layout import G_OVER, G_CUR
-from maracaibo_env.core.observe import observe
-from maracaibo_env.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.engine import step_unchecked
+from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR
+from maracaibo_env.maracaibo.core.observe import observe
+from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from .heuristics import table_move
 
-from maracaibo_env.core import drop_stale_cache  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
 
 drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.enums import OPS, PHASES
-from maracaibo_env.core.observe import OBS_SIZE, OBS_SPEC
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.enums import OPS, PHASES
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE, OBS_SPEC
 
 FEATURES_VERSION = 1
 FORMAT = 1

@@ -15,7 +15,7 @@ Sections (--only picks some):
 * game     the Python `Game` loop (legal_actions / step);
 * aec      the PettingZoo agent_iter / last / step loop over `raw_env()` and `env()`;
 * single   the single-agent Gymnasium env (learner vs random opponents);
-* batch    `maracaibo_env.batch.Batch`: step() with a numba random policy at
+* batch    `maracaibo_env.maracaibo.batch.Batch`: step() with a numba random policy at
            N = 1, 64, 1024, and whole playouts inside numba, on 1 and 2 threads;
 * memory   state bytes per game, batch bytes per game, and resident-memory
            growth over many games through raw_env() and an auto-resetting Batch;
@@ -26,7 +26,7 @@ Sections (--only picks some):
            each heuristic against Jean) played inside numba on one core
            (`match.play_match(engine="compiled")`), and the same line-ups through
            the Python agent loop (`engine="python"`) for the ratio;
-* vector   the training env `maracaibo_env.vector.LearnerGames`: learner steps/s
+* vector   the training env `maracaibo_env.maracaibo.vector.LearnerGames`: learner steps/s
            (random legal learner moves drawn in numba) at N = 64 and 1024 games,
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
@@ -64,11 +64,11 @@ from numba import njit
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env.catalog import load_catalog  # noqa: E402
-from maracaibo_env.core import drop_stale_cache, engine, layout as L  # noqa: E402
-from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
-from maracaibo_env.core.observe import OBS_SIZE, observe  # noqa: E402
-from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
+from maracaibo_env.maracaibo.catalog import load_catalog  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE, observe  # noqa: E402
+from maracaibo_env.maracaibo.core.random_play import pick_uniform  # noqa: E402
 
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
@@ -236,7 +236,7 @@ def bench_options(seconds, runs, players=(1, 3)):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from fuzz import option_sets as maracaibo_sets
     from fuzz_pirates import option_sets as pirates_sets
-    from maracaibo_env.game import Game, option_bits
+    from maracaibo_env.maracaibo.game import Game, option_bits
     from maracaibo_env.framework.options import label
     from maracaibo_env.pirates import Game as PGame, load_catalog as pload
     from maracaibo_env.pirates.game import PLAYER_COUNTS as PC
@@ -387,7 +387,7 @@ def _single_loop(e, first_seed, n):
 
 
 def bench_single(players, seconds, runs):
-    from maracaibo_env.single import MaracaiboSingleEnv
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
     e = MaracaiboSingleEnv(num_players=players, opponents="random")
     _single_loop(e, 10**6, 1)
     n = _calibrate(lambda k: _single_loop(e, 0, k), seconds)
@@ -404,7 +404,7 @@ def bench_batch(seconds, runs, players=3, sizes=(1, 64, 1024), threads=(1, 2), m
     run, on every thread count, restarts from that snapshot, so all runs
     replay exactly the same steps."""
     import numba
-    from maracaibo_env.batch import Batch
+    from maracaibo_env.maracaibo.batch import Batch
     counts = [t for t in threads if t <= numba.config.NUMBA_NUM_THREADS]
     rows = []
     for n in sizes:
@@ -453,8 +453,8 @@ def bench_memory(seconds):
     """State and batch bytes per game, and resident-memory growth while games
     are played through raw_env() and an auto-resetting Batch (a leak shows as
     growth that does not level off)."""
-    from maracaibo_env.aec import raw_env
-    from maracaibo_env.batch import Batch
+    from maracaibo_env.maracaibo.aec import raw_env
+    from maracaibo_env.maracaibo.batch import Batch
     b = Batch(16, num_players=4)
     per_game = (b.states.nbytes + b.masks.nbytes + b._obs.nbytes) // b.n
     rows = [{"name": "state_bytes", "players": None, "value": L.STATE_SIZE * 4},
@@ -565,7 +565,7 @@ HEURISTIC_NAMES = ("balanced", "combat_influence", "explorer_quests", "ship_inco
 def _heuristic_games(players: int, first_seed: int, n: int, engine: str) -> int:
     """n games of rotating heuristic line-ups (solo: one heuristic vs Jean,
     medium); returns the decisions made."""
-    from maracaibo_env.match import play_match
+    from maracaibo_env.maracaibo.match import play_match
     decisions = 0
     for g in range(first_seed, first_seed + n):
         if players == 1:
@@ -594,8 +594,8 @@ def bench_heuristic(players, seconds, runs, python_ratio=True):
 def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2), opponents=("random", "balanced")):
     """Learner steps/s of LearnerGames (2 players, random seats)."""
     import numba
-    from maracaibo_env.core import batch as K
-    from maracaibo_env.vector import LearnerGames
+    from maracaibo_env.maracaibo.core import batch as K
+    from maracaibo_env.maracaibo.vector import LearnerGames
     out = []
     before = numba.get_num_threads()
     try:
@@ -633,7 +633,7 @@ def bench_mcts(runs, players=(2, 4), specs=MCTS_SPECS):
     """ISMCTS iterations/s on decisions of random games (turn 40 of each), for
     the random-rollout search and the heuristic-guided one without rollouts."""
     from maracaibo_env import Game
-    from maracaibo_env.match import parse_spec
+    from maracaibo_env.maracaibo.match import parse_spec
     out = []
     for spec in specs:
         m = parse_spec(spec).make()
@@ -830,7 +830,7 @@ def main(argv=None) -> int:
             for r in new:
                 print(json.dumps(r), flush=True)
 
-    from maracaibo_env.aec import env, raw_env
+    from maracaibo_env.maracaibo.aec import env, raw_env
     for s in sections:
         if s == "core":
             for p in players:

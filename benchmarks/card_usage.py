@@ -17,13 +17,13 @@ from collections import Counter
 import numpy as np
 from numba import njit
 
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import drop_stale_cache, engine, layout as L
-from maracaibo_env.core.actions import NUM_ACTIONS, action_names
-from maracaibo_env.core.random_play import pick_uniform
-from maracaibo_env.core.catalog_layout import CATALOG, CARD_EFFS
-from maracaibo_env.core.enums import EFFECTS
-from maracaibo_env.invariants import check_invariants
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS, action_names
+from maracaibo_env.maracaibo.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, CARD_EFFS
+from maracaibo_env.maracaibo.core.enums import EFFECTS
+from maracaibo_env.maracaibo.invariants import check_invariants
 
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code

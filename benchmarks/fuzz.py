@@ -50,15 +50,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fuzz_harness as H  # noqa: E402
 from maracaibo_env import Game  # noqa: E402
-from maracaibo_env.game import option_bits  # noqa: E402
-from maracaibo_env.core.options import LEGACY_TILES  # noqa: E402
+from maracaibo_env.maracaibo.game import option_bits  # noqa: E402
+from maracaibo_env.maracaibo.core.options import LEGACY_TILES  # noqa: E402
 from maracaibo_env.framework.options import label as options_label  # noqa: E402
-from maracaibo_env.catalog import load_catalog, STORY_NUMBERS  # noqa: E402
-from maracaibo_env.core import drop_stale_cache, engine, layout as L  # noqa: E402
-from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
-from maracaibo_env.core.random_play import pick_uniform  # noqa: E402
-from maracaibo_env.core.enums import DIFFICULTIES, AUTOMA_TABLES, OPS  # noqa: E402
-from maracaibo_env.invariants import check_invariants  # noqa: E402
+from maracaibo_env.maracaibo.catalog import load_catalog, STORY_NUMBERS  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
+from maracaibo_env.maracaibo.core.random_play import pick_uniform  # noqa: E402
+from maracaibo_env.maracaibo.core.enums import DIFFICULTIES, AUTOMA_TABLES, OPS  # noqa: E402
+from maracaibo_env.maracaibo.invariants import check_invariants  # noqa: E402
 
 CONFIGS = ([(n, s, "medium", "en", {}) for n in (2, 3, 4) for s in STORY_NUMBERS]
            + [(1, 75, d, t, {}) for d in DIFFICULTIES for t in AUTOMA_TABLES])
@@ -78,7 +78,7 @@ def option_sets(mode: str) -> list[dict]:
 
 def compatible_tiles() -> tuple:
     """As many legacy tiles as can be in play together (in the tiles' order)."""
-    from maracaibo_env.game import GameConfigError
+    from maracaibo_env.maracaibo.game import GameConfigError
     chosen: list[str] = []
     for t in LEGACY_TILES:
         try:
@@ -163,7 +163,7 @@ def _np(st) -> int:
 
 
 def _in_range(st, label, rng, catalog, old):
-    from maracaibo_env.validate import limits
+    from maracaibo_env.maracaibo.validate import limits
     np_, solo = st["NP"], st["SOLO"] == 1
     if not (isinstance(np_, int) and 2 <= np_ <= 4 and st["SOLO"] in (0, 1)):
         return old
@@ -259,7 +259,7 @@ class Maracaibo:
 
     @staticmethod
     def exercise(g):
-        from maracaibo_env.render import render_text
+        from maracaibo_env.maracaibo.render import render_text
         for p in range(g.num_seats):
             g.observe(p)
         g.jean_log()

@@ -36,9 +36,9 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env.core.enums import DIFFICULTIES  # noqa: E402
+from maracaibo_env.maracaibo.core.enums import DIFFICULTIES  # noqa: E402
 from agents.heuristics import HEURISTICS  # noqa: E402
-from maracaibo_env.match import play_match  # noqa: E402
+from maracaibo_env.maracaibo.match import play_match  # noqa: E402
 
 
 def play_game(names, seed, difficulty=None):

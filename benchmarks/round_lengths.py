@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env import Game  # noqa: E402
-from maracaibo_env.core import layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
 from agents.heuristics import HEURISTICS, make_agent, act_with  # noqa: E402
 
 NAMES = list(HEURISTICS)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env.match import play_match  # noqa: E402
+from maracaibo_env.maracaibo.match import play_match  # noqa: E402
 from maracaibo_env.tournament import TournamentConfig, run_tournament  # noqa: E402
 
 AGENTS = ("balanced", "ship_income", "random")

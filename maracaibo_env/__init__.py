@@ -10,13 +10,14 @@
     p = maracaibo_env.make("pirates", 3, seed=1)       # any registered game by id
     maracaibo_env.available_agents("pirates")          # its agent specs: random, raider, ...
 
-The numba core (maracaibo_env.core) takes only arrays; game data lives in
-maracaibo_env/data/*.toml.
+Each game is one folder with the same file set: maracaibo_env/maracaibo/ and
+maracaibo_env/pirates/ (rules core in core/, data in data/*.toml); the
+framework they share is maracaibo_env/framework/, which imports no game.
 """
-from . import compile_notice
-from .catalog import Catalog, load_catalog
-from .data_load import DataError
-from .game import Game, GameConfigError, IllegalActionError
+from . import _moved, compile_notice
+from .maracaibo.catalog import Catalog, load_catalog
+from .maracaibo.data_load import DataError
+from .maracaibo.game import Game, GameConfigError, IllegalActionError
 from .registry import available_games, make
 from .agent_registry import available_agents
 
@@ -25,6 +26,7 @@ __all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalo
 __version__ = "0.1.0"
 
 compile_notice.install()  # a status line while numba compiles (first run only)
+_moved.install()          # old import paths (maracaibo_env.game, .core, ...) still work
 
 
 def _register() -> None:
@@ -43,6 +45,6 @@ _register()
 def __getattr__(name):
     # PettingZoo is imported only when the AEC env is asked for.
     if name in ("env", "raw_env"):
-        from . import aec
+        from .maracaibo import aec
         return getattr(aec, name)
     raise AttributeError(f"module 'maracaibo_env' has no attribute {name!r}")

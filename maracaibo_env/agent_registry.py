@@ -342,7 +342,7 @@ def _heuristic_parser(table: Callable[[], dict]) -> Callable[[str], AgentSpec | 
 
 
 def _difficulties() -> tuple[str, ...]:
-    return _attr("maracaibo_env.core.enums", "DIFFICULTIES")
+    return _attr("maracaibo_env.maracaibo.core.enums", "DIFFICULTIES")
 
 
 def _parse_jean(s: str) -> AgentSpec | None:
@@ -391,7 +391,7 @@ BALANCED_ROLLOUT_STEPS = 2000
 
 def mcts_option_table() -> dict:
     """spec key -> (MCTSAgent keyword, type, low, high) (for str: the two values allowed)."""
-    num_actions = _attr("maracaibo_env.core.actions", "NUM_ACTIONS")
+    num_actions = _attr("maracaibo_env.maracaibo.core.actions", "NUM_ACTIONS")
     return {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
             "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, num_actions),
             "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),

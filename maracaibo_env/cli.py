@@ -23,11 +23,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .catalog import STORY_NUMBERS
-from .core import layout as L
-from .core.enums import DIFFICULTIES, AUTOMA_INCOMES
-from .data_load import DataError
-from .game import Game, GameConfigError, PLAYER_COUNTS
+from .maracaibo.catalog import STORY_NUMBERS
+from .maracaibo.core import layout as L
+from .maracaibo.core.enums import DIFFICULTIES, AUTOMA_INCOMES
+from .maracaibo.data_load import DataError
+from .maracaibo.game import Game, GameConfigError, PLAYER_COUNTS
 from .registry import DEFAULT_GAME, available_games, game_class, game_id_of, game_info
 from .cli_options import add_option_argument, game_help, options_help, parse_options  # noqa: F401  (re-exported)
 
@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
     add_option_argument(demo)
     demo.add_argument("--data", metavar="DIR",
-                      help="play with the game data in DIR (a copy of maracaibo_env/data with your changes)")
+                      help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data with your changes)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",
@@ -170,7 +170,7 @@ def version_text() -> str:
         pkg = version("maracaibo-env")
     except Exception:  # not installed (run from a checkout)
         from . import __version__ as pkg
-    folder = Path(__file__).parent / "data"
+    folder = Path(__file__).parent / "maracaibo" / "data"
     files = sorted(folder.glob("*.toml"))
     digest = hashlib.sha256()
     for f in files:

@@ -7,6 +7,6 @@ as ``pettingzoo.classic.connect_four_v3``):
 The single-agent Gymnasium env of the same version is registered as
 ``"maracaibo_env/Maracaibo-v1"`` (``gymnasium.make`` after ``import maracaibo_env``).
 """
-from .aec import env, raw_env
+from .maracaibo.aec import env, raw_env
 
 __all__ = ["env", "raw_env"]

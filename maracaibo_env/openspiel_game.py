@@ -36,8 +36,6 @@ form):
 """
 from __future__ import annotations
 
-import numpy as np
-
 try:
     import pyspiel  # noqa: F401
 except ModuleNotFoundError as exc:  # an optional extra
@@ -46,196 +44,16 @@ except ModuleNotFoundError as exc:  # an optional extra
     raise ModuleNotFoundError("maracaibo_env.openspiel_game needs OpenSpiel: pip install open_spiel",
                               name="pyspiel") from None
 
-from .core import layout as L
-from .core.catalog_layout import CATALOG
-from .core.enums import PHASES
-from .core.observe import OBS_SIZE, OBS_SPEC
 from .framework import openspiel as fos
-from .framework.openspiel import OpenSpielSpec, utilities
-from .game import Game
+from .framework.openspiel import OpenSpielSpec, utilities  # noqa: F401
+from .maracaibo.openspiel import (  # noqa: F401  (Maracaibo's names, under their old home)
+    SHORT_NAME, NUM_DEALS, DECISIONS_PER_PLAYER, MARACAIBO, MaracaiboGame, MaracaiboObserver,
+    MaracaiboState, make_resampler, max_game_length, resample)
+from .pirates.openspiel import PIRATES, PIRATES_DECISIONS_PER_PLAYER  # noqa: F401
 
 __all__ = ["SHORT_NAME", "NUM_DEALS", "MaracaiboGame", "MaracaiboState", "MaracaiboObserver",
            "resample", "make_resampler", "utilities", "max_game_length", "MARACAIBO", "PIRATES",
            "GAMES", "OpenSpielSpec"]
 
-SHORT_NAME = "python_maracaibo"
-#: chance outcomes of the deal: outcome k plays the engine seed k
-NUM_DEALS = 1 << 16
-#: decisions per player allowed by max_game_length. Measured (0.1.0, 20,000
-#: uniformly random games per player count): at most 262 / 338 / 447 decisions
-#: for 2 / 3 / 4 players; games that always sail the fewest MP (the longest a
-#: game gets) reached 588 / 845 / 1090. 600 per player is about 2x that.
-DECISIONS_PER_PLAYER = 600
-#: Pirates: in 2,000 uniformly random games per player count, at most
-#: 374 / 548 / 696 decisions for 2 / 3 / 4 players (always the first legal
-#: action, 200 games: 267 / 387 / 519); 600 per player is over 3x that.
-PIRATES_DECISIONS_PER_PLAYER = 600
-_DIGEST = fos.DIGEST
-_OBS_OFF: dict[str, tuple[int, int]] = fos.obs_offsets(OBS_SPEC)
-assert sum(size for _, size in _OBS_OFF.values()) == OBS_SIZE
-
-
-def max_game_length(players: int) -> int:
-    return MARACAIBO.max_game_length(players)
-
-
-def _maracaibo_god_view(g) -> list[str]:
-    """Every seat's hand and plan (str(state) only: the god's-eye view)."""
-    names = g.catalog.card_names
-    v = g.state
-    lines = []
-    for p in range(g.num_seats):
-        hand = v[L.field_slice("HAND", p)][: v[L.field_slice("HAND_N", p)][0]]
-        plan = v[L.field_slice("PLAN", p)]
-        lines.append(f"p{p}: hand {[names[c] for c in hand]} plan "
-                     f"{[names[c] for c in plan if c >= 0]}")
-    return lines
-
-
-def _pirates_rank_key(g) -> list[tuple[int, int]]:
-    """Pirates ranks by VP, then buried treasures (TIE-01..03), like Game.winners()."""
-    from .pirates.core import common as K
-    return [(s, int(K.buried_total(g.state, p))) for p, s in enumerate(g.scores())]
-
-
-def _describe(obs: np.ndarray, player: int, game) -> str:
-    """Readable summary of one observation vector (nothing else is read)."""
-    def f(name):
-        off, size = _OBS_OFF[name]
-        return obs[off:off + size].tolist()
-
-    cat = game.catalog
-    cards = cat.card_names
-    ids = lambda xs: ", ".join(cards[c] for c in xs if c >= 0) or "-"  # noqa: E731
-    acting = f("acting_seat")[0]
-    career, options = f("career")[0], [c for c in f("career_options") if c >= 0]
-    if career >= 0:
-        career_text = cat.career_names[career]
-    else:
-        career_text = ("choose " + " / ".join(cat.career_names[c] for c in options)) if options else "-"
-    np_ = f("num_players")[0]
-    out = [f"p{player} | round {f('round')[0]} | {PHASES[f('phase')[0]]} | to act: "
-           + ("-" if acting < 0 else "you" if acting == 0 else f"seat +{acting}"),
-           f"hand: {ids(f('hand'))} | plan: {ids(f('plan'))} | career: {career_text}",
-           f"market: {ids(f('market'))} | draw {f('draw_pile')[0]} | discard {f('discard_pile')[0]}"]
-    for k in range(np_):
-        g = lambda n: f(f"p{k}_{n}")[0]  # noqa: E731
-        ship = g("ship")
-        out.append(f"{'you' if k == 0 else f'seat +{k}'}: {g('vp')} VP, {g('doubloons')} doubloons, "
-                   f"{g('cp')} CP, hand {g('hand_count')}, plan {g('plan_count')}, "
-                   f"ship {cat.loc_keys[ship] if 0 <= ship < len(cat.loc_keys) else ship}, "
-                   f"influence {'/'.join(map(str, f(f'p{k}_influence')))}, cards {g('tableau_count')}")
-    return "\n".join(out)
-
-
-# ---- determinization -----------------------------------------------------------------
-_DECK_OFF = CATALOG["CARD_DECK"][0]
-
-
-def resample(state, player: int, rng: np.random.Generator):
-    """A determinization of `state` for seat `player`: a copy whose hidden
-    parts are redrawn at random, keeping everything the seat observes (so its
-    information state string and tensor, and its legal actions, are unchanged).
-
-    Redrawn: the cards in the other seats' hands and planning areas together
-    with the draw pile (a random permutation of those cards over those slots
-    that keeps each card's deck, A or B, as every hand is known to hold only
-    A-cards at set-up); the quest tiles under the face-up top of the quest
-    pile; the combat tokens of both face-down piles (pile sizes kept); the
-    face-down prestige buildings among themselves and the buildings not in
-    play; and the engine's random generator (hence every later shuffle and
-    draw). Kept: the discard pile, the other seats' career cards, the Game's
-    recorded seed. This is the usual ISMCTS determinization, not an exact
-    sample from the posterior over deals given the seat's history (it ignores
-    what opponents' choices reveal about their hands)."""
-    if state.is_chance_node() or state.is_terminal():
-        return state.clone()
-    new = state.clone()
-    g = new.engine
-    v = g.state.copy()
-    cat = g.catalog.array
-    slots = []  # absolute positions in v holding a hidden card
-    for q in range(g.num_seats):
-        if q == player:
-            continue
-        b = L.PLAYERS + q * L.PLAYER_SIZE
-        slots += range(b + L.P_HAND, b + L.P_HAND + int(v[b + L.P_HAND_N]))
-        slots += [b + L.P_PLAN + j for j in range(L.PLAN_CAP) if v[b + L.P_PLAN + j] >= 0]
-    slots += range(L.G_DRAW, L.G_DRAW + int(v[L.G_DRAW_N]))
-    slots = np.asarray(slots, np.int64)
-    if len(slots):
-        decks = cat[_DECK_OFF + v[slots]]
-        for d in np.unique(decks):
-            s = slots[decks == d]
-            v[s] = rng.permutation(v[s])
-    qn = int(v[L.G_QPILE_N])
-    if qn > 2:
-        v[L.G_QPILE:L.G_QPILE + qn - 1] = rng.permutation(v[L.G_QPILE:L.G_QPILE + qn - 1])
-    n0, n1 = int(v[L.G_TPILE_N]), int(v[L.G_TPILE_N + 1])
-    tokens = rng.permutation(np.concatenate([v[L.G_TPILE0:L.G_TPILE0 + n0], v[L.G_TPILE1:L.G_TPILE1 + n1]]))
-    v[L.G_TPILE0:L.G_TPILE0 + n0], v[L.G_TPILE1:L.G_TPILE1 + n1] = tokens[:n0], tokens[n0:]
-    rev = int(v[L.G_PR_REVEALED])
-    hidden = [s for s in range(rev, L.N_BUILDINGS) if v[L.G_PR_INVESTORS + s] == 0]
-    if hidden:
-        shown = set(v[L.G_PR_BUILD:L.G_PR_BUILD + L.N_BUILDINGS].tolist()) - {
-            int(v[L.G_PR_BUILD + s]) for s in hidden}
-        pool = rng.permutation([b for b in range(L.N_PRESTIGE) if b not in shown])
-        for s, bld in zip(hidden, pool):
-            v[L.G_PR_BUILD + s] = bld
-    rng_state = rng.integers(-2**31, 2**31, size=2, dtype=np.int64)
-    if not rng_state.any():
-        rng_state[0] = 1
-    v[L.G_RNG:L.G_RNG + 2] = rng_state
-    v[L.G_SEED] = rng.integers(2**31)  # the recorded deal seed says nothing about this world
-    # rebuild through the public save format: validates the new state and
-    # recomputes the legal-action mask
-    saved = g.to_dict()
-    saved["state"] = L.describe_state(v, all_players=True)
-    new._eng = fos._Engine(Game.from_dict(saved, g.catalog))
-    return new
-
-
-def make_resampler(seed=None):
-    """A resampler callback for ISMCTSBot.set_resampler with its own seeded
-    generator (reproducible searches): cb(state, player) -> resample(...)."""
-    rng = np.random.default_rng(seed)
-    return lambda state, player: resample(state, player, rng)
-
-
-MARACAIBO = OpenSpielSpec(
-    short_name=SHORT_NAME, long_name="Python Maracaibo (numba core)", title="Maracaibo",
-    game="maracaibo_env.game:Game", parameters={"players": 2, "story": 75},
-    decisions_per_player=DECISIONS_PER_PLAYER, num_deals=NUM_DEALS,
-    describe=_describe, god_view=_maracaibo_god_view, resample=resample)
-
-#: Pirates' parameters: players, the Caribbean layout and its option flags
-#: (Game.OPTIONS of kind "flag"; difficulty is solo only, and the solo game is not offered)
-_PIRATES_FLAGS = ("fog_locations", "fog_improvements", "skirmish", "quest_hunters", "rubies", "retirement")
-PIRATES = OpenSpielSpec(
-    short_name="python_pirates", long_name="Python Pirates of Maracaibo (numba core)",
-    title="Pirates of Maracaibo", game="maracaibo_env.pirates.game:Game",
-    parameters={"players": 2, "layout": "classic", **{f: False for f in _PIRATES_FLAGS}},
-    decisions_per_player=PIRATES_DECISIONS_PER_PLAYER, num_deals=NUM_DEALS,
-    rank_key=_pirates_rank_key)
-
-
-class MaracaiboObserver(fos.OpenSpielObserver):
-    SPEC = MARACAIBO
-
-
-class MaracaiboState(fos.OpenSpielState):
-    SPEC = MARACAIBO
-
-
-class MaracaiboGame(fos.OpenSpielGame):
-    """OpenSpiel game; parameters: players (2..4, default 2), story (75, 76, 77)."""
-    SPEC, STATE, OBSERVER = MARACAIBO, MaracaiboState, MaracaiboObserver
-
-    @property
-    def story(self) -> int:
-        return self.engine_options["story"]
-
-
-fos.register(MaracaiboGame)
 #: game id -> its OpenSpielGame class, for every registered game with an OpenSpielSpec
 GAMES = fos.register_registered_games()

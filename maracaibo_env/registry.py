@@ -223,21 +223,21 @@ def _loaded_class(info: GameInfo):
 # ---- the games --------------------------------------------------------------------------------
 register(GameInfo(
     id="maracaibo", title="Maracaibo",
-    game="maracaibo_env.game:Game", replay_format="maracaibo-replay",
-    adapter="maracaibo_env.adapters:MaracaiboAdapter",
+    game="maracaibo_env.maracaibo.game:Game", replay_format="maracaibo-replay",
+    adapter="maracaibo_env.maracaibo.match:MaracaiboAdapter",
     # README's ratings: MCTS beats every heuristic at Maracaibo
     hint_agent="mcts",
     solo_opponent="Jean", solo_log="jean_log",
     solo_note=("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
                "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
                "noble-rank and other VP are in their own rows."),
-    gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.single:MaracaiboSingleEnv",
-    openspiel="maracaibo_env.openspiel_game:MARACAIBO"))
+    gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.maracaibo.single:MaracaiboSingleEnv",
+    openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO"))
 
 register(GameInfo(
     id="pirates", title="Pirates of Maracaibo",
     game="maracaibo_env.pirates.game:Game", replay_format="pirates-replay",
-    adapter="maracaibo_env.pirates_match:PiratesAdapter",
+    adapter="maracaibo_env.pirates.match:PiratesAdapter",
     # explorer tops Pirates' ladder
     hint_agent="explorer",
     solo_opponent="Jordan", solo_log="jordan_log",
@@ -245,4 +245,4 @@ register(GameInfo(
                "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
                "goes to him (SOLO-37)."),
     gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv",
-    openspiel="maracaibo_env.openspiel_game:PIRATES"))
+    openspiel="maracaibo_env.pirates.openspiel:PIRATES"))

@@ -14,10 +14,10 @@ import dataclasses
 
 import numpy as np
 
-from maracaibo_env.catalog import compile_catalog, load_catalog
-from maracaibo_env.core import engine, layout as L, enums as E
-from maracaibo_env.core.catalog_layout import CATALOG
-from maracaibo_env.game import Game
+from maracaibo_env.maracaibo.catalog import compile_catalog, load_catalog
+from maracaibo_env.maracaibo.core import engine, layout as L, enums as E
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.game import Game
 
 
 def new_game(n=2, seed=0, story=75, catalog=None) -> Game:
@@ -77,13 +77,13 @@ def at_main(g: Game, p: int, loc_key, mp: int = 1, main_done: int = 0):
 
 
 def compasses(g: Game, p: int) -> int:
-    from maracaibo_env.core.common import compasses as c
+    from maracaibo_env.maracaibo.core.common import compasses as c
     return int(c(g.state, g._cat, p))
 
 
 def push_task(g: Game, op: str, p: int, a: int = 0, b: int = 0):
     """Put a pending task on the stack and let the engine pick it up."""
-    from maracaibo_env.core.common import push
+    from maracaibo_env.maracaibo.core.common import push
     push(g.state, E.OPS.index(op), p, a, b)
     resume(g)
 
@@ -202,7 +202,7 @@ def rank_bands_catalog(bands=TEST_RANK_BANDS):
 
 
 def check(g: Game):
-    from maracaibo_env.invariants import check_invariants
+    from maracaibo_env.maracaibo.invariants import check_invariants
     bad = check_invariants(g.state, g.catalog)
     assert not bad, bad
 

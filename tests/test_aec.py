@@ -7,10 +7,10 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from agents import RandomAgent
-from maracaibo_env.aec import env, raw_env, observation_bounds
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.observe import OBS_SIZE
-from maracaibo_env.game import IllegalActionError
+from maracaibo_env.maracaibo.aec import env, raw_env, observation_bounds
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE
+from maracaibo_env.maracaibo.game import IllegalActionError
 
 PLAYERS = [2, 3, 4]
 

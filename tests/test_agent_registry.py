@@ -187,8 +187,8 @@ def test_a_dummy_kind_is_read_everywhere(first):
 
 def test_a_dummy_kind_is_an_env_opponent(first):
     from maracaibo_env.pirates.single import PiratesSingleEnv
-    from maracaibo_env.single import MaracaiboSingleEnv
-    from maracaibo_env.vector import LearnerGames
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
+    from maracaibo_env.maracaibo.vector import LearnerGames
     for env in (MaracaiboSingleEnv(opponents="first"), PiratesSingleEnv(opponents="first:1")):
         env.reset(seed=0)
         _, reward, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
@@ -198,7 +198,7 @@ def test_a_dummy_kind_is_an_env_opponent(first):
 
 
 def test_a_dummy_kind_plays_a_tournament_game(first):
-    from maracaibo_env.pirates_match import play_pirates_match
+    from maracaibo_env.pirates.match import play_pirates_match
     r = play_pirates_match(["first", "random"], seed=2, engine="python")
     assert r.specs == ["first", "random"] and r.decisions > 0 and len(r.scores) == 2
 
@@ -206,7 +206,7 @@ def test_a_dummy_kind_plays_a_tournament_game(first):
 # ---- the envs' opponents ---------------------------------------------------------------------------
 def test_single_envs_take_agent_specs():
     from maracaibo_env.pirates.single import PiratesSingleEnv
-    from maracaibo_env.single import MaracaiboSingleEnv
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
     e = MaracaiboSingleEnv(opponents="balanced")
     e.reset(seed=0)
     assert e.step(int(np.flatnonzero(e.action_masks())[0]))[1] == 0.0

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game, GameConfigError, IllegalActionError
-from maracaibo_env.batch import Batch
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.single import MaracaiboSingleEnv
+from maracaibo_env.maracaibo.batch import Batch
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
 
 
 # ---- configuration: ints only (numpy ints accepted), solo options only in solo games ------------------

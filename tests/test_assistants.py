@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from maracaibo_env.core import enums as E
-from maracaibo_env.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 
 from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check
 from test_permanent_effects import (C1, C2, EN, SP, GOODS, game, lk, eff, goods, cat_set,

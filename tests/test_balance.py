@@ -15,7 +15,7 @@ pytest.importorskip("openskill")
 pytest.importorskip("matplotlib")
 
 from maracaibo_env import load_catalog  # noqa: E402
-from maracaibo_env.match import GameResult  # noqa: E402
+from maracaibo_env.maracaibo.match import GameResult  # noqa: E402
 from maracaibo_env.balance import analyze, compare_reports, write_report, load_report  # noqa: E402
 from maracaibo_env.balance import stats as S  # noqa: E402
 from maracaibo_env.balance.cli import run as balance_cli  # noqa: E402
@@ -390,7 +390,7 @@ def test_cli_modified_data_reaches_the_games(tmp_path):
     from pathlib import Path
     import maracaibo_env
     data = tmp_path / "data"
-    shutil.copytree(Path(maracaibo_env.__file__).parent / "data", data)
+    shutil.copytree(Path(maracaibo_env.__file__).parent / "maracaibo" / "data", data)
     cards = data / "cards.toml"
     text = cards.read_text()
     cards.write_text(text.replace("cost = 12", "cost = 13", 1))
@@ -409,7 +409,7 @@ def test_cli_bad_data_file_names_file_entry_and_field(tmp_path, capsys):
     from pathlib import Path
     import maracaibo_env
     data = tmp_path / "data"
-    shutil.copytree(Path(maracaibo_env.__file__).parent / "data", data)
+    shutil.copytree(Path(maracaibo_env.__file__).parent / "maracaibo" / "data", data)
     cards = data / "cards.toml"
     cards.write_text(cards.read_text().replace("cost = 12", 'cost = "twelve"', 1))
     assert balance_cli(["--data", str(data), "--games", "1", "--players", "2", "--agents", "balanced,random"]) == 2

@@ -19,7 +19,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
-    from maracaibo_env.match import play_match
+    from maracaibo_env.maracaibo.match import play_match
     from maracaibo_env.balance import analyze, write_report
     games = [play_match(specs, seed) for seed in (1, 2) for specs in (["balanced", "random"], ["random", "balanced"])]
     games += [play_match(["balanced", "explorer_quests", "random"][r:] + ["balanced", "explorer_quests", "random"][:r], 3)

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game, IllegalActionError
-from maracaibo_env.batch import Batch
+from maracaibo_env.maracaibo.batch import Batch
 
 
 @pytest.mark.slow

@@ -1,5 +1,5 @@
 """numba's on-disk cache is dropped when the core (or the caller's file) changes."""
-from maracaibo_env.core import drop_stale_cache
+from maracaibo_env.maracaibo.core import drop_stale_cache
 
 
 def test_drop_stale_cache_keeps_fresh_and_drops_stale_files(tmp_path, monkeypatch):

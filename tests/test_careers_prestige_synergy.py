@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from maracaibo_env.core import enums as E
+from maracaibo_env.maracaibo.core import enums as E
 
 from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
     card_by_name
@@ -23,12 +23,12 @@ def syn_bits(*names):
 
 
 def pre_cost(g, building):
-    from maracaibo_env.core.catalog_layout import CATALOG
+    from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
     return int(g._cat[CATALOG["PRE_COST"][0] + building])
 
 
 def pre_syn(g, building):
-    from maracaibo_env.core.catalog_layout import CATALOG
+    from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
     return int(g._cat[CATALOG["PRE_SYN"][0] + building])
 
 
@@ -181,7 +181,7 @@ def _career(tasks=None, c=0, **fields):
 
 
 def _cat(g, name, i):
-    from maracaibo_env.core.catalog_layout import CATALOG
+    from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
     return int(g._cat[CATALOG[name][0] + i])
 
 

@@ -11,12 +11,12 @@ import pytest
 from helpers import own, make_catalog, rank_bands_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
-from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_INF_SPACES
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core.combat import unpack
-from maracaibo_env.core.sailing import flag_kind, location_action, market_good
-from maracaibo_env.core.common import (push, noble_rank, empty_supply_spaces,
+from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_KIND, C_INF_SPACES
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core.combat import unpack
+from maracaibo_env.maracaibo.core.sailing import flag_kind, location_action, market_good
+from maracaibo_env.maracaibo.core.common import (push, noble_rank, empty_supply_spaces,
                                        markers_on_board)
 
 FR, EN, SP = 0, 1, 2
@@ -261,7 +261,7 @@ def test_city_06_delivered_discs_stay_in_the_market_until_interim_step_3():
         g.step("draw:deck")
     assert get(g, "LOC_MARKET")[loc(g, "4")] == 1
     # interim scoring step 3 takes them out of the game
-    from maracaibo_env.core.scoring import start_scoring
+    from maracaibo_env.maracaibo.core.scoring import start_scoring
     put(g, "TRIGGER", 0)
     put(g, "STK_N", 0)
     start_scoring(g.state, g._cat)
@@ -998,7 +998,7 @@ def test_inf_03_tv_35_overflow_scores_2_vp_per_step():
     put(g, "INF", last - 1, 0, index=EN)
     at_city(g, 0, "4", "t01", hand=no_good(g, "tobacco"))
     vp = get(g, "VP", 0)
-    from maracaibo_env.core.common import gain_influence
+    from maracaibo_env.maracaibo.core.common import gain_influence
     gain_influence(g.state, g._cat, 0, EN, 3)
     assert get(g, "INF", 0)[EN] == last and get(g, "VP", 0) == vp + 4
     # via a real Combat: +2 influence at the end scores 4 VP
@@ -1056,7 +1056,7 @@ def test_inf_05_next_noble_rank_moves_to_the_next_band():
 
 def test_inf_06_markers_may_share_a_space():
     g = game()
-    from maracaibo_env.core.common import gain_influence
+    from maracaibo_env.maracaibo.core.common import gain_influence
     gain_influence(g.state, g._cat, 0, FR, 3)
     gain_influence(g.state, g._cat, 1, FR, 3)
     assert get(g, "INF", 0)[FR] == get(g, "INF", 1)[FR] == 3

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from maracaibo_env.cli import main
-from maracaibo_env.core.layout import VP_SOURCES
+from maracaibo_env.maracaibo.core.layout import VP_SOURCES
 
 
 def test_demo_prints_rounds_and_score_table(capsys):
@@ -98,7 +98,7 @@ def test_core_and_cli_work_without_the_optional_extras(tmp_path):
         "from maracaibo_env.cli import build_parser, main\n"
         "build_parser()\n"
         "assert main(['demo', '--players', '2', '--seed', '3']) == 0\n"
-        "from maracaibo_env.match import play_match\n"
+        "from maracaibo_env.maracaibo.match import play_match\n"
         "r = play_match(['balanced', 'random'], 1)\n"
         "assert sum(r.breakdown[0].values()) == r.scores[0]\n"
         f"assert not any(m in sys.modules and sys.modules[m] is not None for m in {OPTIONAL!r})\n"

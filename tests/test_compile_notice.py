@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-CODE = "from maracaibo_env.core.common import popcount; assert popcount(5) == 2"
+CODE = "from maracaibo_env.maracaibo.core.common import popcount; assert popcount(5) == 2"
 NOTICE = "maracaibo_env: compiling the numba core"
 
 

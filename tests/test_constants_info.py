@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 from helpers import new_game, finish_setup, get, put, at_main, refresh, check
 
 
@@ -51,7 +51,7 @@ def test_con_17_con_24_player_components_and_money(n):
 
 
 def test_con_18_hand_limit_4_then_6():
-    from maracaibo_env.core.common import hand_limit
+    from maracaibo_env.maracaibo.core.common import hand_limit
     g = finish_setup(new_game(2))
     assert hand_limit(g.state, 0) == 4
     put(g, "UPGRADES", 1 << 1, 0)  # hand_limit area
@@ -76,14 +76,14 @@ def test_con_20_market_of_four():
 
 
 def test_con_21_combat_track_capped_at_8():
-    from maracaibo_env.core.common import gain_cp
+    from maracaibo_env.maracaibo.core.common import gain_cp
     g = new_game(2)
     gain_cp(g.state, 0, 20)
     assert get(g, "CP", 0) == 8
 
 
 def test_con_26_one_printed_compass():
-    from maracaibo_env.core.common import compasses
+    from maracaibo_env.maracaibo.core.common import compasses
     g = new_game(2)
     assert compasses(g.state, g._cat, 0) == 1
 
@@ -103,13 +103,13 @@ def test_con_27_four_rounds_three_interim_scorings():
 
 
 def test_con_28_village_action_counts():
-    from maracaibo_env.core.sailing import village_count
+    from maracaibo_env.maracaibo.core.sailing import village_count
     assert [village_count(m, False) for m in range(1, 8)] == [1, 1, 1, 2, 2, 2, 3]
     assert [village_count(m, True) for m in range(1, 8)] == [1, 2, 2, 2, 3, 3, 3]
 
 
 def test_con_31_quest_track_vp():
-    from maracaibo_env.core.quests import fulfil
+    from maracaibo_env.maracaibo.core.quests import fulfil
     g = new_game(2)
     vp = []
     for _ in range(6):

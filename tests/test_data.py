@@ -1,4 +1,4 @@
-"""Tests for the game data files and their loader (maracaibo_env/data_load.py).
+"""Tests for the game data files and their loader (maracaibo_env/maracaibo/data_load.py).
 
 * the shipped data loads;
 * one test per data constraint of the rules checklist (CON-xx, §0.2), named
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from maracaibo_env.data_load import (
+from maracaibo_env.maracaibo.data_load import (
     CITY_ACTIONS, DATA_DIR, EFFECT_KINDS, FILES, REQUIREMENT_KINDS, SOURCES, DataError,
     load_raw,
 )

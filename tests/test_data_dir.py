@@ -7,11 +7,11 @@ import pytest
 
 import maracaibo_env
 from maracaibo_env import Game, DataError, GameConfigError
-from maracaibo_env.batch import Batch
+from maracaibo_env.maracaibo.batch import Batch
 from maracaibo_env.cli import main as cli_main
-from maracaibo_env.match import play_match
+from maracaibo_env.maracaibo.match import play_match
 
-DATA = Path(maracaibo_env.__file__).parent / "data"
+DATA = Path(maracaibo_env.__file__).parent / "maracaibo" / "data"
 
 
 def _copy(tmp_path, edit=None):
@@ -34,7 +34,7 @@ def test_edited_card_cost_reaches_the_game(tmp_path):
     shipped = Game(2, seed=1)
     assert g.catalog.data_hash != shipped.catalog.data_hash
     a01 = g.catalog.card_keys.index("a01")
-    from maracaibo_env.core.catalog_layout import C_CARD_COST
+    from maracaibo_env.maracaibo.core.catalog_layout import C_CARD_COST
     assert g._cat[C_CARD_COST + a01] == 3 and shipped._cat[C_CARD_COST + a01] == 12
     r = play_match(["balanced", "random"], 2, data_dir=d)
     assert r.data_hash == g.catalog.data_hash

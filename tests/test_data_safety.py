@@ -10,16 +10,16 @@ import pytest
 
 import maracaibo_env
 from maracaibo_env import DataError, Game
-from maracaibo_env.catalog import load_catalog
+from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.cli import main as cli_main
-from maracaibo_env.core.catalog_layout import C_CARD_COST
+from maracaibo_env.maracaibo.core.catalog_layout import C_CARD_COST
 from maracaibo_env.framework.datafiles import Strict, parse_file
 from maracaibo_env.pirates import Game as PiratesGame
 from maracaibo_env.pirates.catalog import load_catalog as pirates_catalog
 from maracaibo_env.play.replay_view import ReplayCursor, replay_page
 
-DATA = Path(maracaibo_env.__file__).parent / "data"
-PIRATES_DATA = DATA.parent / "pirates" / "data"
+DATA = Path(maracaibo_env.__file__).parent / "maracaibo" / "data"
+PIRATES_DATA = DATA.parent.parent / "pirates" / "data"
 INT32 = "allowed: -2147483648..2147483647 (int32)"
 
 

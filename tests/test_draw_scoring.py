@@ -4,10 +4,10 @@ test vectors TV-01, TV-05, TV-13, TV-14, TV-16, TV-24, TV-49, TV-52, TV-57."""
 import numpy as np
 import pytest
 
-from maracaibo_env.core import enums as E
-from maracaibo_env.core.catalog_layout import CATALOG
-from maracaibo_env.core.common import empty_supply_spaces
-from maracaibo_env.core.scoring import multipliers
+from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.core.common import empty_supply_spaces
+from maracaibo_env.maracaibo.core.scoring import multipliers
 
 from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main,
                      set_hand, set_tableau, check, cat_get, custom_catalog)

@@ -12,10 +12,10 @@ from helpers import own, make_catalog as _make_catalog, rank_bands_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, card_by_name,
                      check)
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_LOC_KIND, C_NLOC
-from maracaibo_env.core.common import compasses, income_vp, remaining_scorings
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_KIND, C_NLOC
+from maracaibo_env.maracaibo.core.common import compasses, income_vp, remaining_scorings
 
 FR, EN, SP = 0, 1, 2
 SYN = load_catalog().synergy_keys  # anchor, crossed_axes, crown, ...
@@ -430,7 +430,7 @@ def test_inct_01_markers_start_at_8_and_0():
 
 
 def test_inct_02_income_effects_and_synergy_move_the_markers():
-    from maracaibo_env.core.catalog_layout import C_PRE_SYN, C_PRE_COST
+    from maracaibo_env.maracaibo.core.catalog_layout import C_PRE_SYN, C_PRE_COST
     g0 = game()
     s = int(g0._cat[C_PRE_SYN + get(g0, "PR_BUILD")[0]])
     cost = int(g0._cat[C_PRE_COST + get(g0, "PR_BUILD")[0]])
@@ -444,7 +444,7 @@ def test_inct_02_income_effects_and_synergy_move_the_markers():
 
 
 def _score(g, trigger=0):
-    from maracaibo_env.core.scoring import start_scoring
+    from maracaibo_env.maracaibo.core.scoring import start_scoring
     put(g, "TRIGGER", trigger)
     put(g, "STK_N", 0)
     start_scoring(g.state, g._cat)

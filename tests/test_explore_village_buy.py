@@ -11,9 +11,9 @@ import pytest
 from helpers import own, make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
-from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import C_EXP_QUEST
-from maracaibo_env.core.common import push, compasses
+from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core.catalog_layout import C_EXP_QUEST
+from maracaibo_env.maracaibo.core.common import push, compasses
 
 FR, EN, SP = 0, 1, 2
 
@@ -53,7 +53,7 @@ def run_task(g, op, p, a=0, b=0, ship="1"):
 def quest_catalog(costs, rewards, **extra):
     """Every quest tile gets these costs [(kind, symbol|None, amount)] and
     rewards [(kind, amount)] (so the test does not depend on the shuffle)."""
-    from maracaibo_env.catalog import load_catalog
+    from maracaibo_env.maracaibo.catalog import load_catalog
     goods = load_catalog().goods_keys
     ed = {k: {} for k in ("Q_COST", "Q_COST_ARG", "Q_COST_AMT", "Q_REW", "Q_REW_AMT")}
     for t in range(L.N_QUESTS):
@@ -470,7 +470,7 @@ def test_buy_01_only_village_c_or_scoring_step_1():
     g.step("main:city")
     assert not any(n.startswith("buy:") for n in legal(g))
     # scoring step 1
-    from maracaibo_env.core.scoring import start_scoring
+    from maracaibo_env.maracaibo.core.scoring import start_scoring
     h = game(catalog=cat)
     set_hand(h, 0, [150])
     put(h, "TRIGGER", 0)
@@ -620,7 +620,7 @@ def test_req_03_assistant_goes_to_its_location_anywhere():
 
 def test_req_04_pay_three_herbs_perm_01_lowers_it():
     herbs = cards_with_symbol(game(), "herbs", 4)
-    from maracaibo_env.catalog import load_catalog
+    from maracaibo_env.maracaibo.catalog import load_catalog
     hi = load_catalog().goods_keys.index("herbs")
     cat = make_catalog({150: dict(cost=0, symbol="sugar", reqs=[("herbs", 3)]),
                         151: dict(effects=[("perm_object", hi, 0, -1)])})

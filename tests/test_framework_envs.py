@@ -10,8 +10,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from maracaibo_env import Game
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.observe import OBS_SIZE
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE
 from maracaibo_env.framework.aec import GameAECEnv, make_env
 from maracaibo_env.framework.description import GameDescription
 from maracaibo_env.framework.single import GameSingleEnv

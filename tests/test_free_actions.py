@@ -13,8 +13,8 @@ depend on the reconstructed map.
 """
 from __future__ import annotations
 
-from maracaibo_env.core import enums as E
-from maracaibo_env.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 
 from helpers import get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
     cards_with_symbol

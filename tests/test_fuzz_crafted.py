@@ -33,7 +33,7 @@ def test_crafted_saved_games_never_crash(fuzz, tmp_path):
 
 
 def test_cases_are_reproducible(fuzz):
-    from maracaibo_env.catalog import load_catalog
+    from maracaibo_env.maracaibo.catalog import load_catalog
     cat = load_catalog()
     a, da = fuzz.make_case(3, 17, cat)
     b, db = fuzz.make_case(3, 17, cat)

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.layout import N_CARDS, N_TOKENS, N_AUTOMA, N_PRESTIGE, N_BUILDINGS
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.layout import N_CARDS, N_TOKENS, N_AUTOMA, N_PRESTIGE, N_BUILDINGS
 from agents import RandomAgent
 from agents.heuristics import (HEURISTICS, BalancedAgent, HeuristicAgent, act_with,
                                sanitized_state, make_agent)

@@ -18,9 +18,9 @@ import pytest
 
 import agents.heuristics as H
 from maracaibo_env import Game
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
-from maracaibo_env.match import play_match
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
+from maracaibo_env.maracaibo.match import play_match
 
 GOLDEN = json.loads(gzip.open(Path(__file__).parent / "data" / "heuristics_golden.json.gz", "rt").read())
 

@@ -105,7 +105,7 @@ def test_the_cycle_finder_finds_a_planted_cycle():
 
 
 def test_the_framework_imports_no_game():
-    games = ("maracaibo_env.core", "maracaibo_env.pirates", "maracaibo_env.game", "maracaibo_env.catalog")
+    games = ("maracaibo_env.maracaibo.core", "maracaibo_env.pirates", "maracaibo_env.maracaibo.game", "maracaibo_env.maracaibo.catalog")
     for m, deps in import_graph().items():
         if m.startswith("maracaibo_env.framework"):
             bad = sorted(d for d in deps if d.startswith(games))

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.core import automa, layout as L
-from maracaibo_env.core.combat import NO_TOKEN, ST_ACT, pack
-from maracaibo_env.core.common import markers_on_board
-from maracaibo_env.core.options import LEGACY_TILES
-from maracaibo_env.data_load import DATA_DIR, DataError
+from maracaibo_env.maracaibo.core import automa, layout as L
+from maracaibo_env.maracaibo.core.combat import NO_TOKEN, ST_ACT, pack
+from maracaibo_env.maracaibo.core.common import markers_on_board
+from maracaibo_env.maracaibo.core.options import LEGACY_TILES
+from maracaibo_env.maracaibo.data_load import DATA_DIR, DataError
 from maracaibo_env.framework.game import GameConfigError
-from maracaibo_env.invariants import check_invariants
+from maracaibo_env.maracaibo.invariants import check_invariants
 
 from helpers import at_main, at_phase, finish_setup, get, put, loc, push_task, refresh, check
 
@@ -158,7 +158,7 @@ def test_leg_l3_plague_in_cartagena():
 
 
 def test_leg_l3_marker_already_there_leaves_the_game():
-    from maracaibo_env.core import legacy as CL
+    from maracaibo_env.maracaibo.core import legacy as CL
     g = Game(num_players=2, seed=1)
     c = loc(g, "14")
     put(g, "LOC_MARKER", 2, index=c)
@@ -395,7 +395,7 @@ def test_combat_19_l3_no_marker_and_l6_l9_markers_never_displaced():
 
 def test_expl_14_reached_or_passed_is_the_space_number():
     """'Reached or passed space N': the explorer's space number >= N, on every path."""
-    from maracaibo_env.core.legacy import explorer_reached
+    from maracaibo_env.maracaibo.core.legacy import explorer_reached
     g = _game(["L9"])
     for s in g.catalog.raw["explorer"]["space"]:
         put(g, "EXPLORER", g.catalog.exp_keys.index(s["key"]), 0)
@@ -435,7 +435,7 @@ def test_solo_12_legacy_cities_count_for_jean():
 
 
 def test_solo_12_jean_takes_l1_quest_and_it_is_refilled():
-    from maracaibo_env.core.legacy import jean_takes_quest
+    from maracaibo_env.maracaibo.core.legacy import jean_takes_quest
     g = Game(num_players=1, seed=2, legacy=["L1"])
     q, pile = get(g, "QUESTS", automa.JEAN), get(g, "QPILE_N")
     assert jean_takes_quest(g.state, g._cat, loc(g, "16"))
@@ -510,7 +510,7 @@ def test_jleg_01_jean_sails_to_l4_only_after_her_explorer_space():
 
 
 def test_jleg_01_jean_annexes_l4_only_after_her_explorer_space():
-    from maracaibo_env.core.legacy import marker_allowed
+    from maracaibo_env.maracaibo.core.legacy import marker_allowed
     g = Game(num_players=1, seed=2, legacy=["L4"])
     l4 = loc(g, "l4")
     _explorer_at(g, automa.JEAN, 3)
@@ -555,7 +555,7 @@ def test_data_18_two_tiles_on_one_spot_are_refused(tmp_path):
 
 
 def test_data_18_rulebook_numbers_are_enforced(tmp_path):
-    from maracaibo_env.data_load import load_raw
+    from maracaibo_env.maracaibo.data_load import load_raw
     d = tmp_path / "data"
     shutil.copytree(DATA_DIR, d)
     p = d / "legacy_tiles.toml"
@@ -575,7 +575,7 @@ def test_data_18_every_entry_has_a_source_and_placement():
 # ---- observation, render, saved games --------------------------------------------------------------
 
 def test_legacy_tiles_in_observation_and_render():
-    from maracaibo_env.render import render_text
+    from maracaibo_env.maracaibo.render import render_text
     g = _game(["L6", "L12"], n=2)
     spec = {name: (off, size) for name, off, size, _ in g.observation_spec()}
     obs = g.observe(0)
@@ -609,7 +609,7 @@ def test_format_2_save_without_legacy_fields_loads():
 
 
 def test_validate_refuses_legacy_fields_without_their_tile():
-    from maracaibo_env.validate import state_problems
+    from maracaibo_env.maracaibo.validate import state_problems
     g = _game([], n=2)
     s = g.state.copy()
     s[L.G_LEG_MINE] = 1

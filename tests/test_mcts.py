@@ -5,8 +5,8 @@ import pytest
 from agents.heuristics import act_with, make_agent
 from agents.mcts import MCTSAgent, determinize
 from maracaibo_env import Game
-from maracaibo_env.core import layout as L
-from maracaibo_env.match import AgentSpecError, parse_spec, play_match
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.match import AgentSpecError, parse_spec, play_match
 
 
 def _midgame(seed=4, players=3, moves=60, **kw):

@@ -15,7 +15,7 @@ from maracaibo_env.framework import numba_cache
 
 PKG = Path(maracaibo_env.__file__).resolve().parent
 ROOT = PKG.parent
-CORES = {"maracaibo": PKG / "core", "pirates": PKG / "pirates" / "core"}
+CORES = {"maracaibo": PKG / "maracaibo" / "core", "pirates": PKG / "pirates" / "core"}
 
 
 def _relative_imports(py_file: Path):
@@ -58,7 +58,7 @@ def test_the_pirates_core_stamp_needs_no_maracaibo_code():
 
 def test_a_compiled_caller_outside_the_core_is_stamped_with_what_it_imports():
     files = _labels(numba_cache.import_closure([ROOT / "agents" / "mcts.py"]))
-    assert {"agents/mcts.py", "agents/heuristics.py", "maracaibo_env/core/engine.py",
+    assert {"agents/mcts.py", "agents/heuristics.py", "maracaibo_env/maracaibo/core/engine.py",
             "maracaibo_env/framework/layout.py"} <= files
 
 
@@ -70,7 +70,7 @@ def test_the_stamp_follows_a_framework_edit_and_ignores_other_files(tmp_path, mo
 
     def stamp():
         numba_cache._PARSED.clear()
-        return numba_cache.source_stamp((copy / "core").glob("*.py"))
+        return numba_cache.source_stamp((copy / "maracaibo" / "core").glob("*.py"))
 
     before = stamp()
     assert before == numba_cache.source_stamp(CORES["maracaibo"].glob("*.py"))  # the same for every copy
@@ -123,8 +123,8 @@ def test_private_cache_is_set_for_numba(monkeypatch):
 # into its compiled code), and a compiled caller outside the core.
 CHILD = """
 import maracaibo_env
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.common import pb
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.common import pb
 import agents.heuristics
 print("package", maracaibo_env.__file__)
 print("compiled", pb(1), "python", L.PLAYERS + L.PLAYER_SIZE)

@@ -11,9 +11,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from maracaibo_env import Game  # noqa: E402
 from maracaibo_env import openspiel_game as og  # noqa: E402
-from maracaibo_env.core import layout as L  # noqa: E402
-from maracaibo_env.core.actions import NUM_ACTIONS  # noqa: E402
-from maracaibo_env.core.observe import OBS_SIZE  # noqa: E402
+from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE  # noqa: E402
 
 
 def _load(players=2):

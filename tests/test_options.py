@@ -166,7 +166,7 @@ def test_a_tournament_game_is_played_with_its_options():
 
 def test_envs_take_the_options():
     from maracaibo_env import maracaibo_v1
-    from maracaibo_env.single import MaracaiboSingleEnv
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
     e = maracaibo_v1.raw_env(num_players=2, open_prestige=True, legacy=[])
     e.reset(seed=1)
     assert e.game.options["open_prestige"] and e.open_prestige is True
@@ -198,8 +198,8 @@ def test_balance_with_an_option_and_the_comparison_on_vs_off(tmp_path):
 
 @pytest.mark.slow
 def test_batches_take_the_options():
-    from maracaibo_env.batch import Batch
-    from maracaibo_env.core import layout as L
+    from maracaibo_env.maracaibo.batch import Batch
+    from maracaibo_env.maracaibo.core import layout as L
     from maracaibo_env.pirates.batch import Batch as PBatch
     b = Batch(3, num_players=3, seed=1, open_prestige=True)
     assert (b.states[:, L.G_PR_REVEALED] == 4).all()

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.catalog_layout import CATALOG, Q_COSTS, Q_REWARDS
-from maracaibo_env.core.combat import unpack
-from maracaibo_env.core.common import push
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, Q_COSTS, Q_REWARDS
+from maracaibo_env.maracaibo.core.combat import unpack
+from maracaibo_env.maracaibo.core.common import push
 
 from helpers import (own, new_game, finish_setup, get, put, refresh, resume, at_main, at_phase,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)

@@ -903,7 +903,7 @@ def test_pirates_solo_aec_and_single_envs():
 
 
 def test_pirates_solo_tournament_spec():
-    from maracaibo_env.pirates_match import parse_spec, play_pirates_match
+    from maracaibo_env.pirates.match import parse_spec, play_pirates_match
     assert parse_spec("jordan:3").kind == "jordan"
     with pytest.raises(ValueError):
         parse_spec("jordan:7")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.core.options import LEGACY_TILES
+from maracaibo_env.maracaibo.core.options import LEGACY_TILES
 from maracaibo_env.pirates import Game as PiratesGame
 
 EXPLAIN = Path(__file__).resolve().parents[1] / "maracaibo_env" / "play" / "explain"

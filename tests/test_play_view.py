@@ -102,8 +102,8 @@ def _find(make, want, seeds=range(40)):
 
 def test_a_generic_choice_says_what_each_option_is():
     """Homeward bound 20: Combat or explore 2 (board.toml, rulebook): choice:0 / choice:1."""
-    from maracaibo_env.core import layout as L
-    from maracaibo_env.core.enums import CHOICES
+    from maracaibo_env.maracaibo.core import layout as L
+    from maracaibo_env.maracaibo.core.enums import CHOICES
     g = _find(lambda s: Game(2, seed=s), lambda g: g.phase == "choice" and CHOICES[
         int(g.state[L.G_STK + (int(g.state[L.G_STK_N]) - 1) * L.STACK_W + 2])] == "home20")
     assert detail(g, "choice:0") == "Combat" and detail(g, "choice:1") == "explore up to 2"
@@ -121,7 +121,7 @@ def test_a_location_side_says_its_actions():
 
 
 def test_every_kind_of_generic_choice_has_its_options_described():
-    from maracaibo_env.core.enums import CHOICES
+    from maracaibo_env.maracaibo.core.enums import CHOICES
     from maracaibo_env.play.labels import _choice_texts
     table = _choice_texts()
     assert set(table) == set(CHOICES)

@@ -7,9 +7,9 @@ import pytest
 from agents.policy import (NUM_FEATURES, Arch, PolicyAgent, PolicyFileError, PolicyNet,
                            encode, load_policy, save_weights, shipped_policies)
 from maracaibo_env import Game
-from maracaibo_env.core.actions import NUM_ACTIONS
-from maracaibo_env.core.observe import OBS_SIZE, OBS_SPEC
-from maracaibo_env.match import AgentSpecError, parse_spec, play_match
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE, OBS_SPEC
+from maracaibo_env.maracaibo.match import AgentSpecError, parse_spec, play_match
 
 
 def _offset(name):
@@ -44,7 +44,7 @@ def test_encode_keeps_raw_values_and_one_hots_the_hand():
     hand = [c for c in obs[start:start + size] if c >= 0]
     assert hand, "a fresh game deals a hand"
     # the hand block follows the raw values, the task-op and the phase blocks
-    from maracaibo_env.core.enums import OPS, PHASES
+    from maracaibo_env.maracaibo.core.enums import OPS, PHASES
     col = OBS_SIZE + len(OPS) + len(PHASES)
     assert sorted(np.flatnonzero(f[0, col:col + 157]).tolist()) == sorted(hand)
 
@@ -133,7 +133,7 @@ def test_policy_plays_in_matches_and_tournament_specs(tmp_path):
 
 @pytest.mark.slow
 def test_policy_as_a_vector_env_opponent():
-    from maracaibo_env.vector import LearnerGames
+    from maracaibo_env.maracaibo.vector import LearnerGames
     net = random_net(1)
     v = LearnerGames(8, opponents=net, seed=2)
     rng = np.random.default_rng(0)

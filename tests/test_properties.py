@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from maracaibo_env import Game
-from maracaibo_env.invariants import check_invariants
+from maracaibo_env.maracaibo.invariants import check_invariants
 
 players = st.sampled_from([1, 2, 3, 4])
 seeds = st.integers(0, 2**31 - 1)
@@ -60,7 +60,7 @@ def test_clone_is_independent_and_replay_is_deterministic(n, seed, first, second
 @settings(**SETTINGS)
 @given(players, seeds)
 def test_different_seed_different_deal(n, seed):
-    from maracaibo_env.core.layout import field_slice
+    from maracaibo_env.maracaibo.core.layout import field_slice
     a, b = Game(n, seed=seed), Game(n, seed=(seed + 1) % 2**31)
     deal = lambda g: (g.player_view(0)["HAND"], g.state[field_slice("DRAW")].tolist())  # noqa: E731
     assert deal(a) != deal(b)

@@ -10,9 +10,9 @@ import pytest
 from helpers import rank_bands_catalog
 from helpers import (own, new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import enums as E, layout as L
-from maracaibo_env.core.common import push, completed_areas, hand_limit
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core.common import push, completed_areas, hand_limit
 
 FR, EN, SP = 0, 1, 2
 GOODS = load_catalog().goods_keys
@@ -411,7 +411,7 @@ def test_ship_00d_number_of_upgrades_is_completed_areas():
         remove(g, area)
     remove(g, "doubloons5")  # half an area is no upgrade
     assert completed_areas(g.state, 0) == 2
-    from maracaibo_env.core.scoring import prestige_points
+    from maracaibo_env.maracaibo.core.scoring import prestige_points
     assert prestige_points(g.state, g._cat, 0, E.B_ACADEMY) == 4
 
 

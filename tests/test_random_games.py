@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game, IllegalActionError
-from maracaibo_env.invariants import check_invariants
+from maracaibo_env.maracaibo.invariants import check_invariants
 
 GAMES_PER_COUNT = 300
 

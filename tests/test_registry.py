@@ -15,7 +15,8 @@ import pytest
 
 import maracaibo_env
 from maracaibo_env import Game
-from maracaibo_env.adapters import MaracaiboAdapter, get_adapter
+from maracaibo_env.adapters import get_adapter
+from maracaibo_env.maracaibo.match import MaracaiboAdapter
 from maracaibo_env.registry import (GameInfo, UnknownGameError, available_games, game_class,
                                     game_for_replay_format, game_id_of, game_info, register,
                                     registered, replay_formats, unregister)

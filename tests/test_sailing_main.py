@@ -4,10 +4,10 @@ vector TV-33."""
 import pytest
 
 from maracaibo_env import IllegalActionError
-from maracaibo_env.core import enums as E
-from maracaibo_env.core.actions import MAX_MP
-from maracaibo_env.core.sailing import location_action
-from maracaibo_env.core.catalog_layout import CATALOG, MAX_OUT, Q_COSTS, Q_REWARDS
+from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core.actions import MAX_MP
+from maracaibo_env.maracaibo.core.sailing import location_action
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, MAX_OUT, Q_COSTS, Q_REWARDS
 
 from helpers import (own, new_game, finish_setup, get, put, loc, at_phase, at_main, refresh,
                      set_hand, set_tableau, check, cat_get, custom_catalog,

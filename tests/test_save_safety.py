@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.enums import OPS, CHOICES, PHASES
-from maracaibo_env.game import FORMAT_VERSION
-from maracaibo_env.invariants import check_invariants
-from maracaibo_env.validate import StateError, state_problems, VALUE_MAX
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.enums import OPS, CHOICES, PHASES
+from maracaibo_env.maracaibo.game import FORMAT_VERSION
+from maracaibo_env.maracaibo.invariants import check_invariants
+from maracaibo_env.maracaibo.validate import StateError, state_problems, VALUE_MAX
 
 
 def _play_until(n, seed, want, **kw):

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from maracaibo_env import IllegalActionError
-from maracaibo_env.core import enums as E
-from maracaibo_env.core.catalog_layout import CATALOG
-from maracaibo_env.core.common import empty_supply_spaces, markers_on_board, supply_left
-from maracaibo_env.core.scoring import multipliers
+from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
+from maracaibo_env.maracaibo.core.common import empty_supply_spaces, markers_on_board, supply_left
+from maracaibo_env.maracaibo.core.scoring import multipliers
 
 from helpers import (new_game, finish_setup, get, put, loc, at_phase, refresh,
                      set_hand, check, cat_get)

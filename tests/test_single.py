@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from maracaibo_env.single import MaracaiboSingleEnv
+from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
 
 
 def test_passes_gymnasium_check_env():

@@ -21,10 +21,10 @@ import pytest
 from helpers import (finish_setup, get, put, loc, cat_get, custom_catalog,
                      set_tableau, card_by_name, check)
 from maracaibo_env import Game
-from maracaibo_env.catalog import load_catalog
-from maracaibo_env.core import automa, enums as E, layout as L
-from maracaibo_env.core.explorer import apply_explore, shortest
-from maracaibo_env.core.sailing import market_spaces
+from maracaibo_env.maracaibo.catalog import load_catalog
+from maracaibo_env.maracaibo.core import automa, enums as E, layout as L
+from maracaibo_env.maracaibo.core.explorer import apply_explore, shortest
+from maracaibo_env.maracaibo.core.sailing import market_spaces
 
 FR, EN, SP = 0, 1, 2          # nation indices (enums.NATIONS)
 HUMAN, JEAN = 0, 1
@@ -1205,9 +1205,9 @@ def test_solo_18_income_reading_is_an_option():
 
 def test_solo_18_income_reading_reaches_every_front_end():
     from maracaibo_env import raw_env
-    from maracaibo_env.batch import Batch
+    from maracaibo_env.maracaibo.batch import Batch
     from maracaibo_env.cli import main as cli_main
-    from maracaibo_env.single import MaracaiboSingleEnv
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
     b = Batch(3, num_players=1, automa_income="de", auto_reset=True)
     assert list(b.states[:, L.G_AUTOMA_INCOME]) == [1, 1, 1]
     b.reset_rows([0])

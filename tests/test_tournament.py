@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from maracaibo_env.core.enums import DIFFICULTIES
-from maracaibo_env.match import AgentSpecError, GameResult, play_match
+from maracaibo_env.maracaibo.core.enums import DIFFICULTIES
+from maracaibo_env.maracaibo.match import AgentSpecError, GameResult, play_match
 from maracaibo_env.tournament import (ScheduleError, StoreError, TournamentConfig, deal_seed,
                                       load_games, load_results, run_tournament, schedule)
 from maracaibo_env.tournament import ratings as R
@@ -347,9 +347,9 @@ def test_help_shows_a_worked_example(capsys):
 def test_engine_and_data_folder_are_settings(tmp_path):
     import shutil
     import maracaibo_env
-    from maracaibo_env.catalog import load_catalog
+    from maracaibo_env.maracaibo.catalog import load_catalog
     data = tmp_path / "data"
-    shutil.copytree(Path(maracaibo_env.__file__).parent / "data", data)
+    shutil.copytree(Path(maracaibo_env.__file__).parent / "maracaibo" / "data", data)
     db = tmp_path / "t.sqlite"
     cfg = TournamentConfig(agents=("balanced", "random"), games=1, engine="python",
                            data_dir=str(data))

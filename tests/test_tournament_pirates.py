@@ -11,9 +11,9 @@ pytest.importorskip("openskill")
 pytest.importorskip("statsmodels")
 
 from maracaibo_env.adapters import get_adapter  # noqa: E402
-from maracaibo_env.match import AgentSpecError  # noqa: E402
+from maracaibo_env.maracaibo.match import AgentSpecError  # noqa: E402
 from maracaibo_env.pirates import Game  # noqa: E402
-from maracaibo_env.pirates_match import play_pirates_match  # noqa: E402
+from maracaibo_env.pirates.match import play_pirates_match  # noqa: E402
 from maracaibo_env.tournament import (ScheduleError, StoreError, TournamentConfig,  # noqa: E402
                                       load_games, load_results, run_tournament)
 from maracaibo_env.tournament.cli import run as cli_run  # noqa: E402

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from maracaibo_env import IllegalActionError
-from maracaibo_env.single import MaracaiboSingleEnv
+from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # training/ is a source folder, not an installed package
@@ -184,7 +184,7 @@ def test_solo_env_against_jean_plays_to_the_end():
 # ---- (c) the core does not import torch -------------------------------------------------------
 def test_core_imports_without_torch():
     code = ("import sys\n"
-            "import maracaibo_env, maracaibo_env.single, maracaibo_env.aec\n"
+            "import maracaibo_env, maracaibo_env.maracaibo.single, maracaibo_env.maracaibo.aec\n"
             "maracaibo_env.Game(2, seed=0)\n"
             "import training.wrappers, training.train_maskable_ppo\n"
             "bad = sorted(m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules)\n"

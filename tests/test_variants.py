@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import enums as E, layout as L
 from helpers import get, put, finish_setup, set_tableau, check, own
 from test_permanent_effects import make_catalog, eff, supply, src, run_task, legal, C1
 
@@ -26,13 +26,13 @@ def game(n=2, seed=1, cards=None, retirement=True, open_prestige=False, **extra)
 
 
 def tile_space(g) -> str:
-    from maracaibo_env.core.catalog_layout import CATALOG
+    from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
     return g.catalog.exp_keys[int(g._cat[CATALOG["EXP_RETIRE"][0]])]
 
 
 def space_before(g, key) -> str:
     """The space from which `key` is one step away."""
-    from maracaibo_env.core.catalog_layout import CATALOG
+    from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
     i = g.catalog.exp_keys.index(key)
     off, n_off = CATALOG["EXP_NEXT"][0], CATALOG["EXP_NEXT_N"][0]
     for s in range(len(g.catalog.exp_keys)):
@@ -250,7 +250,7 @@ def test_ret_11_the_figure_on_the_tile_is_neither_supply_nor_assistant():
 
 # ---- the option across the API --------------------------------------------------------------------
 def test_random_games_with_the_variants_keep_every_invariant():
-    from maracaibo_env.invariants import check_invariants
+    from maracaibo_env.maracaibo.invariants import check_invariants
     for n, seed in ((1, 1), (2, 2), (3, 3), (4, 4)):
         g = Game(n, seed=seed, retirement=True, open_prestige=True)
         rng = np.random.default_rng(seed)

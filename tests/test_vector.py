@@ -1,13 +1,13 @@
-"""maracaibo_env.vector: N games advanced to their learner's turn, opponents
+"""maracaibo_env.maracaibo.vector: N games advanced to their learner's turn, opponents
 played inside numba (random, heuristics) or by a batched Python policy."""
 import numpy as np
 import pytest
 
 import agents.heuristics as H
 from maracaibo_env import Game, IllegalActionError
-from maracaibo_env.core import layout as L
-from maracaibo_env.core.observe import OBS_SIZE
-from maracaibo_env.vector import LearnerGames
+from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core.observe import OBS_SIZE
+from maracaibo_env.maracaibo.vector import LearnerGames
 
 
 def _random_actions(v, rng):
@@ -131,7 +131,7 @@ def test_maskable_ppo_learns_on_the_vector_env_smoke():
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
-    from maracaibo_env.vector import sb3_vec_env
+    from maracaibo_env.maracaibo.vector import sb3_vec_env
     env = sb3_vec_env(8, num_players=2, opponents="random", seed=0)
     assert is_masking_supported(env)
     m = get_action_masks(env)
@@ -146,7 +146,7 @@ def test_maskable_ppo_learns_on_the_vector_env_smoke():
 @pytest.mark.slow
 def test_gymnasium_vector_env():
     from gymnasium.vector import AutoresetMode
-    from maracaibo_env.vector import gym_vector_env
+    from maracaibo_env.maracaibo.vector import gym_vector_env
     env = gym_vector_env(6, num_players=2, opponents="random")
     assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     obs, info = env.reset(seed=3)

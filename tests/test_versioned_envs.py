@@ -16,7 +16,7 @@ ENV_ID = "maracaibo_env/Maracaibo-v1"
 
 
 def test_versioned_module_exports_the_aec_env():
-    from maracaibo_env import aec
+    from maracaibo_env.maracaibo import aec
     assert maracaibo_v1.env is aec.env and maracaibo_v1.raw_env is aec.raw_env
     assert maracaibo_v1.raw_env(num_players=2).metadata["name"] == "maracaibo_v1"
 
@@ -32,7 +32,7 @@ def test_api_and_seed():
 
 def test_gymnasium_make_and_check_env():
     e = gymnasium.make(ENV_ID, num_players=2, opponents="random")
-    assert isinstance(e.unwrapped, maracaibo_env.single.MaracaiboSingleEnv)
+    assert isinstance(e.unwrapped, maracaibo_env.maracaibo.single.MaracaiboSingleEnv)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # check_env's advisory warnings
         check_env(e.unwrapped, skip_render_check=True)
@@ -66,7 +66,7 @@ def test_gymnasium_make_passes_options_and_validates():
 
 def test_registration_is_not_repeated_on_reimport():
     spec = gymnasium.spec(ENV_ID)
-    assert spec.entry_point == "maracaibo_env.single:MaracaiboSingleEnv"
+    assert spec.entry_point == "maracaibo_env.maracaibo.single:MaracaiboSingleEnv"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # gymnasium warns when an id is registered twice
         importlib.reload(maracaibo_env)

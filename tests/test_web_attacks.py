@@ -146,7 +146,7 @@ def test_attack_1_worst_allowed_decision_is_under_a_second():
     (one core's work, whatever else the machine runs), with the wall time recorded beside it."""
     from agents.heuristics import act_with
     from maracaibo_env import Game
-    from maracaibo_env.match import parse_spec
+    from maracaibo_env.maracaibo.match import parse_spec
     rng = np.random.default_rng(0)
     positions = []
     for n in (2, 3, 4):

@@ -11,7 +11,7 @@ Stages (one run folder holds everything; every stage resumes after a kill):
    the network learns the teacher's move (cross-entropy over legal moves) and
    the result (value). RL from scratch wins 0% against the heuristics; the
    imitation start gives PPO something to improve.
-2. **PPO** over `maracaibo_env.vector.LearnerGames`: the games are split into
+2. **PPO** over `maracaibo_env.maracaibo.vector.LearnerGames`: the games are split into
    groups, one per league member (`--league balanced=0.4,...`): the
    heuristics (played inside numba), `random`, and `snapshots` (frozen numpy
    copies of this network, refreshed every ``--snapshot-every`` updates; a
@@ -33,7 +33,7 @@ batched forward pass over games that face different opponents, snapshot
 opponents that are the same numpy network the package ships, and an
 imitation start into the same weights; all three are a few lines here and
 awkward through SB3's callbacks. MaskablePPO still trains on the same env
-(`maracaibo_env.vector.sb3_vec_env`, training/train_maskable_ppo.py).
+(`maracaibo_env.maracaibo.vector.sb3_vec_env`, training/train_maskable_ppo.py).
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from agents.policy import NUM_FEATURES, Arch, PolicyNet, encode
-from maracaibo_env.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 
 HEURISTIC_NAMES = ("balanced", "assistants", "combat_influence", "explorer_quests", "ship_income")
 DEFAULT_LEAGUE = "balanced=0.45,assistants=0.1,combat_influence=0.1,explorer_quests=0.05,ship_income=0.05,snapshots=0.25"
@@ -147,7 +147,7 @@ def teacher_samples(cfg: Config, progress=None):
     """(features, masks, actions, results, game index) of the teacher's decisions in
     cfg.bc_games games against the league's heuristics, played in numba."""
     from maracaibo_env import Game
-    from maracaibo_env.match import play_match
+    from maracaibo_env.maracaibo.match import play_match
     rng = np.random.default_rng(cfg.seed + 17)
     feats, masks, acts, results, games = [], [], [], [], []
     others = list(HEURISTIC_NAMES)
@@ -242,7 +242,7 @@ def dagger(net, cfg: Config, data, arch, log, progress=None):
     move, add them to the data and refit. Imitation alone only sees the
     teacher's own positions; the student's mistakes lead elsewhere."""
     from agents.heuristics import HEURISTICS
-    from maracaibo_env.vector import LearnerGames
+    from maracaibo_env.maracaibo.vector import LearnerGames
     teacher = HEURISTICS[cfg.bc_teacher]()
     feats, masks, acts, results, games = data
     task = progress.add_task("DAgger (rounds)", total=cfg.dagger_rounds, info="") if progress else None
@@ -338,7 +338,7 @@ class League:
     """One LearnerGames group per league member; one batched step for all."""
 
     def __init__(self, cfg: Config, first_snapshot: PolicyNet, seed: int):
-        from maracaibo_env.vector import LearnerGames
+        from maracaibo_env.maracaibo.vector import LearnerGames
         self.sizes = split_envs(cfg.n_envs, parse_league(cfg.league))
         self.snapshot = SnapshotOpponent(first_snapshot)
         self.groups = {}

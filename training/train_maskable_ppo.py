@@ -1,4 +1,4 @@
-"""Train sb3-contrib MaskablePPO on `maracaibo_env.single.MaracaiboSingleEnv`.
+"""Train sb3-contrib MaskablePPO on `maracaibo_env.maracaibo.single.MaracaiboSingleEnv`.
 
 Run from the repository root (needs the ``train`` extra: torch,
 stable-baselines3, sb3-contrib)::
@@ -41,8 +41,8 @@ import numpy as np
 if __package__ in (None, ""):  # run as `python training/train_maskable_ppo.py`
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env.core.enums import DIFFICULTIES  # noqa: E402
-from maracaibo_env.single import MaracaiboSingleEnv  # noqa: E402
+from maracaibo_env.maracaibo.core.enums import DIFFICULTIES  # noqa: E402
+from maracaibo_env.maracaibo.single import MaracaiboSingleEnv  # noqa: E402
 from training.wrappers import OBS_TRANSFORMS  # noqa: E402
 
 EnvFactory = Callable[[], Any]

@@ -41,7 +41,7 @@ import numpy as np
 from scipy import stats as st
 
 from ..adapters import GameAdapter, get_adapter
-from ..catalog import Catalog
+from ..maracaibo.catalog import Catalog
 from . import provenance as prov
 from .ratings import finishing_ranks, strategy_ratings
 from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
@@ -432,7 +432,7 @@ def _solo(results, cat: Catalog, sources, metrics) -> dict:
     solo = [r for r in results if r.difficulty is not None]
     if not solo:
         return {}
-    from ..core.enums import DIFFICULTIES
+    from ..maracaibo.core.enums import DIFFICULTIES
     levels = sorted({r.difficulty for r in solo}, key=lambda d: DIFFICULTIES.index(d) if d in DIFFICULTIES else 99)
     out = {"levels": {}, "note": prov.file_note(cat, ["automa"])}
     for lv in levels:

@@ -27,7 +27,7 @@ EXAMPLES = """worked example: does raising the cost of one card fix it?
   #    -> reports/base/balance.html (open in a browser), balance.md, balance.json
 
   # 2. copy the data, edit the card flagged strong (e.g. its cost in cards.toml)
-  cp -r maracaibo_env/data my_data && $EDITOR my_data/cards.toml
+  cp -r maracaibo_env/maracaibo/data my_data && $EDITOR my_data/cards.toml
 
   # 3. the same schedule (same seeds) on the edited data
   maracaibo balance --games 3 --players 2,3,4 --solo --levels easy,hard \\
@@ -83,7 +83,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                      help="non-campaign story card (default 75; Maracaibo only)")
     run.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     run.add_argument("--data", metavar="DIR",
-                     help="play with the game data files in DIR (a copy of maracaibo_env/data, or "
+                     help="play with the game data files in DIR (a copy of maracaibo_env/maracaibo/data, or "
                           "of maracaibo_env/pirates/data for --game pirates, you edited); "
                           "validated like the shipped data")
     run.add_argument("--resume", action="store_true",
@@ -157,7 +157,7 @@ def _catalog(data_dir, game=None):
     """The game data to play and name components with (DataError naming file,
     entry and field for a bad file)."""
     from ..adapters import get_adapter
-    from ..data_load import DataError
+    from ..maracaibo.data_load import DataError
     load_catalog = get_adapter(game).load_catalog
     if data_dir is None:
         return load_catalog()
@@ -178,7 +178,7 @@ def main(args: argparse.Namespace) -> int:
         return _error("--min-effect-vp must be >= 0 and --min-effect-win between 0 and 100")
     if args.min_takers < 1:
         return _error("--min-takers must be >= 1")
-    from ..data_load import DataError
+    from ..maracaibo.data_load import DataError
     if args.no_run:
         if not args.db:
             return _error("--no-run reads stored games: give --db FILE [FILE ...]")
@@ -203,7 +203,7 @@ def _finish(args, a, console) -> int:
 
 def _report_stored(args, console) -> int:
     from ..adapters import game_title
-    from ..data_load import DataError
+    from ..maracaibo.data_load import DataError
     from ..tournament.store import StoreError
     from .analysis import analyze
     from .runner import read_db
@@ -238,7 +238,7 @@ def _options_label(game: str, options: dict) -> str:
 
 
 def _run(args, cat, console) -> int:
-    from ..match import AgentSpecError
+    from ..maracaibo.match import AgentSpecError
     from ..framework.game import GameConfigError
     from ..tournament.formats import ScheduleError
     from ..tournament.store import StoreError

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..catalog import Catalog, STORY_NUMBERS
+from ..maracaibo.catalog import Catalog, STORY_NUMBERS
 
 # kind -> (file, table, plural noun); the item ids of GameResult events,
 # careers and story index these tables in order

@@ -1,6 +1,6 @@
 """A PettingZoo AEC env for any game with a `GameDescription` (classic-games convention).
 
-A game's adapter is a description and two lines (`maracaibo_env/aec.py` adds
+A game's adapter is a description and two lines (`maracaibo_env/maracaibo/aec.py` adds
 only its constructor signature and docs):
 
     from maracaibo_env.framework.aec import GameAECEnv, make_env
@@ -11,7 +11,7 @@ only its constructor signature and docs):
 
     env = make_env(raw_env)                   # raw_env behind GuardedEnv
 
-and it is played like any PettingZoo classic game (``maracaibo_env/aec.py``
+and it is played like any PettingZoo classic game (``maracaibo_env/maracaibo/aec.py``
 shows the ``agent_iter`` loop).
 
 The adapter holds no rules: legality, effects and turn order come from the

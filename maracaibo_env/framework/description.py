@@ -14,7 +14,7 @@ imports neither PettingZoo nor the adapters, so that both adapters can share it)
         render=render,                   # game -> str, the "ansi"/"human" text
     )
 
-The `Game` must offer (as `maracaibo_env.game.Game` does):
+The `Game` must offer (as `maracaibo_env.maracaibo.game.Game` does):
 
 * ``Game(num_players, seed=s, **options)`` with s in 0..2**31-1, reproducible;
 * ``num_players`` (deciding seats: agents player_0..), ``num_seats`` (seats
@@ -34,7 +34,7 @@ Used when present, as fast paths (Maracaibo's Game has all three; a
 * ``step_observe(a)``: step, then the next actor's observation (None once the
   game is over), in one call; without it the AEC env steps and then observes.
 * ``play_random(stop_seats, rng)``: uniformly random moves until a seat in the
-  bitmask ``stop_seats`` is to act (see `maracaibo_env.game.Game.play_random`);
+  bitmask ``stop_seats`` is to act (see `maracaibo_env.maracaibo.game.Game.play_random`);
   without it the single-agent env's "random" opponents pick in Python.
 
 A game's env modules, e.g. for Pirates (Maracaibo's are the same, one level up):

@@ -1,7 +1,7 @@
 """A single-agent Gymnasium env for any game with a `GameDescription`: one
 learner seat against fixed opponents.
 
-A game's env is a subclass that names its description (`maracaibo_env/single.py`
+A game's env is a subclass that names its description (`maracaibo_env/maracaibo/single.py`
 adds only its constructor signature and docs):
 
     from maracaibo_env.framework.single import GameSingleEnv

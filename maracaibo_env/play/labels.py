@@ -104,7 +104,7 @@ def _maracaibo_detail(game, name: str) -> str:
         elif tok.startswith("mp") and tok[2:].isdigit():
             out.append(f"{tok[2:]} MP")
         elif parts[0] == "draw" and tok == "market" and i + 1 < len(parts) and parts[i + 1].isdigit():
-            from ..core import layout as L
+            from ..maracaibo.core import layout as L
             market = game.state[L.field_slice("MARKET")]
             k = int(parts[i + 1])
             if k < len(market) and market[k] >= 0:
@@ -118,8 +118,8 @@ def _choice_texts() -> dict:
 
 def _maracaibo_choice(game, k: int) -> str:
     """What option k of the pending generic choice means (explain/maracaibo.toml [choice.*])."""
-    from ..core import layout as L
-    from ..core.enums import CHOICES, OP_CHOICE
+    from ..maracaibo.core import layout as L
+    from ..maracaibo.core.enums import CHOICES, OP_CHOICE
     st = game.state
     n = int(st[L.G_STK_N])
     if n == 0:

@@ -75,9 +75,9 @@ def _positions(game: str) -> dict:
 
 
 def _maracaibo(game, viewer, names, v) -> None:
-    from ..core import layout as L
-    from ..core.enums import NATIONS
-    from ..render import _quest
+    from ..maracaibo.core import layout as L
+    from ..maracaibo.core.enums import NATIONS
+    from ..maracaibo.render import _quest
     cat, st = game.catalog, game.state
     g = lambda name: st[L.field_slice(name)].tolist()  # noqa: E731
     v.update(title="Maracaibo", rounds=4)
@@ -139,7 +139,7 @@ def _maracaibo(game, viewer, names, v) -> None:
     exq = [_quest(cat, t) for t in g("EXQ_TILE") if t >= 0]
     if exq:
         v["notes"].append("explorer-track quests: " + "; ".join(exq))
-    from ..legacy import describe_tiles
+    from ..maracaibo.legacy import describe_tiles
     v["notes"] += ["legacy tile " + t for t in describe_tiles(st, cat)]
     if game.solo:
         v["notes"].append("Jean's last turn: " + (", ".join(f"{e} {a}" for e, a in game.jean_log()) or "-"))

@@ -20,9 +20,10 @@ from rich.console import Console
 from ..adapters import DEFAULT_GAME, get_adapter
 from ..agent_registry import agents_help
 from ..registry import available_games, games_text
-from ..catalog import STORY_NUMBERS
-from ..core.enums import DIFFICULTIES
-from ..match import ENGINES, AgentSpecError
+from ..maracaibo.catalog import STORY_NUMBERS
+from ..maracaibo.core.enums import DIFFICULTIES
+from ..agent_registry import AgentSpecError
+from ..framework.match import ENGINES
 from .formats import FORMATS, ScheduleError, TournamentConfig
 from .runner import BACKENDS, JobError
 
@@ -97,7 +98,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="how games are played (match.play_match): compiled inside numba, the "
                         "python agent loop, or auto (default: compiled when every seat can be)")
     p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
-                   help="play with the game data in DIR (a copy of maracaibo_env/data, or of "
+                   help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
                         "maracaibo_env/pirates/data for --game pirates, with your changes; its "
                         "hash is stored)")
     p.add_argument("--replays", action="store_true",

@@ -38,8 +38,9 @@ from ..adapters import DEFAULT_GAME, get_adapter
 from ..agent_registry import compiled_kinds, kind_of
 from ..registry import available_games, game_info
 from ..framework.options import to_json_value
-from ..core.enums import DIFFICULTIES
-from ..match import ENGINES, AgentSpecError
+from ..maracaibo.core.enums import DIFFICULTIES
+from ..agent_registry import AgentSpecError
+from ..framework.match import ENGINES
 
 FORMATS = ("round_robin", "ffa", "gauntlet", "solo")
 _PREFIX = {"round_robin": "rr", "ffa": "ffa", "gauntlet": "gauntlet", "solo": "solo"}

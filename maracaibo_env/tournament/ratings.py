@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.enums import DIFFICULTIES
-from ..match import GameResult
+from ..maracaibo.core.enums import DIFFICULTIES
+from ..framework.match import GameResult
 
 ELO = 400.0 / math.log(10.0)   # Elo points per natural-log unit of strength
 TOURNAMENT_HINT = "pip install 'maracaibo-env[tournament]'"

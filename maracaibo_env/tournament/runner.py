@@ -33,7 +33,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.text import Text
 
 from ..adapters import get_adapter
-from ..match import GameResult
+from ..framework.match import GameResult
 from . import store
 from .formats import Job, TournamentConfig, config_differences
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..match import GameResult
+from ..framework.match import GameResult
 from .formats import FORMATS, TournamentConfig
 from .ratings import seat_ranks, win_credits
 

@@ -1,0 +1,58 @@
+"""Batch kernels: many games in one 2-D state array, stepped in parallel
+(numba prange over games). Rows are independent games."""
+import numpy as np
+from numba import prange
+
+from .jit import njit
+from .layout import STATE_SIZE, G_OVER, G_CUR  # noqa: F401
+from .actions import NUM_ACTIONS
+from .engine import step_unchecked
+from .setup import reset
+from .observe import observe, OBS_SIZE
+from .random_play import pick_uniform
+from ...framework.batch_kernels import first_illegal, random_actions # noqa: F401  (re-exported)
+
+
+@njit(cache=True, parallel=True)
+def reset_rows(states, masks, cat, rows, num_players, seeds, story, difficulty, table):
+    for k in prange(rows.shape[0]):
+        i = rows[k]
+        # = engine.new_game_with, reusing step_unchecked's compiled engine (cold start)
+        reset(states[i], cat, num_players, seeds[k], story, difficulty, table)
+        step_unchecked(states[i], cat, -1, masks[i])
+
+
+@njit(cache=True, parallel=True)
+def step_rows(states, masks, cat, actions):
+    """Apply actions[i] to game i (skipped where actions[i] < 0)."""
+    for i in prange(actions.shape[0]):
+        if actions[i] >= 0:
+            step_unchecked(states[i], cat, actions[i], masks[i])
+
+
+@njit(cache=True, parallel=True)
+def observe_rows(states, out):
+    """Observation of each game's acting player (zeros for finished games)."""
+    for i in prange(states.shape[0]):
+        p = states[i, G_CUR]
+        if p >= 0:
+            observe(states[i], p, out[i])
+        else:
+            out[i, :] = 0
+
+
+@njit(cache=True, parallel=True)
+def random_playouts(states, masks, cat, num_players, seed, games_per_row, story, difficulty, table):
+    """Each row plays games_per_row uniform-random games; returns decisions per row."""
+    n = states.shape[0]
+    decisions = np.zeros(n, np.int64)
+    for i in prange(n):
+        x = np.uint64(seed * 1000003 + i * 7919 + 1)
+        for gidx in range(games_per_row):
+            reset(states[i], cat, num_players, seed + i * games_per_row + gidx, story, difficulty, table)
+            step_unchecked(states[i], cat, -1, masks[i])
+            while states[i, G_OVER] == 0:
+                a, x = pick_uniform(masks[i], x)
+                step_unchecked(states[i], cat, a, masks[i])
+                decisions[i] += 1
+    return decisions
