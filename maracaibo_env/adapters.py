@@ -13,8 +13,11 @@ An adapter gives:
 * identity: ``name`` (stored with every tournament and game), ``title``
   (the game's id and title in maracaibo_env.registry, which names the
   adapter class of each game);
-* the rules a schedule must respect: ``player_counts``, ``solo`` (a solo
-  opponent exists), ``stories``/``default_story`` (Maracaibo's story cards;
+* the rules a schedule must respect: ``player_counts``, ``solo`` (the game
+  has a solo opponent: read from the agent table, a kind that takes no
+  seat), ``solo_format`` (the tournaments' --format solo --levels schedules
+  it: Maracaibo's Jean; Pirates' Jordan plays in a line-up of one agent and
+  jordan:<k>), ``stories``/``default_story`` (Maracaibo's story cards;
   Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
 * agents: ``known_specs()``, ``parse_spec(text)``, ``claims(text)`` (a spec of
   this game), ``compiled_ok(spec)``, ``make_agent(spec)``: every adapter reads
@@ -51,7 +54,7 @@ class GameAdapter:
     title: str = ""
     report_name: str = ""
     player_counts: tuple[int, ...] = ()
-    solo: bool = False
+    solo_format: bool = False
     stories: tuple[int, ...] = ()
     default_story: int = 0
     rounds: int = 0
@@ -64,6 +67,11 @@ class GameAdapter:
     def game_class(self):
         """The game's Game class (its OPTIONS, its constructor)."""
         raise NotImplementedError
+
+    @property
+    def solo(self) -> bool:
+        """Whether the game has a solo opponent (a kind of the agent table that takes no seat)."""
+        return agent_registry.solo_kind(self.name) is not None
 
     # ---- agents: the agent table's rows for this game ----------------------------------
     def known_specs(self) -> list[str]:
@@ -123,8 +131,14 @@ class GameAdapter:
         return ["random", *self.default_agents]
 
     def setup_of(self, result, options: dict) -> tuple[int, dict]:
-        """(num_players, keywords) of Game(...) that re-create a stored tournament game."""
-        return (1 if result.difficulty is not None else len(result.specs)), dict(options)
+        """(num_players, keywords) of Game(...) that re-create a stored tournament game:
+        a solo game (its line-up holds the solo opponent, agent_registry.solo_opponent)
+        has one player less and the opponent's solo_game options (Jean's or Jordan's level)."""
+        found = agent_registry.solo_opponent(result.specs, self.name)
+        if found is None:
+            return len(result.specs), dict(options)
+        spec = found[1]
+        return len(result.specs) - 1, {**options, **agent_registry.kind_of(spec).solo_game(spec)}
 
     def __repr__(self) -> str:
         return f"<{self.title} adapter>"

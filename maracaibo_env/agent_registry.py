@@ -209,6 +209,42 @@ def solo_kind(game: str) -> AgentKind | None:
     return next((r for r in agent_kinds(game) if not r.seat), None)
 
 
+def solo_opponent(specs, game: str) -> tuple[int, AgentSpec] | None:
+    """(index, spec) of the game's solo opponent in a line-up (a GameResult's
+    specs: 'jean:hard' of Maracaibo, 'jordan:3' of Pirates), or None for a
+    game without one. Only the solo row reads the texts, so the specs of
+    other kinds (a python: class, a policy file) are never loaded."""
+    row = solo_kind(game)
+    if row is None:
+        return None
+    for i, text in enumerate(specs):
+        if isinstance(text, str) and row.claimed(text):
+            spec = row.parse(text)
+            if spec is not None:
+                return i, replace(spec, game=game)
+    return None
+
+
+def solo_spec(game: str, level) -> str:
+    """The spec text of the game's solo opponent at a level ('hard' -> 'jean:hard',
+    3 -> 'jordan:3'); AgentSpecError for a level it has not (or a game without one)."""
+    row = solo_kind(game)
+    for text in (row.spec_examples() if row is not None else ()):
+        spec = row.parse(text)
+        if spec is not None and spec.arg == str(level):
+            return spec.text
+    raise AgentSpecError(f"{game_info(game).title} has no solo opponent at level {level!r}")
+
+
+def solo_levels(game: str) -> list[str]:
+    """The solo opponent's levels (``AgentSpec.arg``: 'very_easy' ... or '0' ...)
+    in the table's order, easiest first; [] for a game without one."""
+    row = solo_kind(game)
+    if row is None:
+        return []
+    return [spec.arg for spec in map(row.parse, row.spec_examples()) if spec is not None]
+
+
 # ---- specs -----------------------------------------------------------------------------------
 def parse_spec(text, game: str = DEFAULT_GAME) -> AgentSpec:
     """The AgentSpec of a spec string for a game, or AgentSpecError listing the

@@ -218,7 +218,7 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
         decisions += 1
         if verbose and game.solo and _jean_turn(game) != jean:
             jean = _jean_turn(game)
-            out.line("  jean: " + ", ".join(f"{ev} {arg}" for ev, arg in game.jean_log()))
+            out.line("  jean: " + ", ".join(f"{ev} {arg}" for ev, arg in game.solo_log()))
         if game.round != rnd or game.is_over:
             trigger = _seat_name(game, int(game.state[L.G_TRIGGER]))
             scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))

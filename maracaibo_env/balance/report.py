@@ -79,7 +79,7 @@ def methods(a) -> list[tuple[str, str]]:
 
 def _solo_absent(a) -> str:
     ad = _game(a)
-    return ("No solo games in these results." if ad.solo else
+    return ("No solo games in these results." if ad.solo_format else
             f"{ad.title} has no solo game: this section is Maracaibo's.")
 
 
@@ -139,7 +139,7 @@ def _table_about(a) -> tuple[list, list]:
         ["games", f"{m['games']}"],
         ["multi-player games", ", ".join(f"{k}: {v}" for k, v in m["multiplayer_games"].items()) or "none"],
         *([["solo games (Jean's level)", ", ".join(f"{k}: {v}" for k, v in m["solo_games"].items()) or "none"]]
-          if _game(a).solo else []),
+          if _game(a).solo_format else []),
         ["agents", ", ".join(m["agents"])],
         ["player counts", ", ".join(str(x) for x in m["player_counts"])],
         *([["story cards", ", ".join(f"{k}: {v}" for k, v in m["stories"].items())]]

@@ -55,7 +55,7 @@ def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int | 
     options = tuple(options.items()) if isinstance(options, dict) else tuple(options)
     from ..tournament.formats import ScheduleError, TournamentConfig
     ad = get_adapter(game)
-    if not ad.solo and (solo or 1 in players):
+    if not ad.solo_format and (solo or 1 in players):
         raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): no --solo, "
                             "players 2-4")
     parts = []

@@ -10,7 +10,11 @@ from typing import Any
 @dataclass
 class GameResult:
     """Everything recorded about one finished game. Seats are in playing
-    order; in a solo game seat 1 is Jean (specs[1] = 'jean:<level>').
+    order; in a solo game seat 1 is Jean (specs[1] = 'jean:<level>'); a
+    Pirates solo game lists jordan:<k> where its line-up put him (specs,
+    scores and winners in the line-up's order). Tournaments tell a solo game
+    by the solo opponent's spec (tournament.ratings.solo_of), not by
+    ``difficulty``, which only Maracaibo's solo games set.
     Pirates of Maracaibo games (game='pirates', maracaibo_env.pirates.match)
     fill the same fields: turns over its 3 rounds, no careers, story 0
     (no story cards), events of figureheads, improvements and residences."""

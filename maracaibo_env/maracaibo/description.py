@@ -29,7 +29,7 @@ VARIANT_OPTIONS = ("legacy", "retirement", "open_prestige")
 
 def _play_infos(game: Game) -> dict | None:
     """A solo game: Jean's last turn (``{"jean": [(event, arg), ...]}``)."""
-    return {"jean": game.jean_log()} if game.solo else None
+    return {"jean": game.solo_log()} if game.solo else None
 
 
 MARACAIBO = GameDescription(

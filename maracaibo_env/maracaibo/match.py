@@ -122,8 +122,8 @@ def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
     if len(events) >= EVENT_CAP:  # never seen (at most 81 in 101,020 games): refuse to drop any
         raise RuntimeError(f"game seed {seed}: more than {EVENT_CAP} events; raise "
                            "core.tracking.EVENT_CAP")
-    if difficulty is not None:
-        specs = [specs[0], f"jean:{difficulty}"]
+    if difficulty is not None:                  # Jean's seat: her spec in the agent table
+        specs = [specs[0], A.solo_spec(GAME, difficulty)]
     careers = [int(g.state[L.field_slice("CAREER", p)][0]) for p in range(seats)]
     return GameResult(
         seed=int(seed), specs=list(specs), scores=g.scores(), winners=g.winners(),
@@ -140,7 +140,7 @@ class MaracaiboAdapter(GameAdapter):
     title = "Maracaibo"
     report_name = ""            # the report's lines as they always were
     player_counts = (1, 2, 3, 4)
-    solo = True
+    solo_format = True          # --format solo --levels: Jean at each level
     default_story = 75
     rounds = 4
     default_agents = ("balanced", "combat_influence", "explorer_quests", "assistants", "ship_income")
@@ -205,6 +205,4 @@ class MaracaiboAdapter(GameAdapter):
     def setup_of(self, result, options: dict) -> tuple[int, dict]:
         n, kw = super().setup_of(result, options)
         kw["story"] = result.story
-        if result.difficulty is not None:
-            kw["difficulty"] = result.difficulty
         return n, kw

@@ -32,7 +32,7 @@ def _check_options(num_players, options: dict) -> tuple[int, dict]:
 
 def _play_infos(game: Game) -> dict | None:
     """A solo game: Jordan's last turn (``{"jordan": [(event, arg), ...]}``)."""
-    return {"jordan": game.jordan_log()} if game.solo else None
+    return {"jordan": game.solo_log()} if game.solo else None
 
 
 PIRATES = GameDescription(

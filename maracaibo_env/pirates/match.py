@@ -6,7 +6,8 @@ table: random, the rule-of-thumb strategies raider, explorer and builder
 (agents.pirates_heuristics), python:<module>:<Class>, and jordan:<k>, the
 solo opponent Jordan with k = 0..6 B cards (SOLO-05): a line-up of one agent
 and jordan:<k> plays the solo game (the agent is seat 0, Jordan seat 1,
-played by the engine; the result lists the seats in the line-up's order).
+played by the engine; the result lists the seats in the line-up's order;
+tournament reports find the solo game by that spec, ``ratings.solo_of``).
 Maracaibo's other specs (its heuristics, jean:, mcts, policy:) are refused
 with the list above. ``PiratesAdapter`` is what the tournament and balance
 code use.
@@ -246,7 +247,7 @@ class PiratesAdapter(GameAdapter):
     title = "Pirates of Maracaibo"
     report_name = "Pirates of Maracaibo"
     player_counts = (2, 3, 4)
-    solo = False
+    solo_format = False         # Jordan plays in a line-up of one agent and jordan:<k>
     stories = ()
     default_story = 0
     rounds = ROUNDS

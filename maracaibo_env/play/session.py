@@ -179,7 +179,7 @@ class PlaySession:
         g = self.game
         if not g.solo:
             return None
-        return getattr(g, game_info(self.kind).solo_log)()
+        return g.solo_log()
 
     def undo(self) -> None:
         """Take back the person's last decision and the bots' decisions after it."""

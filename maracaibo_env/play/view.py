@@ -142,7 +142,7 @@ def _maracaibo(game, viewer, names, v) -> None:
     from ..maracaibo.legacy import describe_tiles
     v["notes"] += ["legacy tile " + t for t in describe_tiles(st, cat)]
     if game.solo:
-        v["notes"].append("Jean's last turn: " + (", ".join(f"{e} {a}" for e, a in game.jean_log()) or "-"))
+        v["notes"].append("Jean's last turn: " + (", ".join(f"{e} {a}" for e, a in game.solo_log()) or "-"))
 
 
 def _on_circle(i: int, n: int) -> tuple[int, int]:
@@ -209,7 +209,7 @@ def _pirates(game, viewer, names, v) -> None:
         j = game.jordan_view()
         v["notes"].append(f"Jordan: track level {j['level']}, {j['upgrades']} solo upgrades, last card "
                           f"{j['card'] or '-'}; last turn: "
-                          + (", ".join(f"{e} {a}" if a is not None else e for e, a in game.jordan_log()) or "-"))
+                          + (", ".join(f"{e} {a}" if a is not None else e for e, a in game.solo_log()) or "-"))
     if viewer is not None and 0 <= viewer < n:
         q = f("QHAND", viewer)[: int(f("QN", viewer)[0])]
         v["hand"] = [f"quest {cat.quest_keys[k]}" for k in q if 0 <= k < len(cat.quest_keys)]

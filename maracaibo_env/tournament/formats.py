@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import DEFAULT_GAME, get_adapter
-from ..agent_registry import compiled_kinds, kind_of
+from ..agent_registry import compiled_kinds, kind_of, solo_kind
 from ..registry import available_games, game_info
 from ..framework.options import to_json_value
 from ..maracaibo.core.enums import DIFFICULTIES
@@ -85,7 +85,7 @@ def check_agents(agents, game: str = DEFAULT_GAME) -> list[str]:
     out = []
     for a in agents:
         spec = ad.parse_spec(a)
-        if ad.solo and not kind_of(spec).seat:
+        if ad.solo_format and not kind_of(spec).seat:
             raise AgentSpecError(f"{spec.text!r} is the solo opponent, not a tournament agent: "
                                  f"use --format solo (--levels picks {game_info(game).solo_opponent}'s "
                                  "levels)")
@@ -95,13 +95,20 @@ def check_agents(agents, game: str = DEFAULT_GAME) -> list[str]:
     return out
 
 
+def _solo_line_up(game: str) -> str:
+    """How a game without the solo format plays its solo opponent ('' without one)."""
+    row = solo_kind(game)
+    return f"{row.solo_use}; " if row is not None else ""
+
+
 def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> tuple[str, int]:
     """(format, players) with the defaults filled in: no format means solo for
     1 player, round_robin for 2, ffa for 3-4; ScheduleError if they disagree
     (or the game has no solo opponent)."""
     ad = get_adapter(game)
-    if not ad.solo and (fmt == "solo" or players == 1):
-        raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): play 2-4 players")
+    if not ad.solo_format and (fmt == "solo" or players == 1):
+        raise ScheduleError(f"{ad.title} has no solo game format (no --format solo, no 1 player): "
+                            + _solo_line_up(game) + "play 2-4 players")
     if fmt is None:
         if players is None:
             players = 2

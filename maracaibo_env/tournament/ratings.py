@@ -2,8 +2,9 @@
 
 * ``openskill_ratings``: Weng-Lin Plackett-Luce (openskill) over every game in
   schedule order; a game's ranking is by score, equal scores share a rank; a
-  solo game ranks the agent against ``jean:<level>`` by the game's winners (a
-  tie goes to Jean). Reported: mu, sigma and the ordinal mu - 3 sigma.
+  solo game ranks the agent against its solo opponent (``jean:<level>``,
+  ``jordan:<k>``) by the game's winners (a tie goes to the opponent).
+  Reported: mu, sigma and the ordinal mu - 3 sigma.
 * ``agent_summaries``: per agent games, win share (1 for a sole win, 1/k for a
   k-way tie for first) with a Wilson 95 % interval, mean VP, mean rank.
 * ``pairwise``: row agent against column agent: in every game both played,
@@ -15,7 +16,12 @@
   95 % intervals. The bootstrap resamples duplicate sets (the games of one
   deal and line-up, which share a seed) with a fixed seed, so the intervals
   reflect what duplicate play cancels.
-* ``solo_table``: per agent and Jean's level, the win rate with Wilson 95 %.
+* ``solo_table``: per agent and solo opponent's level, the win rate with
+  Wilson 95 %.
+
+A solo game is one whose line-up holds the game's solo opponent: the kind of
+the agent table (maracaibo_env.agent_registry) that takes no seat (``solo_of``);
+it is left out of the multi-player tables (summaries, pairwise, Bradley-Terry).
 
 Wilson intervals come from statsmodels (``proportion_confint(method="wilson")``,
 which accepts fractional counts).
@@ -28,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..maracaibo.core.enums import DIFFICULTIES
+from ..agent_registry import solo_levels, solo_opponent
 from ..framework.match import GameResult
 
 ELO = 400.0 / math.log(10.0)   # Elo points per natural-log unit of strength
@@ -76,9 +82,33 @@ class Rate:
         return cls(float(count), int(n), lo, hi)
 
 
+@dataclass(frozen=True)
+class Solo:
+    """Who played a solo game: the agent's and the opponent's index in specs
+    (and scores, winners), the opponent's spec text and level."""
+    agent: int
+    opponent: int
+    spec: str
+    level: str
+
+
+def solo_of(r: GameResult) -> Solo | None:
+    """The sides of a solo game, None for a multi-player one. The opponent is
+    the spec of the game's solo kind in the agent table ('jean:hard',
+    'jordan:3'); a Maracaibo result with a ``difficulty`` and no such spec
+    (hand-made) is Jean's at that level in seat 1."""
+    found = solo_opponent(r.specs, r.game)
+    if found is not None:
+        j, spec = found
+        return Solo(1 - j if len(r.specs) == 2 else 0, j, spec.text, spec.arg)
+    if r.difficulty is not None:
+        return Solo(0, 1, f"jean:{r.difficulty}", r.difficulty)
+    return None
+
+
 def _multi(results):
     """The multi-player games (no solo) in which no agent sits twice."""
-    return [r for r in results if r.difficulty is None and len(set(r.specs)) == len(r.specs)]
+    return [r for r in results if solo_of(r) is None and len(set(r.specs)) == len(r.specs)]
 
 
 # ---------------------------------------------------------------- openskill
@@ -105,7 +135,7 @@ def openskill_ratings(results: list[GameResult], model=None) -> list[SkillRating
     for r in results:
         if len(set(r.specs)) != len(r.specs):
             continue
-        if r.difficulty is not None:      # solo: the agent against Jean, ranked by winners
+        if solo_of(r) is not None:     # solo: the agent against its opponent, ranked by winners
             ranks = [1 if s in r.winners else 2 for s in range(len(r.specs))]
         else:
             ranks = seat_ranks(r.scores)
@@ -243,7 +273,7 @@ def bradley_terry(results: list[GameResult], bootstrap: int = 1000, seed: int = 
     """Bradley-Terry on the 2-player games (None without any), Elo scale,
     percentile bootstrap intervals from `bootstrap` resamples of duplicate
     sets drawn with numpy's generator seeded with `seed`."""
-    two = [r for r in results if r.difficulty is None and len(r.specs) == 2
+    two = [r for r in results if solo_of(r) is None and len(r.specs) == 2
            and r.specs[0] != r.specs[1]]
     if not two:
         return None
@@ -284,23 +314,33 @@ def bradley_terry(results: list[GameResult], bootstrap: int = 1000, seed: int = 
 @dataclass
 class SoloRow:
     agent: str
-    level: str
-    wins: Rate            # games won against Jean (a tie goes to Jean)
+    level: str            # the opponent's level: Jean's 'hard', Jordan's '3'
+    wins: Rate            # games won against the opponent (a tie goes to the opponent)
     mean_score: float
-    mean_jean: float
+    mean_jean: float      # the opponent's mean score (the name from Jean's tables)
+    opponent: str = ""    # the opponent's spec: 'jean:hard', 'jordan:3'
+
+    @property
+    def mean_opponent(self) -> float:
+        return self.mean_jean
 
 
 def solo_table(results: list[GameResult]) -> list[SoloRow]:
-    """Per agent and Jean's level (easiest first), from the solo games."""
+    """Per agent and the solo opponent's level (easiest first), from the solo
+    games (``solo_of``) of any game."""
     acc = defaultdict(lambda: [0, 0, 0.0, 0.0])
+    order: dict[str, int] = {}
     for r in results:
-        if r.difficulty is None:
+        so = solo_of(r)
+        if so is None:
             continue
-        e = acc[(r.specs[0], r.difficulty)]
+        if not order:
+            order = {lv: i for i, lv in enumerate(solo_levels(r.game))}
+        e = acc[(r.specs[so.agent], so.level, so.spec)]
         e[0] += 1
-        e[1] += 1 if r.winners == [0] else 0
-        e[2] += r.scores[0]
-        e[3] += r.scores[1]
-    order = {d: i for i, d in enumerate(DIFFICULTIES)}
-    rows = [SoloRow(a, lv, Rate.of(w, n), s / n, j / n) for (a, lv), (n, w, s, j) in acc.items()]
-    return sorted(rows, key=lambda x: (x.agent, order.get(x.level, 99)))
+        e[1] += 1 if r.winners == [so.agent] else 0
+        e[2] += r.scores[so.agent]
+        e[3] += r.scores[so.opponent]
+    rows = [SoloRow(a, lv, Rate.of(w, n), s / n, j / n, spec)
+            for (a, lv, spec), (n, w, s, j) in acc.items()]
+    return sorted(rows, key=lambda x: (x.agent, order.get(x.level, 99), x.level))

@@ -8,6 +8,14 @@ The game's adapter (maracaibo_env.adapters) names the game in the first line
 and, for Pirates (``scores_table``), adds the mean VP by source of each agent
 (``score_breakdown()``) and the game length (decisions, turns per player and
 round).
+
+A solo game is one whose line-up holds the game's solo opponent, the agent
+table's kind that takes no seat (``ratings.solo_of``): Maracaibo's
+jean:<level> (the solo format) or Pirates' jordan:<k> (a pairing with it).
+Every game's solo games make the same table: per agent and opponent level,
+wins, mean VP and the opponent's mean VP (JSON ``mean_jean`` and its generic
+twin ``mean_opponent``); the opponent is rated by openskill like a player but
+is in no multi-player table (summaries, pairwise, Bradley-Terry, VP by source).
 """
 from __future__ import annotations
 
@@ -21,6 +29,8 @@ from rich.box import SIMPLE_HEAD
 from rich.table import Table
 
 from ..adapters import get_adapter
+from ..agent_registry import solo_kind, solo_levels, solo_opponent
+from ..registry import game_info
 from . import ratings as R
 from .formats import TournamentConfig, seatings
 from .store import TournamentInfo, load_games, load_tournament
@@ -59,7 +69,8 @@ class Report:
                          for (a, b), r in sorted(self.pairwise.items())],
             "bradley_terry": None if self.bt is None else asd(self.bt),
             "solo": [{"agent": s.agent, "level": s.level, **_rate_dict(s.wins),
-                      "mean_score": s.mean_score, "mean_jean": s.mean_jean} for s in self.solo],
+                      "mean_score": s.mean_score, "mean_jean": s.mean_jean,
+                      "opponent": s.opponent, "mean_opponent": s.mean_opponent} for s in self.solo],
             **({"vp_by_source": self.scores, "length": self.length} if self.scores is not None
                else {}),
         }
@@ -97,7 +108,7 @@ def vp_by_source(results, sources) -> dict:
     the mean VP of every source (score_breakdown), sources in the game's order."""
     acc: dict[str, list] = {}
     for r in results:
-        if r.difficulty is not None:
+        if R.solo_of(r) is not None:
             continue
         for s, agent in enumerate(r.specs):
             acc.setdefault(agent, []).append((r.scores[s], r.breakdown[s]))
@@ -111,7 +122,7 @@ def vp_by_source(results, sources) -> dict:
 
 def game_length(results, rounds: int) -> dict:
     """Mean decisions per game and mean turns per player in each round."""
-    games = [r for r in results if r.difficulty is None]
+    games = [r for r in results if R.solo_of(r) is None]
     seats = [t for r in games for t in r.turns]
     mean = (lambda xs: sum(xs) / len(xs) if xs else float("nan"))
     return {"games": len(games), "decisions": mean([r.decisions for r in games]),
@@ -154,12 +165,15 @@ def duplicate_note(info: TournamentInfo) -> str:
     c = info.config
     if c["format"] == "solo":
         return (f"Common deals: every agent played the same {c['games']} deal(s) (seeds) at every "
-                "level of Jean.")
+                f"level of {_opponent(info.game)}.")
     k = seatings(c["format"], c["players"])
+    solo = [a for a in c["agents"] if solo_opponent([a], info.game) is not None]
     return (f"Duplicate play: every deal was played in all {k} seatings of each "
             f"{'pairing' if c['players'] == 2 else 'line-up'} with the same seed, so each agent "
             "held every seat's hand and the luck of the deal cancels; every pairing played the "
-            "same deals.")
+            "same deals." + (f" A pairing with {_opponent(info.game)} ({', '.join(solo)}) is the "
+                             "solo game: the engine seats the agent first, so its seatings "
+                             "replay the same game." if solo else ""))
 
 
 def render(rep: Report, console: Console) -> None:
@@ -176,7 +190,8 @@ def render(rep: Report, console: Console) -> None:
               caption="ordinal = μ − 3σ, a conservative skill" + (
                   "; wins = win share (1/k for a k-way tie) with its 95% Wilson interval; VP "
                   "(and rank) are means" if rep.summaries else
-                  "; solo games rank the agent against jean:<level> (a tie goes to Jean)"),
+                  f"; solo games rank the agent against {_opponent_form(info.game)} "
+                  f"(a tie goes to {_opponent(info.game)})"),
               title_justify="left", caption_justify="left", box=SIMPLE_HEAD)
     multi = info.config["players"] > 2
     has_summary = bool(rep.summaries)          # multi-player games (not solo)
@@ -195,7 +210,7 @@ def render(rep: Report, console: Console) -> None:
         t.add_row(*row)
     console.print(t)
 
-    agents = [s.agent for s in rep.skill if not s.agent.startswith("jean:")]
+    agents = [s.agent for s in rep.skill if solo_opponent([s.agent], info.game) is None]
     if rep.pairwise:
         two = info.config["players"] == 2
         m = Table(title=("Win rate, row against column" if two else
@@ -232,10 +247,12 @@ def render(rep: Report, console: Console) -> None:
         _render_scores(rep, agents, console)
 
     if rep.solo:
+        who = _opponent(info.game)
+        order = {lv: i for i, lv in enumerate(solo_levels(info.game))}
         levels = list(dict.fromkeys(s.level for s in sorted(
-            rep.solo, key=lambda s: R.DIFFICULTIES.index(s.level))))
-        st = Table(title="Solo against Jean: win rate [95% Wilson]",
-                   caption="a tie goes to Jean; third line: mean VP of the agent / of Jean; "
+            rep.solo, key=lambda s: (order.get(s.level, len(order)), s.level))))
+        st = Table(title=f"Solo against {who}: win rate [95% Wilson]",
+                   caption=f"a tie goes to {who}; third line: mean VP of the agent / of {who}; "
                            f"{rep.solo[0].wins.n} games per cell",
                    title_justify="left", caption_justify="left", box=SIMPLE_HEAD)
         st.add_column("agent", no_wrap=True)
@@ -252,6 +269,18 @@ def render(rep: Report, console: Console) -> None:
                            f"\n{s.mean_score:.0f} / {s.mean_jean:.0f}")
             st.add_row(a, *row)
         console.print(st)
+
+
+def _opponent(game: str) -> str:
+    """The solo opponent's name: 'Jean', 'Jordan'."""
+    return game_info(game).solo_opponent or "the solo opponent"
+
+
+def _opponent_form(game: str) -> str:
+    """'jean:<level>', 'jordan:<0-6>': the solo opponent's spec form."""
+    row = solo_kind(game)
+    forms = row.spec_forms() if row is not None else []
+    return forms[0] if len(forms) == 1 else f"{row.kind}:<level>" if row is not None else "it"
 
 
 def _render_scores(rep: Report, agents, console: Console) -> None:

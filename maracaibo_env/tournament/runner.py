@@ -33,6 +33,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.text import Text
 
 from ..adapters import get_adapter
+from ..agent_registry import kind_of, solo_kind, solo_spec
 from ..framework.match import GameResult
 from . import store
 from .formats import Job, TournamentConfig, config_differences
@@ -72,13 +73,19 @@ def chunk_size(n_jobs: int, workers: int, cap: int) -> int:
 
 
 def _agent_rows(cfg: TournamentConfig) -> list[tuple[str, str, str]]:
+    """(spec, kind, role) of the tournament's agents; the game's solo opponent
+    (the agent table's kind that takes no seat) has the role "opponent", whether
+    the solo format adds it at its levels or a line-up names it (jordan:<k>)."""
     parse_spec = get_adapter(cfg.game).parse_spec
     rows = []
     if cfg.hero is not None:
         rows.append((cfg.hero, parse_spec(cfg.hero).kind, "hero"))
-    rows += [(a, parse_spec(a).kind, "agent") for a in cfg.agents]
+    for a in cfg.agents:
+        spec = parse_spec(a)
+        rows.append((a, spec.kind, "agent" if kind_of(spec).seat else "opponent"))
     if cfg.format == "solo":
-        rows += [(f"jean:{lv}", "jean", "opponent") for lv in cfg.levels]
+        kind = solo_kind(cfg.game).kind
+        rows += [(solo_spec(cfg.game, lv), kind, "opponent") for lv in cfg.levels]
     return rows
 
 
