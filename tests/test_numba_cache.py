@@ -182,6 +182,10 @@ def test_a_framework_change_drops_the_compiled_code(tmp_path):
 
     layout = tmp_path / "maracaibo_env" / "framework" / "layout.py"
     layout.write_text(layout.read_text() + MORE_GLOBALS)
+    # the rule code reads the offsets from each core's generated constants.py: regenerate
+    # them, as a layout change requires (the stale file would refuse to import)
+    subprocess.run([sys.executable, str(tmp_path / "maracaibo_env" / "framework" / "constants_gen.py")],
+                   cwd=tmp_path, env=env, check=True, capture_output=True, timeout=300)
     changed = run()
     assert changed["compiled"] == first["compiled"] + 8            # not the stale offset
     assert changed["misses"] == 1 and changed["hits"] == 0 and changed["notice"]

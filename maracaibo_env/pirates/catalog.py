@@ -230,10 +230,10 @@ def compile_data(data: D.PiratesData) -> Catalog:
                     cells[(r, k)] = len(cells)
         w.set("LAY_NCOLS", len(lay.rows[0]), li)
         for (r, k), sidx in cells.items():
-            w.set("LAY_COL", k + 1, li * 27 + sidx); w.set("LAY_ROW", r, li * 27 + sidx)
+            w.set("LAY_COL", k + 1, li * CL.N_SLOTS + sidx); w.set("LAY_ROW", r, li * CL.N_SLOTS + sidx)
             nb = [cells.get((r + dr, k + dk), -1) for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1))]
             for j, v in enumerate(nb):
-                w.set("LAY_ADJ", v, (li * 27 + sidx) * 4 + j)
+                w.set("LAY_ADJ", v, (li * CL.N_SLOTS + sidx) * 4 + j)
         _ship_spaces(w, li, cells, len(lay.rows[0]))
     return Catalog(
         array=w.a, card_keys=[x.key for x in cards], card_names=[x.name for x in cards],
@@ -339,11 +339,12 @@ def _ship_spaces(w, li, cells, ncols):
         if k == 0:
             nbr[start] |= 1 << s
     nbr[gulf] = 1 << mara
-    for s in range(30):
-        w.set("LAY_NBR", nbr[s], li * 30 + s)
-        w.set("LAY_SPACE_COL", col.get(s, 0), li * 30 + s)
-    for c in range(16):
-        w.set("LAY_COLGT", sum(1 << s for s in range(30) if s in col and col[s] > c), li * 16 + c)
+    for s in range(CL.N_SPACES):
+        w.set("LAY_NBR", nbr[s], li * CL.N_SPACES + s)
+        w.set("LAY_SPACE_COL", col.get(s, 0), li * CL.N_SPACES + s)
+    for c in range(CL.MAX_COLS):
+        w.set("LAY_COLGT", sum(1 << s for s in range(CL.N_SPACES) if s in col and col[s] > c),
+              li * CL.MAX_COLS + c)
 
 
 @lru_cache(maxsize=8)

@@ -2,7 +2,7 @@
 
 numba's on-disk cache (cache=True) is keyed on each function's own source
 file, but compiled code freezes constants from the modules it imports
-(layout.py, enums.py, framework/layout.py ...). So the cached code is dropped
+(constants.py, generated from layout.py, enums.py ...). So the cached code is dropped
 whenever any module this core imports, transitively, changes
 (framework/numba_cache.py). Modules outside the core with njit(cache=True)
 functions that call into it call `drop_stale_cache(__file__)` before their

@@ -4,8 +4,7 @@ import numpy as np
 from numba import prange
 
 from .jit import njit
-from .layout import STATE_SIZE, G_OVER, G_CUR  # noqa: F401
-from .actions import NUM_ACTIONS
+from .constants import STATE_SIZE, G_OVER, G_CUR, NUM_ACTIONS  # noqa: F401
 from .engine import step_unchecked
 from .setup import reset
 from .observe import observe, OBS_SIZE

@@ -10,7 +10,7 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
+from .constants import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
                       A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_CB_NCA, A_CB_LEGACY, A_PASS)
 from .sailing import flag_kind, flag_amount
 from . import legacy
@@ -18,6 +18,16 @@ from . import legacy
 ST_START, ST_PILE, ST_NATION, ST_ACT = 0, 1, 2, 3
 USED_INFLUENCE, USED_FLAG, USED_VILLAGE = 1, 2, 4
 NO_TOKEN = -2
+# combat-action costs, in combat value
+INF1_COST, INF1_GAIN = 2, 1        # COMBAT-12: pay 2 for +1 influence ...
+INF2_COST, INF2_GAIN = 5, 2        # ... or 5 for +2
+ANNEX_COST = 4                     # COMBAT-13: a flag location with no marker
+DISPLACE_COST = 6                  # COMBAT-13: a flag location with another nation's marker
+VILLAGE_ANNEX_COST = 2             # SHIP-07: an empty village
+VILLAGE_DISPLACE_COST = 5          # SHIP-07: a village with another nation's marker
+NCA1_COST = 2                      # NCA-01: -2 -> +1 influence and X VP
+NCA2_COST = 1                      # NCA-02: -1 -> 3 doubloons (+2 VP with the synergy)
+NCA2_DOUBLOONS, NCA2_SYNERGY_VP = 3, 2
 
 
 @njit(cache=True)
@@ -136,9 +146,9 @@ def flag_target_cost(state, cat, loc, nation):
         return -1
     m = state[G_LOC_MARKER + loc]
     if m < 0:
-        return 4
+        return ANNEX_COST
     if m != nation:
-        return 6
+        return DISPLACE_COST
     return -1
 
 
@@ -149,9 +159,9 @@ def village_target_cost(state, cat, loc, nation):
         return -1
     m = state[G_LOC_MARKER + loc]
     if m < 0:
-        return 2
+        return VILLAGE_ANNEX_COST
     if m != nation:
-        return 5
+        return VILLAGE_DISPLACE_COST
     return -1
 
 
@@ -181,14 +191,14 @@ def legal(state, cat, o, mask):
     if state[b + P_FIG_SUPPLY] > 0:
         mask[A_CB_FIGURE] = 1
     if not used & USED_INFLUENCE:
-        if v >= 2:
+        if v >= INF1_COST:
             mask[A_CB_INF1] = 1
-        if v >= 5:
+        if v >= INF2_COST:
             mask[A_CB_INF2] = 1
     # NCA-01 (-2) and NCA-02 (-1): each card once per Combat (COMBAT-16)
-    if v >= 2 and kth_best(state, cat, p, EF_NCA_INFLUENCE_VP, nca_used(used, 0), False) >= 0:
+    if v >= NCA1_COST and kth_best(state, cat, p, EF_NCA_INFLUENCE_VP, nca_used(used, 0), False) >= 0:
         mask[A_CB_NCA] = 1
-    if v >= 1 and kth_best(state, cat, p, EF_NCA_DOUBLOONS, nca_used(used, 1), True) >= 0:
+    if v >= NCA2_COST and kth_best(state, cat, p, EF_NCA_DOUBLOONS, nca_used(used, 1), True) >= 0:
         mask[A_CB_NCA + 1] = 1
     has_marker = supply_left(state, n) > 0
     if has_marker and not used & USED_FLAG:
@@ -269,27 +279,27 @@ def apply(state, cat, o, action):
         return_figure(state, p)
         v += 1
     elif action == A_CB_INF1:
-        v -= 2
+        v -= INF1_COST
         used |= USED_INFLUENCE
-        gain_influence(state, cat, p, n, 1)
+        gain_influence(state, cat, p, n, INF1_GAIN)
     elif action == A_CB_INF2:
-        v -= 5
+        v -= INF2_COST
         used |= USED_INFLUENCE
-        gain_influence(state, cat, p, n, 2)
+        gain_influence(state, cat, p, n, INF2_GAIN)
     elif action == A_CB_NCA:
         o2 = kth_best(state, cat, p, EF_NCA_INFLUENCE_VP, nca_used(used, 0), False)
         used += 1 << 3
-        v -= 2
+        v -= NCA1_COST
         gain_influence(state, cat, p, n, 1)
         add_vp(state, p, cat[C_CARD_EFF_AMT + o2], VS_COMBAT)
     elif action == A_CB_NCA + 1:
         o2 = kth_best(state, cat, p, EF_NCA_DOUBLOONS, nca_used(used, 1), True)
         used += 1 << 6
-        v -= 1
-        state[b + P_DOUBLOONS] += 3
+        v -= NCA2_COST
+        state[b + P_DOUBLOONS] += NCA2_DOUBLOONS
         c = cat[C_CARD_EFF_COND + o2]
         if c >= 0 and (state[b + P_SYNERGY] >> c) & 1:
-            add_vp(state, p, 2, VS_COMBAT)
+            add_vp(state, p, NCA2_SYNERGY_VP, VS_COMBAT)
     elif action >= A_CB_LEGACY:  # LEG-L6 silver fleet / LEG-L9 gold mine
         v -= legacy.combat_apply(state, cat, p, n, action)
     elif action < A_CB_VILLAGE:  # flag: annex / displace

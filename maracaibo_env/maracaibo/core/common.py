@@ -5,11 +5,14 @@ Numba kernels only: arrays and ints in, no Python objects.
 """
 from .jit import njit
 
-from .layout import *  # noqa: F401,F403  (G_*/P_* offsets and capacities)
-from .catalog_layout import *  # noqa: F401,F403
-from .enums import *  # noqa: F401,F403
+# every int constant (capacities, G_*/P_* state and C_* catalog offsets, enum
+# indices, A_* action ids), written out in the generated core/constants.py
+from .constants import *  # noqa: F401,F403
+from ...framework.constants_check import verify as _verify
 from .options import VAR_OPEN_PRESTIGE, VAR_RETIREMENT  # noqa: F401
 from .rng import shuffle_slice
+
+_verify(__package__)  # ImportError if constants.py is stale
 
 CP_MAX = 8
 

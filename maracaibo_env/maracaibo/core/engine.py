@@ -10,7 +10,6 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import *  # noqa: F401,F403
 from . import combat, village
 from .cards import legal_buys, apply_buy
 from .careers import task_available, complete_task

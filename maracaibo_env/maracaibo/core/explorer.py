@@ -4,7 +4,7 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import A_EXPLORE
+from .constants import A_EXPLORE
 from .quests import can_fulfil
 from . import retirement
 

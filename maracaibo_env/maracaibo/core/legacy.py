@@ -11,7 +11,7 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import A_CB_LEGACY, MAX_MP
+from .constants import A_CB_LEGACY, MAX_MP
 from .quests import can_fulfil, fulfil
 
 CA_LEGACY = 100            # location_action() of a legacy city (no printed city action)

@@ -4,6 +4,10 @@ from .jit import njit
 
 from .common import *  # noqa: F401,F403
 
+# QUEST-06: the 4th quest scores 3 VP at once, every later one 2
+QUEST_VP_FROM, QUEST_VP_FIRST, QUEST_VP_LATER = 4, 3, 2
+QCOST_MP = 4                       # QCOST-04: the "at least 4 MP spent" quest cost
+
 
 @njit(cache=True)
 def _cards_needed(state, cat, p, kind, sym, amt):
@@ -26,7 +30,7 @@ def can_fulfil(state, cat, p, t):
             return False
         if k == QC_DOUBLOONS and state[b + P_DOUBLOONS] < amt:
             return False
-        if k == QC_MP4 and state[G_MP_SPENT] + state[G_EXTRA_MP] < 4:
+        if k == QC_MP4 and state[G_MP_SPENT] + state[G_EXTRA_MP] < QCOST_MP:
             return False
         if k == QC_FIGURE and state[b + P_FIG_SUPPLY] < 1:
             return False
@@ -95,7 +99,7 @@ def fulfil(state, cat, p, t):
                 push(state, OP_PAY, p, sym, n)
     state[b + P_QUESTS] += 1
     q = state[b + P_QUESTS]
-    if q == 4:
-        add_vp(state, p, 3, VS_QUESTS)  # QUEST-06
-    elif q > 4:
-        add_vp(state, p, 2, VS_QUESTS)
+    if q == QUEST_VP_FROM:
+        add_vp(state, p, QUEST_VP_FIRST, VS_QUESTS)  # QUEST-06
+    elif q > QUEST_VP_FROM:
+        add_vp(state, p, QUEST_VP_LATER, VS_QUESTS)

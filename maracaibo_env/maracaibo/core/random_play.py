@@ -8,7 +8,7 @@ game stays reproducible from its seed whoever plays it.
 from .jit import njit
 
 from ...framework.random_play import xorshift, pick_uniform # noqa: F401  (re-exported)
-from .layout import G_CUR, G_OVER
+from .constants import G_CUR, G_OVER
 from .engine import step_unchecked
 
 

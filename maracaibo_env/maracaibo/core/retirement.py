@@ -11,7 +11,7 @@ space rewards).
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import A_CHOICE
+from .constants import A_CHOICE
 from .cards import invest_cost, place_investment
 
 

@@ -7,7 +7,7 @@ state copies the generator.
 from .jit import njit
 
 from ...framework.rng import seed_at, below_at, shuffle_at, shuffle_array_at
-from .layout import G_RNG
+from .constants import G_RNG
 
 
 @njit(cache=True)

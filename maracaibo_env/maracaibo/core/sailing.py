@@ -4,8 +4,12 @@ import numpy as np
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import A_SAIL, MAX_MP
+from .constants import A_SAIL, MAX_MP
 from . import legacy
+
+# MAIN-06: the MP spent from which a main action in a village gives 2 / 3 village actions
+VILLAGE2_MP, VILLAGE3_MP = 4, 7
+VILLAGE2_MP_SHIP01, VILLAGE3_MP_SHIP01 = 2, 5     # with the ship upgrade SHIP-01
 
 
 @njit(cache=True)
@@ -124,5 +128,5 @@ def flag_amount(state, cat, loc):
 def village_count(mp, thresholds_upgrade):
     """MAIN-06: 1-3 / 4-6 / 7 MP -> 1 / 2 / 3; with SHIP-01 1 / 2-4 / 5+."""
     if thresholds_upgrade:
-        return 3 if mp >= 5 else (2 if mp >= 2 else 1)
-    return 3 if mp >= 7 else (2 if mp >= 4 else 1)
+        return 3 if mp >= VILLAGE3_MP_SHIP01 else (2 if mp >= VILLAGE2_MP_SHIP01 else 1)
+    return 3 if mp >= VILLAGE3_MP else (2 if mp >= VILLAGE2_MP else 1)

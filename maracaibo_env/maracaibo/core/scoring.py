@@ -5,6 +5,20 @@ from .jit import njit
 from .common import *  # noqa: F401,F403
 from .automa import jean_income, end_bonuses
 
+SCORING_INTERIM, SCORING_FINAL = 1, 2   # G_SCORING while a scoring runs
+FINAL_ROUND = 4                         # a scoring triggered in round 4 is the final one
+INFLUENCE_LEAD_VP = 3                   # FIN-04: furthest on a nation's influence track
+MAJORITY_BONUS = (2, 1, 0)              # FIN-05a: by the number of nations with more markers
+CATHEDRAL_FACTOR = 2                    # PRES-17: the doubloon-track VP again, doubled
+# prestige buildings' end scoring (PRES-10..16)
+ABBEY_VP = 4                            # PRES-10: per barrier crossed
+PALACE_VP = 2                           # PRES-11: per quest tile
+BASILICA_VP, BASILICA_MAX = 4, 16       # PRES-12: per assistant, at most 16
+CITADEL_VP = 2                          # PRES-13: per figure in the supply and per CP
+MINSTER_VP = 3                          # PRES-14: per synergy token
+MILITARY_BASE_VP = 2                    # PRES-15: per combat token on the ship board
+ACADEMY_VP = 2                          # PRES-16: per ship upgrade
+
 
 @njit(cache=True)
 def start_scoring(state, cat):
@@ -12,7 +26,7 @@ def start_scoring(state, cat):
     order from the trigger, then the automatic steps (INT-01, FIN-01)."""
     trig = state[G_TRIGGER]
     np_ = state[G_NP]
-    state[G_SCORING] = 2 if state[G_ROUND] == 4 else 1
+    state[G_SCORING] = SCORING_FINAL if state[G_ROUND] == FINAL_ROUND else SCORING_INTERIM
     push(state, OP_SCORE_REST, trig, 0, 0)
     for i in range(np_ - 1, -1, -1):
         q = (trig + i) % np_
@@ -31,13 +45,13 @@ def multipliers(state, cat, out):
         for k in range(N_NATIONS):
             if counts[k] > counts[n]:
                 above += 1
-        out[n] = empty_supply_spaces(state, n) + (2 if above == 0 else (1 if above == 1 else 0))
+        out[n] = empty_supply_spaces(state, n) + MAJORITY_BONUS[above]
 
 
 @njit(cache=True)
 def _income(state, cat):
     """INT-02 / FIN-02 income step."""
-    final = state[G_SCORING] == 2
+    final = state[G_SCORING] == SCORING_FINAL
     for p in range(state[G_NP]):
         b = pb(p)
         if state[G_SOLO] and p == 1:  # SOLO-18: Jean's income
@@ -47,7 +61,7 @@ def _income(state, cat):
         if final:
             v = cat[C_DINC_VP + state[b + P_DINC]]
             if invested_in_kind(state, cat, p, B_CATHEDRAL):
-                add_vp(state, p, 2 * v, VS_PRESTIGE)  # PRES-17: an extra 2x
+                add_vp(state, p, CATHEDRAL_FACTOR * v, VS_PRESTIGE)  # PRES-17: an extra 2x
             add_vp(state, p, v, VS_DOUBLOON_TRACK)
         else:
             state[b + P_DOUBLOONS] += state[b + P_DINC]
@@ -68,26 +82,26 @@ def prestige_points(state, cat, p, building):
     """PRES-10..16 end scoring of a building of kind `building` for player p."""
     b = pb(p)
     if building == B_ABBEY:
-        return 4 * popcount(state[b + P_BARRIERS])
+        return ABBEY_VP * popcount(state[b + P_BARRIERS])
     if building == B_PALACE:
-        return 2 * state[b + P_QUESTS]
+        return PALACE_VP * state[b + P_QUESTS]
     if building == B_BASILICA:
-        v = 4 * state[b + P_FIG_BOARD]
-        return 16 if v > 16 else v
+        v = BASILICA_VP * state[b + P_FIG_BOARD]
+        return BASILICA_MAX if v > BASILICA_MAX else v
     if building == B_CITADEL:
-        return 2 * state[b + P_FIG_SUPPLY] + 2 * state[b + P_CP]
+        return CITADEL_VP * state[b + P_FIG_SUPPLY] + CITADEL_VP * state[b + P_CP]
     if building == B_MINSTER:
-        return 3 * popcount(state[b + P_SYNERGY])
+        return MINSTER_VP * popcount(state[b + P_SYNERGY])
     if building == B_MILITARY_BASE:
-        return 2 * state[b + P_TOKENS]
+        return MILITARY_BASE_VP * state[b + P_TOKENS]
     if building == B_ACADEMY:
-        return 2 * completed_areas(state, p)
+        return ACADEMY_VP * completed_areas(state, p)
     return 0  # cathedral scores with the income step
 
 
 @njit(cache=True)
 def finish_scoring(state, cat):
-    if state[G_SCORING] == 2:
+    if state[G_SCORING] == SCORING_FINAL:
         _final_rest(state, cat)
     else:
         _interim_rest(state, cat)
@@ -151,7 +165,7 @@ def _final_rest(state, cat):
         if best > 0:
             for p in range(np_):
                 if state[pb(p) + P_INF + n] == best:
-                    add_vp(state, p, 3, VS_INFLUENCE_MAJORITY)
+                    add_vp(state, p, INFLUENCE_LEAD_VP, VS_INFLUENCE_MAJORITY)
     # step 5: noble ranks x multipliers
     mult = np.zeros(N_NATIONS, np.int64)
     multipliers(state, cat, mult)

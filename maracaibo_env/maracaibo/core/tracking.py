@@ -11,11 +11,11 @@ take them (board, explorer track, bought cards).
 """
 
 from .jit import njit
-from .layout import (MAX_P, N_QUESTS, BOARD_QUEST_CAP, EXP_QUESTS, CARD_QUEST_CAP, N_BUILDINGS,
+from .constants import (MAX_P, N_QUESTS, BOARD_QUEST_CAP, EXP_QUESTS, CARD_QUEST_CAP, N_BUILDINGS,
                      PLAYERS, PLAYER_SIZE, G_NP, G_ROUND, G_TURN_COUNT, G_TURN_P, G_TRIGGER,
                      G_BQ_TILE, G_EXQ_TILE, G_PR_BUILD, G_PR_INVESTORS, G_LOC_TILE,
                      P_TABLEAU_N, P_TABLEAU, P_QUESTS, P_CARD_QUEST, P_SHIP)
-from .actions import A_MAIN_CITY
+from .constants import A_MAIN_CITY
 
 # event kinds (column 1 of an event row: seat, kind, item, round)
 EV_CARD, EV_PRESTIGE, EV_QUEST, EV_CITY = 0, 1, 2, 3

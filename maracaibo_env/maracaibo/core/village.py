@@ -4,7 +4,7 @@ a = village actions left, b = 1 when it is the main action."""
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
-from .actions import (A_PASS, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_CP_DOUBLOON,
+from .constants import (A_PASS, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_CP_DOUBLOON,
                       A_VIL_GOODS, A_VIL_MARKER, A_BUY_HAND, A_BUY_PLAN, A_INVEST,
                       A_VIL_NVA, A_VIL_CARD_QUEST)
 from .quests import can_fulfil, fulfil
@@ -12,17 +12,29 @@ from .quests import can_fulfil, fulfil
 # NVA-01..04 in action order, and the object each pays with (-1: 2 identical goods)
 NVA_KINDS = (EF_NVA_MAPS_VP_EXPLORE, EF_NVA_MAPS_DOUBLOONS_EXPLORE, EF_NVA_BOOKS,
              EF_NVA_GOODS_DOUBLOONS)
+NVA_MAPS_VP, NVA_MAPS_DOUBLOONS, NVA_BOOKS, NVA_GOODS = 0, 1, 2, 3   # index into NVA_KINDS
+NVA_LAST = 3                 # NVA-01..03 are "last village action"s (VILL-05), NVA-04 is not
+NVA_OBJECTS = 2              # NVA-01..03: pay 2 maps / 2 books
+NVA_GOODS_PAID = 2           # NVA-04: pay 2 identical goods ...
+NVA_GOODS_DOUBLOONS = 4      # ... for 4 doubloons
+NVA_MAPS_VP_VP = 2           # NVA-01: 2 VP ...
+NVA_MAPS_DOUBLOONS_DBL = 3   # NVA-02: 3 doubloons ...
+NVA_EXPLORE = 2              # NVA-01/02: ... and the explorer up to 2
+DISCARD_DOUBLOONS = 2        # VILL-02 A: discard the hand (at least 1 card) for 2 doubloons
+TAKE_DOUBLOONS = 1           # VILL-02 B
+SHIP09_GOODS = 3             # SHIP-09: 3 identical goods ...
+SHIP09_DOUBLOONS, SHIP09_VP = 2, 2    # ... for 2 doubloons and 2 VP
 
 
 @njit(cache=True)
 def _nva_payable(state, cat, p, k):
-    if k == 3:
+    if k == NVA_GOODS:
         for g in range(cat[C_NGOODS]):
-            if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= 2:
+            if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= NVA_GOODS_PAID:
                 return True
         return False
-    obj = cat[C_BOOKS] if k == 2 else cat[C_MAPS]
-    need = 2 - permanent_objects(state, cat, p, obj)
+    obj = cat[C_BOOKS] if k == NVA_BOOKS else cat[C_MAPS]
+    need = NVA_OBJECTS - permanent_objects(state, cat, p, obj)
     return need <= 0 or count_symbol_in_hand(state, cat, p, obj, -1) >= need
 from .cards import legal_buys, apply_buy
 from .city import discard_hand
@@ -40,9 +52,9 @@ def legal(state, cat, p, mask):
         mask[A_VIL_CP_DOUBLOON] = 1
     if has_upgrade(state, p, AREA_VILLAGE_GOODS):
         for g in range(cat[C_NGOODS]):
-            if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= 3:
+            if not cat[C_GOOD_OBJECT + g] and count_symbol_in_hand(state, cat, p, g, -1) >= SHIP09_GOODS:
                 mask[A_VIL_GOODS + g] = 1
-    for k in range(4):  # new village actions from bought cards
+    for k in range(len(NVA_KINDS)):  # new village actions from bought cards
         if count_effect(state, cat, p, NVA_KINDS[k]) > 0 and _nva_payable(state, cat, p, k):
             mask[A_VIL_NVA + k] = 1
     for j in range(CARD_QUEST_CAP):  # IMM-06 quests lying on cards
@@ -61,7 +73,7 @@ def legal(state, cat, p, mask):
 def apply(state, cat, o, action):
     p = state[o + 1]
     b = pb(p)
-    last = (A_VIL_NVA <= action < A_VIL_NVA + 3
+    last = (A_VIL_NVA <= action < A_VIL_NVA + NVA_LAST
             or A_VIL_CARD_QUEST <= action < A_VIL_CARD_QUEST + CARD_QUEST_CAP)
     if action == A_PASS or last:  # VILL-05: the rest of the batch is given up
         remove_entry(state, o)
@@ -73,17 +85,17 @@ def apply(state, cat, o, action):
             remove_entry(state, o)
     if action == A_VIL_DISCARD:
         if discard_hand(state, p) > 0:
-            state[b + P_DOUBLOONS] += 2
+            state[b + P_DOUBLOONS] += DISCARD_DOUBLOONS
     elif action == A_VIL_DOUBLOON:
-        state[b + P_DOUBLOONS] += 1
+        state[b + P_DOUBLOONS] += TAKE_DOUBLOONS
     elif action == A_VIL_CP_DOUBLOON:
         gain_cp(state, p, 1)
         state[b + P_DOUBLOONS] += 1
     elif A_VIL_GOODS <= action < A_VIL_GOODS + MAX_GOODS:
-        state[b + P_DOUBLOONS] += 2
-        add_vp(state, p, 2, VS_SHIP_UPGRADES)
-        push(state, OP_PAY, p, action - A_VIL_GOODS, 3)
-    elif A_VIL_NVA <= action < A_VIL_NVA + 4:
+        state[b + P_DOUBLOONS] += SHIP09_DOUBLOONS
+        add_vp(state, p, SHIP09_VP, VS_SHIP_UPGRADES)
+        push(state, OP_PAY, p, action - A_VIL_GOODS, SHIP09_GOODS)
+    elif A_VIL_NVA <= action < A_VIL_NVA + len(NVA_KINDS):
         _apply_nva(state, cat, p, action - A_VIL_NVA)
     elif A_VIL_CARD_QUEST <= action < A_VIL_CARD_QUEST + CARD_QUEST_CAP:
         j = action - A_VIL_CARD_QUEST
@@ -104,17 +116,17 @@ def _apply_nva(state, cat, p, k):
     """NVA-01..04 (several cards of one kind give the same option; NVA-03
     pays the best X among them)."""
     b = pb(p)
-    if k == 3:
-        state[b + P_DOUBLOONS] += 4
-        push(state, OP_CHOICE, p, CH_GOODS, 2)
+    if k == NVA_GOODS:
+        state[b + P_DOUBLOONS] += NVA_GOODS_DOUBLOONS
+        push(state, OP_CHOICE, p, CH_GOODS, NVA_GOODS_PAID)
         return
-    obj = cat[C_BOOKS] if k == 2 else cat[C_MAPS]
-    if k == 0:
-        add_vp(state, p, 2, VS_CARDS)
-        push(state, OP_EXPLORE, p, 2, 0)
-    elif k == 1:
-        state[b + P_DOUBLOONS] += 3
-        push(state, OP_EXPLORE, p, 2, 0)
+    obj = cat[C_BOOKS] if k == NVA_BOOKS else cat[C_MAPS]
+    if k == NVA_MAPS_VP:
+        add_vp(state, p, NVA_MAPS_VP_VP, VS_CARDS)
+        push(state, OP_EXPLORE, p, NVA_EXPLORE, 0)
+    elif k == NVA_MAPS_DOUBLOONS:
+        state[b + P_DOUBLOONS] += NVA_MAPS_DOUBLOONS_DBL
+        push(state, OP_EXPLORE, p, NVA_EXPLORE, 0)
     else:
         x = 0
         for i in range(state[b + P_TABLEAU_N]):
@@ -124,6 +136,6 @@ def _apply_nva(state, cat, p, k):
                     x = max(x, cat[C_CARD_EFF_AMT + card * CARD_EFFS + e])
         state[b + P_DOUBLOONS] += x
         add_vp(state, p, x, VS_CARDS)
-    need = 2 - permanent_objects(state, cat, p, obj)
+    need = NVA_OBJECTS - permanent_objects(state, cat, p, obj)
     if need > 0:
         push(state, OP_PAY, p, obj, need)

@@ -6,7 +6,8 @@ One table for every decision keeps the space fixed for RL; `legal_mask`
 says which ids are legal now.
 """
 from ...framework.layout import offsets
-from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP, N_RUBY_SPACES
+from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP, N_RUBY_SPACES, \
+    N_POSEIDON
 from .catalog_layout import MAX_SHIP_SLOTS, MAX_RAID_ACTS, HB_CAP, HU_CAP, MAX_TRACK
 
 TREASURE_NAMES = ("gold", "emerald", "pearl")
@@ -34,7 +35,7 @@ ACTION_KINDS = [
     ("BONUS", HB_CAP),             # put the new treasure on bonus space i (TRE-02)
     ("STORE", 1),                  # put it in storage (TRE-02)
     ("BURY", 3 * HU_CAP),          # bury treasure t on buried space i (BURY-02)
-    ("POSEIDON", 3 * 4),           # bury treasure t on Poseidon space j (BURY-07)
+    ("POSEIDON", 3 * N_POSEIDON),  # bury treasure t on Poseidon space j (BURY-07)
     ("EXPLORE", MAX_TRACK),        # move the explorer to track space s (EXP-01)
     ("FORFEIT", FORFEIT_CAP),      # forfeit movement for ability k's reward (EXP-07)
     ("QUEST_DECK", 1),             # take the top quest of the deck (QST-01)
@@ -87,7 +88,7 @@ def action_names(slot_keys=None, raid_keys=None, track_keys=None) -> list[str]:
             elif kind == "BURY":
                 names.append(f"bury:{TREASURE_NAMES[i // HU_CAP]}:{i % HU_CAP}")
             elif kind == "POSEIDON":
-                names.append(f"poseidon:{TREASURE_NAMES[i // 4]}:{i % 4}")
+                names.append(f"poseidon:{TREASURE_NAMES[i // N_POSEIDON]}:{i % N_POSEIDON}")
             else:
                 names.append(f"{k}:{i}")
     return names

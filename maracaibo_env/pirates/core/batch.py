@@ -6,7 +6,7 @@ from numba import prange
 from ...framework.jit import njit
 from ...framework.random_play import pick_uniform
 from ...framework.batch_kernels import first_illegal, random_actions  # noqa: F401  (re-exported)
-from .layout import G_OVER, G_CUR
+from .constants import G_OVER, G_CUR
 from .engine import step, new_game
 from .observe import observe
 

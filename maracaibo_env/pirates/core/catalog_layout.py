@@ -4,6 +4,7 @@ Numba reads ``cat[C_<NAME> + i]``; every list of effects is a (start, count)
 pair into the effect table EFF_*.
 """
 from ...framework.layout import offsets
+from .layout import N_SLOTS, N_SPACES, HB_CAP, HU_CAP  # noqa: F401  (HB_CAP, HU_CAP: catalog sizes too)
 
 MAX_CARDS = 96
 MAX_EFF = 640
@@ -11,9 +12,8 @@ MAX_QUESTS = 32
 N_FIGS = 12
 MAX_SHIP_SLOTS = 24
 MAX_RAID_ACTS = 12
-HB_CAP = 4                      # hideout bonus spaces per treasure
-HU_CAP = 8                      # hideout buried spaces per treasure
 MAX_TRACK = 48
+MAX_COLS = 16                   # columns of a Caribbean layout (LAY_COLGT)
 MAX_LAYOUTS = 8
 MAX_VAL = 8
 
@@ -81,12 +81,13 @@ CATALOG_FIELDS = [
     ("TR_SUCC_LO", MAX_TRACK), ("TR_SUCC_HI", MAX_TRACK),    # successor bitmask, bits 0-31 / 32-63
     ("ISL_SPACES", 3), ("START_CUBES", 1), ("N_VAL", 1), ("VAL_AT", MAX_VAL), ("VAL", MAX_VAL),
     ("START_COINS", 4), ("TV_TILES", 6),
-    ("N_LAYOUTS", 1), ("LAY_COL", MAX_LAYOUTS * 27), ("LAY_ROW", MAX_LAYOUTS * 27),
-    ("LAY_ADJ", MAX_LAYOUTS * 27 * 4), ("LAY_NCOLS", MAX_LAYOUTS),
+    ("N_LAYOUTS", 1), ("LAY_COL", MAX_LAYOUTS * N_SLOTS), ("LAY_ROW", MAX_LAYOUTS * N_SLOTS),
+    ("LAY_ADJ", MAX_LAYOUTS * N_SLOTS * 4), ("LAY_NCOLS", MAX_LAYOUTS),
     # per layout and ship space (30: cards, Gulf, Maracaibo, start): the bitmask of
     # the spaces one step away, the column (MOVE-04), and per column c the
     # bitmask of spaces in a column > c
-    ("LAY_NBR", MAX_LAYOUTS * 30), ("LAY_SPACE_COL", MAX_LAYOUTS * 30), ("LAY_COLGT", MAX_LAYOUTS * 16),
+    ("LAY_NBR", MAX_LAYOUTS * N_SPACES), ("LAY_SPACE_COL", MAX_LAYOUTS * N_SPACES),
+    ("LAY_COLGT", MAX_LAYOUTS * MAX_COLS),
     ("N_T1_IMP", 1), ("N_T1_LOC", 1), ("N_RES", 1),
     # the modules (§20): Ruby Supply tiles on locations, the Ruby Market's bonuses
     ("CARD_RUBY", MAX_CARDS), ("RUBY_S", 6), ("RUBY_N", 6),

@@ -8,10 +8,14 @@ import numpy as np
 
 from ...framework.jit import njit
 from ...framework.rng import below_at, shuffle_at, seed_at  # noqa: F401
-from .layout import *  # noqa: F401,F403
-from .layout import G_RNG, G_STK, G_STK_N, STACK_W, STACK_CAP, PLAYERS, PLAYER_SIZE, P_VP, \
+# every int constant (capacities, G_*/P_* state and C_* catalog offsets, enum
+# indices, A_* action ids), written out in the generated core/constants.py
+from .constants import *  # noqa: F401,F403
+from .constants import G_RNG, G_STK, G_STK_N, STACK_W, STACK_CAP, PLAYERS, PLAYER_SIZE, P_VP, \
     P_VP_SRC, P_TRE, P_BUR, P_POSEIDON, P_DISCOUNT, P_COINS, P_RIVERS
-from .catalog_layout import *  # noqa: F401,F403
+from ...framework.constants_check import verify as _verify
+
+_verify(__package__)  # ImportError if constants.py is stale
 
 # ---- fixed amounts (CON-13) -------------------------------------------------
 SKIP_COINS = 5          # leave an improvement: +5 doubloons (IMP-01)
@@ -155,7 +159,7 @@ def treasures(state, p):
 def poseidon_count(state, p, t):
     """Treasures of type t buried on Poseidon (t = -1: all)."""
     n = 0
-    for j in range(4):
+    for j in range(N_POSEIDON):
         v = state[pb(p) + P_POSEIDON + j]
         if v > 0 and (t < 0 or v - 1 == t):
             n += 1

@@ -452,7 +452,7 @@ def activate_bm(state, cat, k):
 @njit(cache=True)
 def place_bm(state, cat, p, k, slot):
     """BM-01/02: the tile goes onto the Location and is activated at once."""
-    state[G_SLOT_BM + slot] = p * 8 + k + 1
+    state[G_SLOT_BM + slot] = p * BM_CODE + k + 1
     state[pb(p) + P_BM_AT + k] = slot
     activate_bm(state, cat, k)
 

@@ -7,7 +7,6 @@ decision or the end of the game.
 """
 from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
-from .actions import *  # noqa: F401,F403
 from .treasures import place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \
     gain_treasure, add_cubes
 from .raid import reroll, choose_die, raid_as_if, raid_action_legal, do_raid_action, start_raid
@@ -116,7 +115,7 @@ def fill_mask(state, cat, mask):
     elif op == OP_TPLACE:
         optional = False
         for j in range(cat[C_HB_N + a]):
-            if state[pbase + P_BONUS + a * 4 + j] == 0:
+            if state[pbase + P_BONUS + a * HB_CAP + j] == 0:
                 n += _set(mask, A_BONUS + j)
         n += _set(mask, A_STORE)
     elif op == OP_BURY:
@@ -124,12 +123,12 @@ def fill_mask(state, cat, mask):
             if (a >= 0 and a != t) or not can_bury_type(state, cat, p, t):
                 continue
             for i in range(cat[C_HU_N + t]):
-                if state[pbase + P_BURSP + t * 8 + i] == 0:
+                if state[pbase + P_BURSP + t * HU_CAP + i] == 0:
                     n += _set(mask, A_BURY + t * HU_CAP + i)
             if state[pbase + P_HAS_POSEIDON] > 0:
-                for j in range(4):
+                for j in range(N_POSEIDON):
                     if state[pbase + P_POSEIDON + j] == 0:
-                        n += _set(mask, A_POSEIDON + t * 4 + j)
+                        n += _set(mask, A_POSEIDON + t * N_POSEIDON + j)
     elif op == OP_EXPLORE:
         r = reachable(state, cat, p, a)
         for s in range(cat[C_N_TRACK]):
@@ -356,7 +355,7 @@ def apply(state, cat, action):
             bury_at(state, cat, p, k // HU_CAP, k % HU_CAP)
         else:
             k = action - A_POSEIDON
-            bury_on_poseidon(state, cat, p, k // 4, k % 4)
+            bury_on_poseidon(state, cat, p, k // N_POSEIDON, k % N_POSEIDON)
     elif op == OP_EXPLORE:
         if action < A_FORFEIT:
             pop(state)

@@ -122,7 +122,7 @@ def jordan_best(state, cat, cands):
     for s in range(N_SPACES):
         if (cands >> s) & 1:
             c = column(state, cat, s)
-            r = cat[C_LAY_ROW + lay * 27 + s] if s < N_SLOTS else -1
+            r = cat[C_LAY_ROW + lay * N_SLOTS + s] if s < N_SLOTS else -1
             if c > bc or (c == bc and r < br):
                 best = s
                 bc = c

@@ -53,7 +53,7 @@ def fog_path(state, cat, here, dest):
                 idx[d] += 1
             continue
         s = idx[d]
-        if (cat[C_LAY_NBR + lay * 30 + cur[d]] >> s) & 1 == 0:
+        if (cat[C_LAY_NBR + lay * N_SPACES + cur[d]] >> s) & 1 == 0:
             idx[d] += 1
             continue
         path[d] = s

@@ -12,6 +12,10 @@ SP_GULF, SP_MARA, SP_START = 27, 28, 29
 N_SPACES = 30
 N_TRE = 3
 N_BM = 5                        # black-market tiles per player (CON-12)
+BM_CODE = 8                     # SLOT_BM holds owner * BM_CODE + tile + 1 (a code base > N_BM)
+N_POSEIDON = 4                  # Poseidon's burial spaces (BURY-07)
+HB_CAP = 4                      # hideout bonus spaces per treasure (also the catalog's HB_*)
+HU_CAP = 8                      # hideout buried spaces per treasure (also the catalog's HU_*)
 QHAND_CAP = 16                  # quests in hand (no limit stated, QST-02)
 QDECK_CAP = 32                  # quest deck (25 cards, CON-02)
 QMARKET_CAP = 3                 # 2 faceup (3 with Quest Hunters)
@@ -49,7 +53,7 @@ GLOBAL_FIELDS = [
     ("SLOT_CARD", N_SLOTS),             # card id in each slot
     ("SLOT_DOWN", N_SLOTS),             # 1 = a facedown card (IMP-08): only 5 doubloons
     ("SLOT_TV", N_SLOTS),               # treasure-value tile: treasure + 1, 0 = none
-    ("SLOT_BM", N_SLOTS),               # black-market tile: owner * 8 + tile + 1, 0 = none
+    ("SLOT_BM", N_SLOTS),               # black-market tile: owner * BM_CODE + tile + 1, 0 = none
     ("SLOT_RES", N_SLOTS),              # residence tokens: bit per player
     ("ISLAND", N_TRE),                  # cubes on each treasure island
     ("T2", T2_CAP), ("T2_N", 1),        # Tier II deck, top = T2[T2_N - 1]
@@ -89,9 +93,9 @@ PLAYER_FIELDS = [
     ("BM_AT", N_BM),                    # slot of each own black-market tile, -1 unplaced
     ("TRE", N_TRE),                     # treasures owned (buried included, TRE-03)
     ("BUR", N_TRE),                     # buried below the shovel line
-    ("BONUS", N_TRE * 4),               # bonus spaces above the line covered (1)
-    ("BURSP", N_TRE * 8),               # buried spaces covered (1)
-    ("POSEIDON", 4),                    # Poseidon spaces: treasure + 1, 0 empty
+    ("BONUS", N_TRE * HB_CAP),          # bonus spaces above the line covered (1)
+    ("BURSP", N_TRE * HU_CAP),          # buried spaces covered (1)
+    ("POSEIDON", N_POSEIDON),           # Poseidon spaces: treasure + 1, 0 empty
     # ongoing effects, summed
     ("RAID_POW", 1), ("COLOUR_POW", N_TRE), ("EXPL_BONUS", 1), ("DISCOUNT", 1),
     ("MOVE_BONUS", 1), ("REROLL", 1), ("RAID_ACTS", 1), ("WHALE", 1), ("HAS_POSEIDON", 1),

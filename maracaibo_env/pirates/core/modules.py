@@ -4,7 +4,7 @@ Rubies and Retirement keep their rules in fog.py, skirmish.py, rubies.py and
 retirement.py."""
 from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
-from .actions import A_RETURN_QUEST, A_GAIN_RUBY, A_SELL_RUBY, A_TRADE_RUBY, A_RETIRE
+from .constants import A_RETURN_QUEST, A_GAIN_RUBY, A_SELL_RUBY, A_TRADE_RUBY, A_RETIRE
 from .options import MOD_QUEST_HUNTERS
 from .effects import give_quest
 from .rubies import sell_ruby, trade_ruby

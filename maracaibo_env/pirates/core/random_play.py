@@ -3,8 +3,7 @@ import numpy as np
 
 from ...framework.jit import njit
 from ...framework.random_play import pick_uniform
-from .layout import G_CUR, G_OVER, STATE_SIZE
-from .actions import NUM_ACTIONS
+from .constants import G_CUR, G_OVER, STATE_SIZE, NUM_ACTIONS
 from .engine import step, new_game
 
 

@@ -13,20 +13,20 @@ from .rubies import ruby_supply_here, queue_gulf_rubies
 @njit(cache=True)
 def column(state, cat, s):
     """Column order of MOVE-04: start 0, cards 1..C, Gulf C+1, Maracaibo C+2."""
-    return cat[C_LAY_SPACE_COL + state[G_LAYOUT] * 30 + s]
+    return cat[C_LAY_SPACE_COL + state[G_LAYOUT] * N_SPACES + s]
 
 
 @njit(cache=True)
 def neighbours(state, cat, s):
     """Bitmask of the spaces one step from s (MOVE-02/03/06, MARA-01)."""
-    return cat[C_LAY_NBR + state[G_LAYOUT] * 30 + s]
+    return cat[C_LAY_NBR + state[G_LAYOUT] * N_SPACES + s]
 
 
 @njit(cache=True)
 def can_end_within(state, cat, s, left, start_col):
     """Whether a ship on s (having moved) can end legally using 0..left more steps."""
     lay = state[G_LAYOUT]
-    beyond = cat[C_LAY_COLGT + lay * 16 + start_col]
+    beyond = cat[C_LAY_COLGT + lay * MAX_COLS + start_col]
     if (beyond >> s) & 1 == 1:
         return True
     frontier = 1 << s
@@ -36,7 +36,7 @@ def can_end_within(state, cat, s, left, start_col):
         x = 0
         while f != 0:
             if f & 1:
-                nxt |= cat[C_LAY_NBR + lay * 30 + x]
+                nxt |= cat[C_LAY_NBR + lay * N_SPACES + x]
             f >>= 1
             x += 1
         if nxt & beyond != 0:
@@ -139,8 +139,8 @@ def queue_location(state, cat, p, s, c):
         push_effects(state, cat, cat[C_CARD_SIDE0_S + c], cat[C_CARD_SIDE0_N + c])
     push(state, OP_UPGRADE, 0, 0, 0)                              # LOC-04
     bm = state[G_SLOT_BM + s]
-    if bm > 0 and (bm - 1) // 8 == p:
-        push(state, OP_BM_HERE, (bm - 1) % 8, 0, 0)                # LOC-03
+    if bm > 0 and (bm - 1) // BM_CODE == p:
+        push(state, OP_BM_HERE, (bm - 1) % BM_CODE, 0, 0)                # LOC-03
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ def add_cubes(state, t, n):
 def free_bonus_space(state, cat, p, t):
     """Index of a free hideout bonus space of treasure t, -1 if none."""
     for j in range(cat[C_HB_N + t]):
-        if state[pb(p) + P_BONUS + t * 4 + j] == 0:
+        if state[pb(p) + P_BONUS + t * HB_CAP + j] == 0:
             return j
     return -1
 
@@ -32,7 +32,7 @@ def gain_treasure(state, cat, p, t):
 @njit(cache=True)
 def place_on_bonus(state, cat, p, t, j):
     """The new treasure covers bonus space j: its effects follow (TRE-02)."""
-    state[pb(p) + P_BONUS + t * 4 + j] = 1
+    state[pb(p) + P_BONUS + t * HB_CAP + j] = 1
     k = t * HB_CAP + j
     if cat[C_HB_C + k] > 0:
         push(state, OP_LIST, cat[C_HB_S + k], cat[C_HB_C + k], LIST_ALL)
@@ -43,10 +43,10 @@ def can_bury_type(state, cat, p, t):
     if unburied(state, p, t) <= 0:
         return False
     for i in range(cat[C_HU_N + t]):
-        if state[pb(p) + P_BURSP + t * 8 + i] == 0:
+        if state[pb(p) + P_BURSP + t * HU_CAP + i] == 0:
             return True
     if state[pb(p) + P_HAS_POSEIDON] > 0:
-        for j in range(4):
+        for j in range(N_POSEIDON):
             if state[pb(p) + P_POSEIDON + j] == 0:
                 return True
     return False
@@ -66,8 +66,8 @@ def _take_unburied_cube(state, cat, p, t):
     space is free again, TRE-07), else out of storage: never worse for the
     player, so the choice of TRE-08 is not asked (docs/rulings.md)."""
     for j in range(cat[C_HB_N + t] - 1, -1, -1):
-        if state[pb(p) + P_BONUS + t * 4 + j] == 1:
-            state[pb(p) + P_BONUS + t * 4 + j] = 0
+        if state[pb(p) + P_BONUS + t * HB_CAP + j] == 1:
+            state[pb(p) + P_BONUS + t * HB_CAP + j] = 0
             return
 
 
@@ -75,7 +75,7 @@ def _take_unburied_cube(state, cat, p, t):
 def bury_at(state, cat, p, t, i):
     """BURY-02: an unburied t goes onto buried space i; its bonus follows."""
     _take_unburied_cube(state, cat, p, t)
-    state[pb(p) + P_BURSP + t * 8 + i] = 1
+    state[pb(p) + P_BURSP + t * HU_CAP + i] = 1
     state[pb(p) + P_BUR + t] += 1
     k = t * HU_CAP + i
     if cat[C_HU_C + k] > 0:
