@@ -22,8 +22,9 @@ How a decision is made (the "fast path", when ``game`` is given):
    information (the draw and discard piles, other players' hands, planning
    areas and careers, the combat-token piles, Jean's Automa deck, the quest
    pile below its public top tile, face-down prestige buildings and the
-   in-state RNG) is overwritten with placeholder values derived only from
-   public information. The agent never reads those fields of the real game
+   in-state RNG; the list is maracaibo/core/hidden.py's, and `hide` there
+   writes the placeholders) is overwritten with placeholder values derived
+   only from public information. The agent never reads those fields of the real game
    and never writes to the real game.
 2. Each legal action is applied to a copy of the sanitised state, then the
    agent keeps playing its own turn greedily (one-ply) for up to ``depth``
@@ -79,15 +80,11 @@ from maracaibo_env.maracaibo.core.catalog_layout import (
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
     CARD_EFFS, CARD_REQS)
 from maracaibo_env.maracaibo.core.layout import (
-    STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_PRESTIGE, N_TOKENS,
-    N_AUTOMA, HAND_CAP, PLAN_CAP, MARKET_SIZE, STACK_W, MAX_EXP,
-    G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_SOLO,
-    G_RNG, G_SEED, G_DRAW, G_DRAW_N, G_DISCARD, G_DISCARD_N, G_MARKET, G_TPILE0, G_TPILE1,
-    G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N, G_QPILE, G_QPILE_N, G_PR_BUILD, G_PR_REVEALED,
-    G_PR_INVESTORS, G_STK, G_STK_N,
-    P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_BOARD, P_FIG_CAREER, P_DISCS, P_UPGRADES,
-    P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS, P_SYNERGY, P_HAND_N, P_HAND,
-    P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER, P_CAREER_OPT)
+    STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_TOKENS, HAND_CAP, PLAN_CAP,
+    STACK_W, MAX_EXP, G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_MARKET,
+    G_PR_BUILD, G_PR_INVESTORS, G_STK, G_STK_N, P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_BOARD,
+    P_FIG_CAREER, P_DISCS, P_UPGRADES, P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS,
+    P_SYNERGY, P_HAND_N, P_HAND, P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER_OPT)
 from maracaibo_env.maracaibo.core.enums import (
     PH_SAIL, PH_DRAW, PH_COMBAT, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
     PH_SETUP_CAREER,
@@ -104,7 +101,9 @@ from maracaibo_env.maracaibo.core.enums import (
 from maracaibo_env.maracaibo.core.common import pb, popcount, markers_on_board, empty_supply_spaces
 from maracaibo_env.maracaibo.core.scoring import prestige_points
 from maracaibo_env.maracaibo.core.sailing import location_action, location_action_amount
-from maracaibo_env.maracaibo.core.observe import OBS_SPEC
+from maracaibo_env.maracaibo.core.obs_spec import OBS
+from maracaibo_env.maracaibo.core.hidden import (  # noqa: F401  (unseen_cards, deal_hidden_cards re-exported)
+    deal_hidden_cards, hide as _sanitize, unseen_cards)
 from maracaibo_env.maracaibo.core.random_play import xorshift
 
 from .base import act_with  # re-exported: it lives in agents/base.py (no game's code)
@@ -488,60 +487,8 @@ def best_index(vals, n, x):
 
 
 # ---- numba: hiding the hidden information ------------------------------------------
-@njit(cache=True)
-def unseen_cards(st, me, out):
-    """out[:n] = the project cards player `me` cannot see (not in the market,
-    any tableau, or its own hand and planning area), in id order; returns n."""
-    known = np.zeros(N_CARDS, np.bool_)
-    for k in range(MARKET_SIZE):
-        c = st[G_MARKET + k]
-        if c >= 0:
-            known[c] = True
-    for q in range(st[G_NP]):
-        bq = pb(q)
-        for i in range(st[bq + P_TABLEAU_N]):
-            known[st[bq + P_TABLEAU + i]] = True
-    bm = pb(me)
-    for i in range(st[bm + P_HAND_N]):
-        known[st[bm + P_HAND + i]] = True
-    for j in range(PLAN_CAP):
-        if st[bm + P_PLAN + j] >= 0:
-            known[st[bm + P_PLAN + j]] = True
-    n = 0
-    for c in range(N_CARDS):
-        if not known[c]:
-            out[n] = c
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def deal_hidden_cards(st, me, cards, n):
-    """Deal cards[:n] cyclically, in a fixed order, into every card slot that
-    player `me` cannot see: the draw and discard piles, then each other
-    player's hand and the filled slots of its planning area (Jean's are
-    public). Used with placeholders (lookahead) and with a shuffled pool
-    (ISMCTS determinisations)."""
-    if n == 0:
-        return
-    k = 0
-    for i in range(st[G_DRAW_N]):
-        st[G_DRAW + i] = cards[k % n]
-        k += 1
-    for i in range(st[G_DISCARD_N]):
-        st[G_DISCARD + i] = cards[k % n]
-        k += 1
-    for q in range(st[G_NP]):
-        if q == me or (st[G_SOLO] and q == 1):
-            continue
-        bq = pb(q)
-        for i in range(st[bq + P_HAND_N]):
-            st[bq + P_HAND + i] = cards[k % n]
-            k += 1
-        for j in range(PLAN_CAP):
-            if st[bq + P_PLAN + j] >= 0:
-                st[bq + P_PLAN + j] = cards[k % n]
-                k += 1
+# defined once, in the core: maracaibo/core/hidden.py (unseen_cards and
+# deal_hidden_cards stay importable from here)
 
 
 @njit(cache=True)
@@ -559,61 +506,6 @@ def table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val,
                   fake_token, root, vals)
     i, x = best_index(vals, n, x)
     return legal[i], x
-
-
-@njit(cache=True)
-def _sanitize(st, cat, me, fake_token):
-    """Overwrite every hidden field of st (a copy) with placeholders computed
-    from public information only (see the module docstring)."""
-    np_ = st[G_NP]
-    fake = np.empty(N_CARDS, np.int64)
-    nf = unseen_cards(st, me, fake)
-    if nf == 0:
-        fake[0] = 0
-        nf = 1
-    deal_hidden_cards(st, me, fake, nf)
-    for q in range(np_):
-        if q == me or (st[G_SOLO] and q == 1):
-            continue
-        bq = pb(q)
-        n = 0  # which plan slots are filled is hidden too: move the cards to the front
-        for j in range(PLAN_CAP):
-            if st[bq + P_PLAN + j] >= 0:
-                st[bq + P_PLAN + n] = st[bq + P_PLAN + j]
-                n += 1
-        for j in range(n, PLAN_CAP):
-            st[bq + P_PLAN + j] = -1
-        if st[bq + P_CAREER] >= 0:
-            st[bq + P_CAREER] = 0
-        if st[bq + P_CAREER_OPT] >= 0:
-            st[bq + P_CAREER_OPT] = 0
-            st[bq + P_CAREER_OPT + 1] = 1
-    for i in range(st[G_TPILE_N]):
-        st[G_TPILE0 + i] = fake_token
-    for i in range(st[G_TPILE_N + 1]):
-        st[G_TPILE1 + i] = fake_token
-    for i in range(st[G_AUTOMA_N]):
-        st[G_AUTOMA_DECK + i] = i % N_AUTOMA
-    qn = st[G_QPILE_N]
-    if qn > 1:
-        top = st[G_QPILE + qn - 1]
-        for i in range(qn - 1):
-            st[G_QPILE + i] = top
-    rev = st[G_PR_REVEALED]
-    if rev < N_BUILDINGS:
-        used = np.zeros(N_PRESTIGE, np.bool_)
-        for s in range(rev):
-            used[st[G_PR_BUILD + s]] = True
-        s = rev
-        for bld in range(N_PRESTIGE):
-            if s >= N_BUILDINGS:
-                break
-            if not used[bld]:
-                st[G_PR_BUILD + s] = bld
-                s += 1
-    st[G_RNG] = 0x2545F491
-    st[G_RNG + 1] = 0x1B873593
-    st[G_SEED] = 0
 
 
 def sanitized_state(game, me: int) -> np.ndarray:
@@ -695,11 +587,7 @@ def _card_bonus(tables, W) -> np.ndarray:
 
 
 # ---- the agents ----------------------------------------------------------------------
-_OBS_OFF = {}
-_o = 0
-for _name, _size, _ in OBS_SPEC:
-    _OBS_OFF[_name] = (_o, _size)
-    _o += _size
+_OBS_OFF = OBS.offsets     # name -> (offset, size) of each observation slice
 
 
 class HeuristicAgent:

@@ -4,7 +4,8 @@ Every iteration samples a *determinisation* of the game that the searching
 player cannot tell from the real one, then walks one shared tree of action
 sequences on it:
 
-* hidden information is redrawn from what the searcher cannot see: the cards
+* hidden information is redrawn from what the searcher cannot see
+  (maracaibo/core/hidden.py `redraw`, the game's one definition): the cards
   that are neither face up nor its own (draw and discard piles, opponents'
   hands and planning areas) are pooled and dealt back in random order; the
   opponents' career cards are dealt from the careers the searcher was not
@@ -48,11 +49,10 @@ from numba import njit
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.layout import (
-    PLAYERS, PLAYER_SIZE, N_CARDS, N_CAREERS, N_BUILDINGS, N_PRESTIGE, MAX_P, G_NP, G_CUR,
-    G_OVER, G_SOLO, G_RNG, G_TPILE0, G_TPILE1, G_TPILE_N, G_AUTOMA_DECK, G_AUTOMA_N,
-    G_QPILE, G_QPILE_N, G_PR_BUILD, G_PR_REVEALED, P_VP, P_CAREER, P_CAREER_OPT)
-from maracaibo_env.maracaibo.core.random_play import xorshift, pick_uniform
-from .heuristics import deal_hidden_cards, evaluate, unseen_cards, table_move, HeuristicAgent
+    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, P_VP)
+from maracaibo_env.maracaibo.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
+from .heuristics import evaluate, table_move, HeuristicAgent
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
@@ -62,109 +62,8 @@ drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link 
 N_TOKEN_SLOTS = 64
 
 
-@njit(cache=True)
-def _rand(x, n):
-    x = xorshift(x)
-    return np.int64(x % np.uint64(n)), x
-
-
-@njit(cache=True)
-def _shuffle(a, n, x):
-    for i in range(n - 1, 0, -1):
-        j, x = _rand(x, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-    return x
-
-
-@njit(cache=True)
-def determinize(st, me, x):
-    """Redraw, in place, everything st hides from player `me` (see the module
-    docstring); returns the generator state."""
-    np_ = st[G_NP]
-    bm = PLAYERS + me * PLAYER_SIZE
-    pool = np.empty(N_CARDS, np.int64)
-    n = unseen_cards(st, me, pool)
-    x = _shuffle(pool, n, x)
-    hidden_players = np.zeros(MAX_P, np.bool_)
-    for q in range(np_):
-        hidden_players[q] = q != me and not (st[G_SOLO] and q == 1)
-    # the shuffled pool into the hidden slots (cards out of the game are in
-    # the pool too: which ones they are is not known either)
-    deal_hidden_cards(st, me, pool, n)
-    # careers: dealt from those the searcher was not offered
-    car = np.empty(N_CAREERS, np.int64)
-    nc = 0
-    for c in range(N_CAREERS):
-        if c != st[bm + P_CAREER_OPT] and c != st[bm + P_CAREER_OPT + 1] and c != st[bm + P_CAREER]:
-            car[nc] = c
-            nc += 1
-    x = _shuffle(car, nc, x)
-    kc = 0
-    for q in range(np_):
-        if hidden_players[q]:
-            bq = PLAYERS + q * PLAYER_SIZE
-            for j in range(2):
-                if st[bq + P_CAREER_OPT + j] >= 0 and kc < nc:
-                    st[bq + P_CAREER_OPT + j] = car[kc]
-                    kc += 1
-            if st[bq + P_CAREER] >= 0 and kc < nc:
-                st[bq + P_CAREER] = car[kc]
-                kc += 1
-    # combat-token piles: their union, sorted, shuffled, dealt back
-    n0 = st[G_TPILE_N]
-    n1 = st[G_TPILE_N + 1]
-    tok = np.empty(n0 + n1, np.int64)
-    for i in range(n0):
-        tok[i] = st[G_TPILE0 + i]
-    for i in range(n1):
-        tok[n0 + i] = st[G_TPILE1 + i]
-    tok.sort()
-    x = _shuffle(tok, n0 + n1, x)
-    for i in range(n0):
-        st[G_TPILE0 + i] = tok[i]
-    for i in range(n1):
-        st[G_TPILE1 + i] = tok[n0 + i]
-    # Jean's deck
-    na = st[G_AUTOMA_N]
-    deck = np.empty(na, np.int64)
-    for i in range(na):
-        deck[i] = st[G_AUTOMA_DECK + i]
-    deck.sort()
-    x = _shuffle(deck, na, x)
-    for i in range(na):
-        st[G_AUTOMA_DECK + i] = deck[i]
-    # the quest pile below its public top tile
-    qn = st[G_QPILE_N]
-    if qn > 1:
-        qs = np.empty(qn - 1, np.int64)
-        for i in range(qn - 1):
-            qs[i] = st[G_QPILE + i]
-        qs.sort()
-        x = _shuffle(qs, qn - 1, x)
-        for i in range(qn - 1):
-            st[G_QPILE + i] = qs[i]
-    # face-down prestige buildings: from those not revealed
-    rev = st[G_PR_REVEALED]
-    if rev < N_BUILDINGS:
-        used = np.zeros(N_PRESTIGE, np.bool_)
-        for s in range(rev):
-            used[st[G_PR_BUILD + s]] = True
-        free = np.empty(N_PRESTIGE, np.int64)
-        nf = 0
-        for b in range(N_PRESTIGE):
-            if not used[b]:
-                free[nf] = b
-                nf += 1
-        x = _shuffle(free, nf, x)
-        for s in range(rev, N_BUILDINGS):
-            st[G_PR_BUILD + s] = free[s - rev]
-    x = xorshift(x)
-    st[G_RNG] = np.int32(np.int64(x & np.uint64(0x7FFFFFFF)) | 1)
-    x = xorshift(x)
-    st[G_RNG + 1] = np.int32(np.int64(x & np.uint64(0x7FFFFFFF)) | 1)
-    return x
+# the determinisation (and its generator helpers) is the game's one definition of
+# what a seat cannot see: maracaibo/core/hidden.py (`determinize` stays importable)
 
 
 @njit(cache=True)

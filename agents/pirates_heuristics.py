@@ -3,7 +3,9 @@
 Each decision is a one-step lookahead: every legal action is tried on a copy
 of the game whose hidden information is redrawn (the quest and Tier II decks
 and the cards left out are shuffled, the RNG reseeded, so dice and draws are
-samples, never the real future), and scored by
+samples, never the real future: pirates/core/hidden.py `redraw_decks`; the
+other seats' quests are left as they are, as the lookahead of one's own turn
+never reads them), and scored by
 
     value = VP now + the endgame VP if the game ended now
             + rounds left x (VP income + doubloon income / 5)
@@ -21,15 +23,13 @@ from maracaibo_env.framework.jit import njit
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
-from maracaibo_env.pirates.core import layout as L, catalog_layout as CL, options as O
-from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, G_QDECK,
-                                               G_QDECK_N, G_T2, G_T2_N, G_REMOVED, G_REMOVED_N,
-                                               P_VP, P_INC_VP, P_INC_COINS, P_RIVERS,
-                                               P_TAB_N, P_NRES, P_RAID_POW, P_NUPG, P_EXPL, P_QN,
-                                               P_TURNS, G_SOLO, G_J_DECK, G_J_DRAWN, J_DECK_N)
+from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, P_VP,
+                                               P_INC_VP, P_INC_COINS, P_RIVERS, P_TAB_N, P_NRES,
+                                               P_RAID_POW, P_NUPG, P_EXPL, P_QN, P_TURNS)
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.scoring import final_scoring
+from maracaibo_env.pirates.core.hidden import redraw_decks
 
 drop_stale_cache(__file__)  # its compiled functions link the Pirates engine's code
 
@@ -56,36 +56,6 @@ def value(state, cat, p, w):
         final_scoring(state, cat)
         bonus += rounds_left * inc
     return state[b + P_VP] + bonus
-
-
-@njit(cache=True)
-def _shuffle_zone(state, start, n):
-    K.shuffle(state, start, n)
-
-
-@njit(cache=True)
-def _hide_facedown(state, cat):
-    """Fog of War (FOWL-01, FOWI-01): a facedown card is one of the unseen cards
-    of its kind (the other facedown ones and those set aside at setup), so the
-    copy deals their identities anew; the treasure-value tiles not placed yet too."""
-    pos = np.empty(L.N_SLOTS + L.REMOVED_CAP, np.int64)
-    for kind in (CL.KIND_LOC, CL.KIND_IMP):
-        n = 0
-        for s in range(L.N_SLOTS):
-            c = state[L.G_SLOT_CARD + s]
-            if state[L.G_SLOT_FOG + s] == 1 and c >= 0 and cat[CL.C_CARD_KIND + c] == kind:
-                pos[n] = L.G_SLOT_CARD + s
-                n += 1
-        if n == 0:
-            continue
-        for i in range(state[L.G_REMOVED_N]):
-            if cat[CL.C_CARD_KIND + state[L.G_REMOVED + i]] == kind:
-                pos[n] = L.G_REMOVED + i
-                n += 1
-        for i in range(n - 1, 0, -1):
-            j = K.rand_below(state, i + 1)
-            state[pos[i]], state[pos[j]] = state[pos[j]], state[pos[i]]
-    K.shuffle(state, L.G_TV_POOL, state[L.G_TV_POOL_N])
 
 
 @njit(cache=True)
@@ -117,13 +87,7 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
     x = xorshift(x)
     base[G_RNG] = np.int32(x & np.uint64(0x7FFFFFFF)) | 1
     base[G_RNG + 1] = np.int32((x >> np.uint64(32)) & np.uint64(0x7FFFFFFF))
-    _shuffle_zone(base, G_QDECK, base[G_QDECK_N])       # hidden: the decks' order
-    _shuffle_zone(base, G_T2, base[G_T2_N])
-    _shuffle_zone(base, G_REMOVED, base[G_REMOVED_N])
-    if base[L.G_MODULES] & (O.MOD_FOG_LOCATIONS | O.MOD_FOG_IMPROVEMENTS):
-        _hide_facedown(base, cat)
-    if base[G_SOLO] == 1:                               # Jordan's unrevealed solo cards (SOLO-05)
-        _shuffle_zone(base, G_J_DECK + base[G_J_DRAWN], J_DECK_N - base[G_J_DRAWN])
+    redraw_decks(base, cat)     # hidden: the decks' order, facedown cards, Jordan's deck (core/hidden.py)
     roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
     best = -1
     best_v = -1e18

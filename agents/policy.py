@@ -28,18 +28,14 @@ import numpy as np
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.enums import OPS, PHASES
-from maracaibo_env.maracaibo.core.observe import OBS_SIZE, OBS_SPEC
+from maracaibo_env.maracaibo.core.obs_spec import OBS, OBS_SIZE
 
 FEATURES_VERSION = 1
 FORMAT = 1
 SHIPPED_DIR = Path(__file__).with_name("policies")
 BITS = 8
 
-_OFFSET: dict[str, tuple[int, int]] = {}
-_k = 0
-for _name, _size, _ in OBS_SPEC:
-    _OFFSET[_name] = (_k, _size)
-    _k += _size
+_OFFSET: dict[str, tuple[int, int]] = OBS.offsets   # name -> (offset, size) of each observation slice
 
 
 def _seat_fields(field: str) -> list[str]:

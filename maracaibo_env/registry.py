@@ -59,6 +59,12 @@ class GameInfo:
         as "module:attribute" or the spec; "": not an OpenSpiel game.
         ``import maracaibo_env.openspiel_game`` registers every game that has
         one with pyspiel, as the spec's short_name ("python_<id>").
+    :param determinize: ``determinize(game, seat, rng) -> Game``, as
+        "module:attribute" or the callable: a copy of the game with everything
+        the seat cannot see (the game's core/hidden.py) redrawn at random from
+        the numpy Generator rng (usually its Game class's ``determinize``);
+        "": the game offers none. The conformance suite checks it keeps the
+        seat's observation and legal actions.
     """
     id: str
     title: str
@@ -72,6 +78,7 @@ class GameInfo:
     gym_id: str = ""
     gym_entry: str = ""
     openspiel: Any = ""
+    determinize: Any = ""
 
     def __post_init__(self):
         if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):
@@ -137,6 +144,15 @@ def game_info(game_id: str) -> GameInfo:
 def game_class(game_id: str) -> type:
     """The Game class of a game id (imported on first use)."""
     return _load(game_info(game_id), "game")
+
+
+def determinizer(game_id: str):
+    """The game's ``determinize(game, seat, rng) -> Game`` (GameInfo.determinize);
+    UnknownGameError if it offers none."""
+    info = game_info(game_id)
+    if not info.determinize:
+        raise UnknownGameError(f"{info.title} offers no determinization of its hidden information")
+    return _load(info, "determinize")
 
 
 def make(game_id: str, *args, **options):
@@ -234,7 +250,8 @@ register(GameInfo(
                "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
                "noble-rank and other VP are in their own rows."),
     gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.maracaibo.single:MaracaiboSingleEnv",
-    openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO"))
+    openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO",
+    determinize="maracaibo_env.maracaibo.game:Game.determinize"))
 
 register(GameInfo(
     id="pirates", title="Pirates of Maracaibo",
@@ -247,4 +264,5 @@ register(GameInfo(
                "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
                "goes to him (SOLO-37)."),
     gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv",
-    openspiel="maracaibo_env.pirates.openspiel:PIRATES"))
+    openspiel="maracaibo_env.pirates.openspiel:PIRATES",
+    determinize="maracaibo_env.pirates.game:Game.determinize"))

@@ -84,7 +84,9 @@ class GameDescription:
         num_players must be an int in player_counts, and
         ``game_class(num_players, seed=0, **options)`` must build.
     :param observation_bounds: ``() -> (low, high)`` int32 arrays of shape
-        (obs_size,) for the observation Box. Default: the whole int32 range.
+        (obs_size,) for the observation Box. Default: the Game class's
+        ``observation_bounds()`` (the bounds of its ObsSpec rows, see
+        framework.obs_spec), else the whole int32 range.
     :param play_infos: ``game -> dict | None``: keys added to every agent's
         PettingZoo infos (e.g. Maracaibo's ``{"jean": ...}`` in a solo game).
         None when the game has none: the AEC env asks once a reset and, only
@@ -117,9 +119,14 @@ class GameDescription:
         return int(num_players), dict(options)
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """(low, high) of the observation Box."""
+        """(low, high) of the observation Box: observation_bounds(), else the
+        game's own (``game_class.observation_bounds()``, from its ObsSpec),
+        else the whole int32 range."""
         if self.observation_bounds is not None:
             return self.observation_bounds()
+        own = getattr(self.game_class, "observation_bounds", None)
+        if own is not None:
+            return own()
         info = np.iinfo(np.int32)
         return (np.full(self.obs_size, info.min, np.int32), np.full(self.obs_size, info.max, np.int32))
 

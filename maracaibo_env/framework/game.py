@@ -3,10 +3,14 @@
 A game is one int32 state vector plus the legal mask of the pending
 decision; the rules live in the game's numba core. A subclass provides:
 
-* ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS_SPEC`` (name, size, meaning),
-  ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``, ``FORMAT_VERSION``;
+* ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS`` (a framework.obs_spec.ObsSpec: the
+  observation's slices with their bounds; ``OBS_SPEC`` is its (name, size,
+  meaning) rows), ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``,
+  ``FORMAT_VERSION``;
 * ``_names()`` (readable action names), ``_engine_step(a)`` (apply a legal id),
   ``_fill_mask()``, ``_observe(p, out)``, ``_engine_step_observe(a, out)``, ``_random_moves(stop_seats, rng, buf)``
+  (numba random play, see play_random), ``_redraw_hidden(seat, x)`` (redraw in
+  place what seat cannot see, the game's core/hidden.py; see determinize)
   (numba random play, see play_random), ``_validate(state)`` (a saved state
   the engine may be given, else ValueError), ``phase``, and
   ``_catalog_from(catalog)`` (the catalog to play with).
@@ -22,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .errors import GameConfigError, IllegalActionError, StateError  # noqa: F401  (their home; re-exported)
+from .obs_spec import obs_spec_of
 from .replay import write_replay
 
 
@@ -74,6 +79,10 @@ class GameBase:
     NUM_ACTIONS: int
     OBS_SIZE: int
     OBS_SPEC: list
+    #: the observation's one spec (framework.obs_spec.ObsSpec: slices with bounds)
+    OBS: Any = None
+    #: what a seat cannot see (framework.hidden.HiddenPart rows, the game's core/hidden.py)
+    HIDDEN: tuple = ()
     LAYOUT: Any
     VP_SOURCES: tuple
     FORMAT_VERSION: int
@@ -347,11 +356,36 @@ class GameBase:
     @classmethod
     def observation_spec(cls) -> list[tuple[str, int, int, str]]:
         """(name, offset, size, meaning) of every slice of the observation."""
-        spec, off = [], 0
-        for name, size, meaning in cls.OBS_SPEC:
-            spec.append((name, off, size, meaning))
-            off += size
-        return spec
+        return obs_spec_of(cls).slices()
+
+    @classmethod
+    def observation_bounds(cls) -> tuple[np.ndarray, np.ndarray]:
+        """(low, high): int32 vectors of OBS_SIZE that bound every observation."""
+        return obs_spec_of(cls).bounds()
+
+    def determinize(self, seat: int, rng: np.random.Generator):
+        """A copy of this game in which everything `seat` cannot see (the
+        game's core/hidden.py) is redrawn at random from rng: the seat's
+        observation and, if it is to act, its legal actions are unchanged. The
+        copy has no history (its replay would not reach it); the game over,
+        it is a plain copy. (ISMCTS determinisations, OpenSpiel's resampler.)"""
+        seat = self._seat(seat)
+        g = self.clone()
+        g.history = None
+        if g.is_over:
+            return g
+        g._redraw_hidden(seat, np.uint64(rng.integers(1, 2**63, dtype=np.uint64)))
+        glob = self.LAYOUT.glob
+        if "SEED" in glob:      # the recorded deal seed says nothing about this world
+            g.state[glob["SEED"][0]] = rng.integers(2**31)
+        self._validate(g.state, g.catalog)
+        self._check_generator(g.state)
+        g._fill_mask()
+        return g
+
+    def _redraw_hidden(self, seat: int, x) -> None:
+        raise NotImplementedError(f"{type(self).__module__}.{type(self).__qualname__} defines no redraw "
+                                  "of its hidden information (core/hidden.py)")
 
     def save_replay(self, path) -> None:
         """Write this game's replay (JSON lines: set-up, one action name per

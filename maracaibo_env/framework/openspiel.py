@@ -2,7 +2,7 @@
 
 The adapter is written against the Game API every game shares
 (framework.game.GameBase): ``Game(num_players, seed=k, **parameters)``,
-``NUM_ACTIONS``, ``OBS_SIZE``/``OBS_SPEC``, ``current_player``, ``is_over``,
+``NUM_ACTIONS``, ``OBS_SIZE``/``OBS`` (its ObsSpec), ``current_player``, ``is_over``,
 ``legal_actions()``, ``step()``, ``clone()``, ``observe(p)``, ``scores()``,
 ``to_json``/``from_json`` and the in-state generator (``LAYOUT.glob["SEED"]``).
 What differs between games is data, an `OpenSpielSpec` (its parameters,
@@ -35,6 +35,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .obs_spec import ObsSpec, obs_spec_of
+
 try:
     import pyspiel
 except ModuleNotFoundError as exc:  # an optional extra
@@ -45,6 +47,7 @@ except ModuleNotFoundError as exc:  # an optional extra
 
 __all__ = ["OpenSpielSpec", "OpenSpielGame", "OpenSpielState", "OpenSpielObserver", "utilities",
            "make_classes", "register", "register_registered_games", "registered_specs", "obs_offsets",
+           "resample_by_determinize",
            "describe_scalars", "DIGEST"]
 
 DIGEST = 16  # bytes of the information-state history digest
@@ -281,22 +284,38 @@ class OpenSpielState(pyspiel.State):
         return "\n".join(lines)
 
 
+def resample_by_determinize(state, player: int, rng: np.random.Generator, determinize=None):
+    """A determinization of an OpenSpiel `state` for seat `player`: a copy
+    whose engine is ``determinize(game, player, rng)`` (default: the game's
+    own ``Game.determinize``), i.e. everything the seat cannot see (the
+    game's core/hidden.py) redrawn at random, keeping what it observes (its
+    information state string and tensor, and its legal actions). Before the
+    deal or once over: a plain clone."""
+    if state.is_chance_node() or state.is_terminal():
+        return state.clone()
+    new = state.clone()
+    g = state.engine
+    new._eng = _Engine(g.determinize(player, rng) if determinize is None else determinize(g, player, rng))
+    return new
+
+
 def _digest(prefix: bytes, obs: np.ndarray) -> bytes:
     return hashlib.blake2b(prefix + obs.tobytes(), digest_size=DIGEST).digest()
 
 
 def obs_offsets(obs_spec) -> dict[str, tuple[int, int]]:
-    """name -> (offset, size) of every slice of an OBS_SPEC."""
-    out, off = {}, 0
-    for name, size, _ in obs_spec:
-        out[name] = (off, size)
-        off += size
-    return out
+    """name -> (offset, size) of every slice of an observation spec: an
+    ObsSpec, a Game class (its ObsSpec) or (name, size, meaning) rows."""
+    if isinstance(obs_spec, ObsSpec):
+        return obs_spec.offsets
+    if isinstance(obs_spec, type):
+        return obs_spec_of(obs_spec).offsets
+    return ObsSpec(obs_spec).offsets
 
 
 def describe_scalars(obs: np.ndarray, player: int, game) -> str:
     """The default readable observation: its one-number slices by name."""
-    parts = [f"{name} {int(obs[off])}" for name, (off, size) in obs_offsets(game.OBS_SPEC).items()
+    parts = [f"{name} {int(obs[off])}" for name, (off, size) in obs_offsets(type(game)).items()
              if size == 1]
     lines = [f"p{player}"]
     for i in range(0, len(parts), 8):
@@ -306,7 +325,7 @@ def describe_scalars(obs: np.ndarray, player: int, game) -> str:
 
 class OpenSpielObserver:
     """PyObserver: `tensor` is the seat's observation vector (float32, with a
-    named view per OBS_SPEC slice in `dict`); `string_from` is readable, and
+    named view per observation slice in `dict`); `string_from` is readable, and
     for the perfect-recall information state it ends with the digest of the
     seat's observation history. Only private_info=SINGLE_PLAYER is offered:
     the engine's observation is seat-relative, so it has no public-only or
@@ -326,7 +345,7 @@ class OpenSpielObserver:
         cls = self.SPEC.game_class
         self.perfect_recall = iig_obs_type.perfect_recall
         self.tensor = np.zeros(cls.OBS_SIZE, np.float32)
-        self.dict = {n: self.tensor[off:off + size] for n, (off, size) in obs_offsets(cls.OBS_SPEC).items()}
+        self.dict = {n: self.tensor[off:off + size] for n, (off, size) in obs_offsets(cls).items()}
 
     def set_from(self, state, player):
         g = state.engine

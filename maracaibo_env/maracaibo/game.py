@@ -18,7 +18,8 @@ from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
 from .core.actions import NUM_ACTIONS, A_FREE_PLAN, A_FREE_FIGURE_CP, action_names
 from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
-from .core.observe import observe, OBS_SIZE, OBS_SPEC
+from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
+from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .core.setup import reset
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
@@ -81,6 +82,8 @@ class Game(GameBase):
     NUM_ACTIONS = NUM_ACTIONS
     OBS_SIZE = OBS_SIZE
     OBS_SPEC = OBS_SPEC
+    OBS = OBS                   # the observation's slices and bounds (core/obs_spec.py)
+    HIDDEN = HIDDEN             # what a seat cannot see (core/hidden.py; determinize redraws it)
     LAYOUT = L.LAYOUT
     VP_SOURCES = L.VP_SOURCES
     FORMAT_VERSION = FORMAT_VERSION
@@ -211,6 +214,9 @@ class Game(GameBase):
 
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)
+
+    def _redraw_hidden(self, seat, x) -> None:
+        redraw(self.state, seat, x)
 
     def _random_moves(self, stop_seats, rng, buf) -> int:
         return play_random(self.state, self._cat, self._mask, stop_seats, rng, buf)

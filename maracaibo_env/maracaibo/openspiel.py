@@ -9,12 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from .core import layout as L
-from .core.catalog_layout import CATALOG
 from .core.enums import PHASES
-from .core.observe import OBS_SIZE, OBS_SPEC
+from .core.obs_spec import OBS
 from ..framework import openspiel as fos
 from ..framework.openspiel import OpenSpielSpec, utilities
-from .game import Game
+from .game import Game  # noqa: F401  (the engine these classes wrap)
 
 __all__ = ["SHORT_NAME", "NUM_DEALS", "MaracaiboGame", "MaracaiboState", "MaracaiboObserver",
            "resample", "make_resampler", "utilities", "max_game_length", "MARACAIBO", "OpenSpielSpec"]
@@ -28,8 +27,7 @@ NUM_DEALS = 1 << 16
 #: game gets) reached 588 / 845 / 1090. 600 per player is about 2x that.
 DECISIONS_PER_PLAYER = 600
 _DIGEST = fos.DIGEST
-_OBS_OFF: dict[str, tuple[int, int]] = fos.obs_offsets(OBS_SPEC)
-assert sum(size for _, size in _OBS_OFF.values()) == OBS_SIZE
+_OBS_OFF: dict[str, tuple[int, int]] = OBS.offsets
 
 
 def max_game_length(players: int) -> int:
@@ -80,70 +78,23 @@ def _describe(obs: np.ndarray, player: int, game) -> str:
 
 
 # ---- determinization -----------------------------------------------------------------
-_DECK_OFF = CATALOG["CARD_DECK"][0]
-
-
 def resample(state, player: int, rng: np.random.Generator):
     """A determinization of `state` for seat `player`: a copy whose hidden
     parts are redrawn at random, keeping everything the seat observes (so its
     information state string and tensor, and its legal actions, are unchanged).
 
-    Redrawn: the cards in the other seats' hands and planning areas together
-    with the draw pile (a random permutation of those cards over those slots
-    that keeps each card's deck, A or B, as every hand is known to hold only
-    A-cards at set-up); the quest tiles under the face-up top of the quest
-    pile; the combat tokens of both face-down piles (pile sizes kept); the
-    face-down prestige buildings among themselves and the buildings not in
-    play; and the engine's random generator (hence every later shuffle and
-    draw). Kept: the discard pile, the other seats' career cards, the Game's
+    What is hidden and how it is redrawn is defined once, in
+    maracaibo/core/hidden.py (`redraw`, the draw ISMCTS uses too; through
+    ``Game.determinize``): the cards the seat cannot see (the draw and discard
+    piles, the other seats' hands and planning areas) pooled and dealt anew,
+    the other seats' careers from those the seat was not offered, the combat
+    tokens of both face-down piles, Jean's Automa deck, the quest tiles under
+    the face-up top of the quest pile, the face-down prestige buildings, and
+    the engine's random generator (hence every later shuffle and draw) and
     recorded seed. This is the usual ISMCTS determinization, not an exact
     sample from the posterior over deals given the seat's history (it ignores
     what opponents' choices reveal about their hands)."""
-    if state.is_chance_node() or state.is_terminal():
-        return state.clone()
-    new = state.clone()
-    g = new.engine
-    v = g.state.copy()
-    cat = g.catalog.array
-    slots = []  # absolute positions in v holding a hidden card
-    for q in range(g.num_seats):
-        if q == player:
-            continue
-        b = L.PLAYERS + q * L.PLAYER_SIZE
-        slots += range(b + L.P_HAND, b + L.P_HAND + int(v[b + L.P_HAND_N]))
-        slots += [b + L.P_PLAN + j for j in range(L.PLAN_CAP) if v[b + L.P_PLAN + j] >= 0]
-    slots += range(L.G_DRAW, L.G_DRAW + int(v[L.G_DRAW_N]))
-    slots = np.asarray(slots, np.int64)
-    if len(slots):
-        decks = cat[_DECK_OFF + v[slots]]
-        for d in np.unique(decks):
-            s = slots[decks == d]
-            v[s] = rng.permutation(v[s])
-    qn = int(v[L.G_QPILE_N])
-    if qn > 2:
-        v[L.G_QPILE:L.G_QPILE + qn - 1] = rng.permutation(v[L.G_QPILE:L.G_QPILE + qn - 1])
-    n0, n1 = int(v[L.G_TPILE_N]), int(v[L.G_TPILE_N + 1])
-    tokens = rng.permutation(np.concatenate([v[L.G_TPILE0:L.G_TPILE0 + n0], v[L.G_TPILE1:L.G_TPILE1 + n1]]))
-    v[L.G_TPILE0:L.G_TPILE0 + n0], v[L.G_TPILE1:L.G_TPILE1 + n1] = tokens[:n0], tokens[n0:]
-    rev = int(v[L.G_PR_REVEALED])
-    hidden = [s for s in range(rev, L.N_BUILDINGS) if v[L.G_PR_INVESTORS + s] == 0]
-    if hidden:
-        shown = set(v[L.G_PR_BUILD:L.G_PR_BUILD + L.N_BUILDINGS].tolist()) - {
-            int(v[L.G_PR_BUILD + s]) for s in hidden}
-        pool = rng.permutation([b for b in range(L.N_PRESTIGE) if b not in shown])
-        for s, bld in zip(hidden, pool):
-            v[L.G_PR_BUILD + s] = bld
-    rng_state = rng.integers(-2**31, 2**31, size=2, dtype=np.int64)
-    if not rng_state.any():
-        rng_state[0] = 1
-    v[L.G_RNG:L.G_RNG + 2] = rng_state
-    v[L.G_SEED] = rng.integers(2**31)  # the recorded deal seed says nothing about this world
-    # rebuild through the public save format: validates the new state and
-    # recomputes the legal-action mask
-    saved = g.to_dict()
-    saved["state"] = L.describe_state(v, all_players=True)
-    new._eng = fos._Engine(Game.from_dict(saved, g.catalog))
-    return new
+    return fos.resample_by_determinize(state, player, rng)
 
 
 def make_resampler(seed=None):

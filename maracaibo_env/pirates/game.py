@@ -24,7 +24,8 @@ from .core import engine, layout as L
 from .core import common as K
 from .core.actions import NUM_ACTIONS, action_names
 from .core.catalog_layout import CATALOG_SIZE
-from .core.observe import observe, OBS_SIZE, OBS_SPEC
+from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
+from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .validate import StateError, validate_state
 
@@ -61,6 +62,8 @@ class Game(GameBase):
     NUM_ACTIONS = NUM_ACTIONS
     OBS_SIZE = OBS_SIZE
     OBS_SPEC = OBS_SPEC
+    OBS = OBS                   # the observation's slices and bounds (core/obs_spec.py)
+    HIDDEN = HIDDEN             # what a seat cannot see (core/hidden.py; determinize redraws it)
     LAYOUT = L.LAYOUT
     VP_SOURCES = L.VP_SOURCES
     FORMAT_VERSION = 2          # 2 adds the options; a format-1 save loads with all off
@@ -183,6 +186,9 @@ class Game(GameBase):
 
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)
+
+    def _redraw_hidden(self, seat, x) -> None:
+        redraw(self.state, self._cat, seat, x)
 
     @classmethod
     def _catalog_from(cls, catalog):

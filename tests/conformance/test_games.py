@@ -25,7 +25,9 @@ import pytest
 import maracaibo_env  # noqa: F401  (registers the Gymnasium ids)
 from maracaibo_env import replay
 from maracaibo_env.framework.errors import IllegalActionError
-from maracaibo_env.registry import available_games, game_class, game_info, make
+from maracaibo_env.framework.hidden import hidden_values
+from maracaibo_env.framework.obs_spec import ObsSpec
+from maracaibo_env.registry import available_games, determinizer, game_class, game_info, make
 
 GAMES = available_games()
 MAX_STEPS = 20000          # a random game far longer than this is a fault
@@ -283,10 +285,16 @@ def test_observations_match_the_spec_and_bounds(gid, n):
         assert o == off and size > 0 and isinstance(meaning, str), name
         off += size
     assert off == cls.OBS_SIZE, "the spec covers the whole observation"
+    # one spec (name, size, meaning, low, high) that every consumer reads
+    obs = cls.OBS
+    assert isinstance(obs, ObsSpec) and obs.size == sum(r[1] for r in obs.rows) == cls.OBS_SIZE
+    assert [r[:3] for r in obs.rows] == [tuple(r) for r in cls.OBS_SPEC]
+    assert all(lo <= hi for _, _, _, lo, hi in obs.rows)
     d = description(gid)
-    low, high = d.bounds() if d is not None else (None, None)
-    if low is not None:
-        assert low.shape == high.shape == (cls.OBS_SIZE,) and (low <= high).all()
+    low, high = d.bounds() if d is not None else cls.observation_bounds()
+    assert low.shape == high.shape == (cls.OBS_SIZE,) and (low <= high).all()
+    assert np.array_equal(low, obs.bounds()[0]) and np.array_equal(high, obs.bounds()[1]), \
+        "the envs' Box bounds are the spec's"
     g = None
     for step, (g, _) in enumerate(random_game(gid, n, 19)):
         if step % 5:
@@ -294,13 +302,12 @@ def test_observations_match_the_spec_and_bounds(gid, n):
         for p in range(g.num_seats):
             o = g.observe(p)
             assert o.dtype == np.int32 and o.shape == (cls.OBS_SIZE,)
-            if low is not None:
-                bad = np.flatnonzero((o < low) | (o > high))
-                assert not len(bad), (f"{gid} {n}p step {step} seat {p}: out of bounds: " + ", ".join(
-                    f"{_slice_name(spec, i)}[{i}]={o[i]} not in {low[i]}..{high[i]}" for i in bad[:5]))
+            bad = np.flatnonzero((o < low) | (o > high))
+            assert not len(bad), (f"{gid} {n}p step {step} seat {p}: out of bounds: " + ", ".join(
+                f"{_slice_name(spec, i)}[{i}]={o[i]} not in {low[i]}..{high[i]}" for i in bad[:5]))
     for p in range(g.num_seats):       # the final position too
         o = g.observe(p)
-        assert o.shape == (cls.OBS_SIZE,) and (low is None or ((o >= low) & (o <= high)).all())
+        assert o.shape == (cls.OBS_SIZE,) and ((o >= low) & (o <= high)).all()
 
 
 def _slice_name(spec, i):
@@ -327,6 +334,48 @@ def test_observations_do_not_see_the_random_generator(gid, n):
         assert not np.array_equal(g.state, h.state)
         for p in range(g.num_seats):
             assert np.array_equal(g.observe(p), h.observe(p)), f"{gid} {n}p step {step}: seat {p} sees the generator"
+
+
+@pytest.mark.parametrize("gid, n", by_count())
+def test_determinize_redraws_only_what_the_seat_cannot_see(gid, n):
+    """Hidden information is defined once (the game's core/hidden.py, listed
+    in Game.HIDDEN): the registry's determinize(game, seat, rng) redraws
+    exactly those parts. The seat's observation and (when it is to act) its
+    legal actions are unchanged, nothing outside its hidden parts changes,
+    the original game is untouched, the new game plays on, and the redraw
+    changes something hidden besides the generator in most positions."""
+    cls, det = game_class(gid), determinizer(gid)
+    parts = tuple(cls.HIDDEN)
+    assert parts, f"{gid} declares no hidden information (Game.HIDDEN)"
+    deals = tuple(pt for pt in parts if not set(pt.fields) <= {"RNG", "SEED"})
+    tried = changed = 0
+    for seed in range(6):
+        for step, (g, _) in enumerate(random_game(gid, n, 300 + seed)):
+            if step % 37 != 11:
+                continue
+            before = g.state.copy()
+            for seat in range(g.num_seats):
+                h = det(g, seat, np.random.default_rng([seed, step, seat]))
+                where = f"{gid} {n}p seed {300 + seed} step {step} seat {seat}"
+                assert type(h) is cls and np.array_equal(g.state, before), where + ": the game itself changed"
+                assert np.array_equal(h.observe(seat), g.observe(seat)), where + ": the seat sees the redraw"
+                if seat == g.current_player:
+                    assert np.array_equal(h.action_mask(), g.action_mask()), where + ": its legal actions changed"
+                public = np.ones(len(g.state), bool)
+                public[hidden_index(cls, parts, seat, g.num_seats)] = False
+                moved = np.flatnonzero(public & (h.state != g.state))
+                assert not len(moved), where + f": entries outside its hidden parts changed: {moved[:8].tolist()}"
+                tried += 1
+                changed += not np.array_equal(hidden_values(deals, cls.LAYOUT, h.state, seat, g.num_seats),
+                                              hidden_values(deals, cls.LAYOUT, g.state, seat, g.num_seats))
+                play_on(h, seed, 5)
+    assert tried >= 6, f"{gid} {n}p: too few positions tried ({tried})"
+    assert changed * 4 >= tried * 3, f"{gid} {n}p: the redraw changed hidden information in {changed} of {tried}"
+
+
+def hidden_index(cls, parts, seat, num_seats) -> np.ndarray:
+    """The state indices of the parts hidden from seat (as hidden_values reads them)."""
+    return hidden_values(parts, cls.LAYOUT, np.arange(cls.LAYOUT.size), seat, num_seats)
 
 
 @pytest.mark.parametrize("gid", GAMES)

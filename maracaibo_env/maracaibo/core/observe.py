@@ -1,85 +1,17 @@
 """Per-player observation vector (hidden information hidden).
 
-OBS_SPEC lists every slice (name, size, meaning); `observe` writes exactly
-those slices in that order. Opponents' hands and planning areas appear only
-as counts; deck order never; unrevealed prestige buildings as -1.
+OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
+`observe` writes exactly those slices in that order. Opponents' hands and
+planning areas appear only as counts; deck order never; unrevealed prestige
+buildings as -1 (what is hidden from whom: core/hidden.py).
 """
 from .jit import njit
 
 from .common import *  # noqa: F401,F403
 
-OBS_TABLEAU = 40  # tableau card ids shown per player (bought cards are public)
-
-_PLAYER_PUBLIC = [
-    ("vp", 1, "victory points"),
-    ("doubloons", 1, "doubloons"),
-    ("cp", 1, "combat points 0..8"),
-    ("fig_supply", 1, "figures in personal supply"),
-    ("fig_general", 1, "own-colour figures in the general supply"),
-    ("fig_career", 1, "figures still on the career card"),
-    ("fig_board", 1, "assistants on the board"),
-    ("discs", N_AREAS, "discs left per ship-board area"),
-    ("doubloon_income", 1, "doubloon-income track position"),
-    ("vp_income", 1, "VP-income track position"),
-    ("influence", N_NATIONS, "influence per nation (france, england, spain)"),
-    ("explorer", 1, "explorer-track space index"),
-    ("barriers", 1, "bitmask of barriers crossed (bit 1 red, 2 blue, 3 green)"),
-    ("quests", 1, "quest tiles on the quest track"),
-    ("tokens", 1, "combat tokens on the ship board"),
-    ("synergy", 1, "bitmask of synergy tokens"),
-    ("hand_count", 1, "cards in hand"),
-    ("plan_count", 1, "cards in the planning area"),
-    ("career_done", 1, "bitmask of completed career tasks"),
-    ("ship", 1, "ship location index"),
-    ("prestige", 1, "bitmask of prestige buildings invested in"),
-    ("assistants", MAX_LOC, "assistants per location"),
-    ("card_quests", CARD_QUEST_CAP, "quest tiles lying on bought cards (-1 none)"),
-    ("tableau_count", 1, "bought cards"),
-    ("tableau", OBS_TABLEAU, "bought card ids (-1 = none)"),
-]
-
-OBS_SPEC = [
-    ("round", 1, "round 1..4"),
-    ("phase", 1, "decision phase id (enums.PHASES)"),
-    ("acting", 1, "1 when this player is to act"),
-    ("acting_seat", 1, "acting player, relative to the observer (-1 none)"),
-    ("num_players", 1, "players in the game"),
-    ("mp_spent", 1, "MP spent sailing this turn"),
-    ("main_done", 1, "main action taken this turn"),
-    ("task", STACK_W, "top pending task: op, seat (relative), a, b"),
-    ("loc_marker", MAX_LOC, "ownership marker nation per location (-1 none)"),
-    ("loc_market", MAX_LOC, "delivered discs per city market"),
-    ("loc_tile", MAX_LOC, "city tile per location (-1 printed)"),
-    ("board_quest_loc", BOARD_QUEST_CAP, "location of each board quest tile (-1 none)"),
-    ("board_quest_tile", BOARD_QUEST_CAP, "quest tile id (-1 none)"),
-    ("explorer_quests", EXP_QUESTS, "quest tile on each explorer quest space (-1 taken)"),
-    ("quest_pile", 2, "tiles left, top tile id (face-up pile)"),
-    ("token_piles", 2, "combat tokens left per pile"),
-    ("supply_taken", N_NATIONS, "markers taken from each nation's supply"),
-    ("markers_out", N_NATIONS, "markers out of the game per nation"),
-    ("prestige", N_BUILDINGS, "building id per space (-1 face-down)"),
-    ("prestige_investors", N_BUILDINGS, "investor bitmask per space (relative seats)"),
-    ("barrier_first", 1, "bitmask of barriers already crossed by someone"),
-    ("explorers_arrived", 1, "explorers on the last space"),
-    ("draw_pile", 1, "cards in the draw pile"),
-    ("discard_pile", 1, "cards in the discard pile"),
-    ("market", MARKET_SIZE, "market card ids (-1 empty)"),
-    ("hand", HAND_CAP, "own hand card ids (-1 empty)"),
-    ("plan", PLAN_CAP, "own planning area card ids (-1 empty)"),
-    ("career", 1, "own career card id (-1 not chosen)"),
-    ("career_options", 2, "own career options during set-up"),
-    ("automa", 6, "solo: is solo, difficulty, track spaces emptied, Jean's cards beside "
-                  "the board (a count, INFO-05), Automa cards left in the pile, her last card (-1)"),
-] + [("p%d_%s" % (k, n), s, "seat +%d: %s" % (k, d)) for k in range(MAX_P) for n, s, d in _PLAYER_PUBLIC] + [
-    # legacy tiles (§28; core/legacy.py), after the player blocks so earlier offsets stay
-    ("legacy", 1, "bitmask of the legacy tiles in play (bit i = tile L(i+1))"),
-    ("legacy_discs", 8, "discs on the disc tiles L10..L17"),
-    ("silver_fleet", 2, "nation + 1 on each L6 silver-fleet space (0 empty)"),
-    ("gold_mine", 1, "nation + 1 on the L9 gold mine (0 empty)"),
-    ("legacy_quest", 1, "quest tile on L1's quest space (-1 none)"),
-]
-
-OBS_SIZE = sum(s for _, s, _ in OBS_SPEC)
+# the slices, their sizes and bounds: core/obs_spec.py (one table that every consumer reads)
+from .obs_spec import OBS, OBS_SPEC, OBS_SIZE, OBS_TABLEAU  # noqa: E402,F401
+from .obs_spec import PLAYER_OBS_SIZE as _PLAYER_OBS_SIZE  # noqa: E402
 
 
 @njit(cache=True)
@@ -202,5 +134,3 @@ def _player_public(state, q, out, k):
         out[k] = state[b + P_TABLEAU + j] if j < n else -1; k += 1
     return k
 
-
-_PLAYER_OBS_SIZE = sum(s for _, s, _ in _PLAYER_PUBLIC)

@@ -1,76 +1,16 @@
-"""Per-player observation (int32). Hidden: the decks' order, the cards left out
-at setup, facedown card identities, opponents' quests (only their number)
-and setup draws. Players are listed from the observer clockwise.
+"""Per-player observation (int32). Hidden (core/hidden.py lists it): the decks'
+order, the cards left out at setup, facedown card identities, opponents'
+quests (only their number) and setup draws. Players are listed from the
+observer clockwise.
 
-OBS_SPEC lists every slice (name, size, meaning); `observe` writes exactly
-those slices in that order.
+OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
+`observe` writes exactly those slices in that order.
 """
 from ...framework.jit import njit
 from .common import *  # noqa: F401,F403
 
-_GLOBAL = [
-    ("round", 1, "round 1..3"),
-    ("num_players", 1, "players"),
-    ("to_act", 1, "seat to act, relative to the observer (0 = you), -1 when over"),
-    ("phase", 1, "pending decision (op code, see pirates.core.common OP_*)"),
-    ("frame", 3, "the pending decision's arguments"),
-    ("end3", 1, "round 3: someone reached Maracaibo"),
-    ("islands", 3, "cubes on the gold, emerald, pearl islands"),
-    ("slot_card", N_SLOTS, "card id in each Caribbean slot (-1 none, -2 facedown)"),
-    ("slot_tv", N_SLOTS, "treasure-value tile: treasure + 1, 0 none"),
-    ("slot_bm", N_SLOTS, "black-market tile: relative owner * 8 + tile + 1, 0 none"),
-    ("slot_res", N_SLOTS, "residence tokens: bit per relative seat"),
-    ("tier2_left", 1, "Tier II cards in the deck"),
-    ("quests_left", 1, "quests in the deck"),
-    ("quest_market", QMARKET_CAP, "faceup quest ids (-1 none)"),
-    ("figurehead_market", FIGM_CAP, "figurehead ids (-1 none)"),
-    ("bm_sides", N_BM, "faceup side of each black-market tile (0 front, 1 back)"),
-    ("dice", 3, "raiding dice (0 = not rolled)"),
-    ("raid", 4, "rerolls left, power left, treasure type, actions used (bitmask)"),
-    ("move", 3, "move steps left, start column, moved (0/1)"),
-]
-_PLAYER = [
-    ("vp", 1, "victory points"), ("coins", 1, "doubloons"), ("ship", 1, "ship space"),
-    ("explorer", 1, "explorer track space"), ("rivers", 1, "rivers crossed"),
-    ("turns", 1, "turns taken"), ("quests", 1, "quests held"),
-    ("upgrades", 1, "bitmask of filled ship slots"), ("n_upgrades", 1, "filled slots"),
-    ("figurehead", 1, "figurehead id, -1 none"), ("bm_at", N_BM, "slot of each black-market tile, -1"),
-    ("treasures", 3, "gold, emerald, pearl owned"), ("buried", 3, "buried below the line"),
-    ("bonus_spaces", N_TRE * 4, "hideout bonus spaces covered"),
-    ("buried_spaces", N_TRE * 8, "hideout buried spaces covered"),
-    ("poseidon", 4, "Poseidon spaces: treasure + 1"),
-    ("ongoing", 13, "raid power, colour power x3, explore bonus, discount, move bonus, rerolls, "
-                    "raid actions (bitmask), whale, poseidon, forfeits, lightning cards"),
-    ("income", 2, "doubloon and VP income"),
-    ("cards", 4, "crew, equipment, ship improvements, residences"),
-    ("tableau_count", 1, "improvements acquired"), ("tableau", TABLEAU_CAP, "their ids (-1)"),
-]
-_OWN = [
-    ("my_quests", QHAND_CAP, "your quest ids (-1 none)"),
-    ("my_setup_quests", 2, "the quests you may keep at setup (-1)"),
-]
-_MODULES = [          # the modules (§20); all 0 when they are off
-    ("modules", 1, "the modules in play (bits: options.MOD_*)"),
-    ("slot_coins", N_SLOTS, "doubloons on each facedown location (Fog of War: Locations)"),
-    ("tier2_top_facedown", 1, "the top Tier II card lies facedown (Fog of War: Improvements)"),
-    ("ruby_market", N_RUBY_SPACES, "Ruby Market spaces: relative seller + 1, 0 empty"),
-    ("rubies", MAX_P, "rubies held, by relative seat"),
-    ("retired", MAX_P, "Residence Discount tile used, by relative seat"),
-    ("my_setup_quest3", 1, "Quest Hunters: your third set-up quest (-1)"),
-]
-_SOLO = [             # the solo game against Jordan (§19); all 0 otherwise. His
-    # quests are facedown (only their number shows, as any opponent's) and his deck's order hidden
-    ("solo", 1, "1 in a solo game: the other seat is Jordan (seat 1)"),
-    ("jordan_level", 1, "his Raiding & Explore track level 1..4"),
-    ("jordan_upgrades", 1, "cubes on his solo ship board"),
-    ("jordan_card", 1, "the solo card he revealed last (jordan.toml order, -1 none)"),
-    ("jordan_deck_left", 1, "solo cards left before his deck is reshuffled"),
-    ("difficulty", 1, "B cards in his deck (SOLO-05)"),
-]
-PLAYER_OBS = sum(s for _, s, _ in _PLAYER)
-OBS_SPEC = _GLOBAL + [(f"p{k}_{n}", s, m if k else m + " (you)") for k in range(MAX_P)
-                      for n, s, m in _PLAYER] + _OWN + _MODULES + _SOLO
-OBS_SIZE = sum(s for _, s, _ in OBS_SPEC)
+# the slices, their sizes and bounds: core/obs_spec.py (one table that every consumer reads)
+from .obs_spec import OBS, OBS_SPEC, OBS_SIZE, PLAYER_OBS  # noqa: E402,F401
 
 
 @njit(cache=True)
