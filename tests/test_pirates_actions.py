@@ -946,13 +946,8 @@ def test_QST_01_top_of_deck_or_market_card_replaced():
 
 
 def _obs_slice(name):
-    from maracaibo_env.pirates.core.observe import OBS_SPEC
-    o = 0
-    for n, s, _ in OBS_SPEC:
-        if n == name:
-            return slice(o, o + s)
-        o += s
-    raise KeyError(name)
+    from maracaibo_env.pirates.core.obs_spec import OBS
+    return OBS.slice(name)
 
 
 def test_QST_02_quests_hidden_and_no_hand_limit():

@@ -8,17 +8,12 @@ from agents.policy import (NUM_FEATURES, Arch, PolicyAgent, PolicyFileError, Pol
                            encode, load_policy, save_weights, shipped_policies)
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
-from maracaibo_env.maracaibo.core.observe import OBS_SIZE, OBS_SPEC
+from maracaibo_env.maracaibo.core.obs_spec import OBS, OBS_SIZE
 from maracaibo_env.maracaibo.match import AgentSpecError, parse_spec, play_match
 
 
 def _offset(name):
-    k = 0
-    for n, size, _ in OBS_SPEC:
-        if n == name:
-            return k, size
-        k += size
-    raise KeyError(name)
+    return OBS.offsets[name]
 
 
 def random_net(seed=0, hidden=(16,)) -> PolicyNet:
