@@ -12,7 +12,7 @@ only in which of several equally good moves is taken:
 * so a game played here and the same seed played through the Python loop
   agree move for move until the first tie, then may differ.
 
-tests/test_heuristics_fast.py replays games played here through the Python
+tests/agents/test_heuristics_fast.py replays games played here through the Python
 agents and checks that every move was one the Python agent rates best.
 """
 from __future__ import annotations

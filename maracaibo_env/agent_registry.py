@@ -75,7 +75,7 @@ class AgentKind:
     :param games: the registry ids of the games it plays; None: every game.
     :param examples: concrete specs of this kind (default: its forms without
         placeholders), or a function returning them: each parses, and the
-        first makes a move in each game the kind plays (tests/test_agent_registry.py).
+        first makes a move in each game the kind plays (tests/agents/test_agent_registry.py).
     :param seat: False for a game's solo opponent, played by the engine
         (never made); then ``solo_use`` says how a game gets it and
         ``solo_game(spec)`` gives the Game options of a solo game against it
@@ -88,7 +88,7 @@ class AgentKind:
         without --allow-code may choose it; ``page_help`` names it in the
         allowed list, ``page_check(spec)`` returns why a parsed spec exceeds
         the caps ("iterations at most 2000 here") or None, ``page_worst`` the
-        most expensive specs it allows (timed by tests/test_web_attacks.py).
+        most expensive specs it allows (timed by tests/tools/test_web_attacks.py).
     :param page_precheck: ``text -> reason | None``, asked before anything is
         parsed whenever the row claims the text (any game): for kinds whose
         parser imports code or opens files ("python: agents run code; ...").

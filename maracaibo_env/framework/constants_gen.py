@@ -13,7 +13,7 @@ makes A_<kind>, enum modules make one name per tuple entry. Searching for
 of a core's source modules (SOURCES) as a plain ``NAME = 123  # meaning``
 line, grouped by source; the rule modules read them from there (through
 ``from .common import *``), and numba freezes them at compile time. The
-sources stay the truth: tests/test_constants_generated.py fails, naming the
+sources stay the truth: tests/framework/test_constants_generated.py fails, naming the
 command above, when a file no longer matches what this module writes.
 
 A game's core is ``<the package of its Game module>.core`` (the registry's
@@ -186,7 +186,7 @@ def render(core: str, title: str) -> str:
         "",
         "    python -m maracaibo_env.framework.constants_gen",
         "",
-        "(tests/test_constants_generated.py fails until this file matches).",
+        "(tests/framework/test_constants_generated.py fails until this file matches).",
         '"""',
     ]
     for src, entries in groups:

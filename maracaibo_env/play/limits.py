@@ -10,7 +10,7 @@ kind's ``page``, ``page_precheck``, ``page_check`` and ``page_worst``).
 Allowed today: random, the game's heuristics, `policy:<shipped name>` and
 `mcts` with every option that makes a decision expensive capped (MCTS_CAPS),
 so that the most expensive allowed decision stays well under a second on one
-core (`worst_allowed_specs()` lists the corners; tests/test_web_attacks.py
+core (`worst_allowed_specs()` lists the corners; tests/tools/test_web_attacks.py
 times them). Not allowed: `python:` classes (they run code), policy files (a
 path is a file read), `ms=` budgets (open-ended), the solo opponents (they
 are played by the engine, not seated).

@@ -320,7 +320,7 @@ def test_observations_do_not_see_the_random_generator(gid, n):
     draw and shuffle depends on) and seed are hidden from every seat, so
     changing them changes no seat's observation. (Which other fields are
     hidden, e.g. another seat's hand or a deck's order, is game-specific:
-    tests/test_heuristics.py, test_mcts.py, test_pirates_setup_turn.py.)"""
+    tests/agents/test_heuristics.py, test_mcts.py, test_pirates_setup_turn.py.)"""
     cls = game_class(gid)
     fields = generator_fields(cls)
     if not fields:

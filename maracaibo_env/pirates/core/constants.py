@@ -8,7 +8,7 @@ a source, regenerate with
 
     python -m maracaibo_env.framework.constants_gen
 
-(tests/test_constants_generated.py fails until this file matches).
+(tests/framework/test_constants_generated.py fails until this file matches).
 """
 
 

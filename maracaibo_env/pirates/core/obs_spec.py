@@ -7,7 +7,7 @@ framework.obs_spec.ObsSpec). Bounds come from the layout and catalog
 capacities (card, quest and figurehead ids, slots, tracks, bitmask widths),
 generous where the rules set no cap (VP, doubloons, treasures); every
 reachable observation lies inside them (conformance-tested by random play,
-tests/test_pirates_random_games.py with every module and solo too).
+tests/pirates/test_pirates_random_games.py with every module and solo too).
 """
 from ...framework.obs_spec import INT32_MAX, INT32_MIN, ObsSpec
 from .catalog_layout import J_CARDS, J_LEVELS, J_SLOT_CAP, MAX_CARDS, MAX_QUESTS, MAX_RAID_ACTS, \

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 
 from maracaibo_env import Game
 
-FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 SHOTS = ARTIFACTS / "web"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ States are built with tests/helpers.py. The effects under test are written onto
 a few project cards through a private copy of the catalog (make_catalog), so
 the tests do not depend on the reconstructed card data; every decision is
 stepped through Game.step by name. The helpers at the top are shared with
-tests/test_assistants.py and tests/test_careers_prestige_synergy.py.
+tests/maracaibo/test_assistants.py and tests/maracaibo/test_careers_prestige_synergy.py.
 """
 from __future__ import annotations
 

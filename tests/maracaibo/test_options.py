@@ -13,7 +13,7 @@ from maracaibo_env import Game, GameConfigError
 from maracaibo_env.framework.options import Option, check_options, label, parse_option_args
 from maracaibo_env.pirates import Game as PiratesGame
 
-OLD = Path(__file__).parent / "data" / "old_saves"
+OLD = Path(__file__).parents[1] / "data" / "old_saves"
 
 
 # ---- the framework -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from maracaibo_env.pirates import Game, load_catalog
 from maracaibo_env.pirates.core import layout as L
 from maracaibo_env.pirates.invariants import check_invariants
 
-FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 CRAFTED = 200
 
 

@@ -18,7 +18,7 @@ import pytest
 
 pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BLOCK_RE = re.compile(r"^```(python|bash)\n(.*?)^```", re.S | re.M)
 BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
 INSTALL = os.environ.get("MARACAIBO_README_INSTALL") == "1"

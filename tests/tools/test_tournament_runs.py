@@ -13,7 +13,7 @@ import pytest
 from maracaibo_env.tournament import TournamentConfig, load_games, run_tournament
 from maracaibo_env.tournament import ratings as R
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # what must be equal between two runs of the same jobs (not id, seconds, finished_at)
 SAME = ("job_key, job_index, lineup, deal, seed, num_seats, specs, difficulty, story, scores, "
         "winners, breakdown, decisions, turns, careers, events, data_hash, package_version, "

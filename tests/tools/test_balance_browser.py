@@ -14,7 +14,7 @@ pytest.importorskip("matplotlib")
 pytest.importorskip("openskill")
 pytest.importorskip("scipy")
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).parents[1] / "artifacts"
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 from maracaibo_env import IllegalActionError
 from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # training/ is a source folder, not an installed package
     sys.path.insert(0, str(ROOT))
 

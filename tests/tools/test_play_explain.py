@@ -14,7 +14,7 @@ from maracaibo_env import Game
 from maracaibo_env.maracaibo.core.options import LEGACY_TILES
 from maracaibo_env.pirates import Game as PiratesGame
 
-EXPLAIN = Path(__file__).resolve().parents[1] / "maracaibo_env" / "play" / "explain"
+EXPLAIN = Path(__file__).resolve().parents[2] / "maracaibo_env" / "play" / "explain"
 SPEC = Path("/work/shared/spec")
 ID = re.compile(r"\b[A-Z]+-\d+[a-z]?\b")
 # game -> (explanation file, checklist file under SPEC)

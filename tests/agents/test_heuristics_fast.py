@@ -22,7 +22,7 @@ from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
 from maracaibo_env.maracaibo.match import play_match
 
-GOLDEN = json.loads(gzip.open(Path(__file__).parent / "data" / "heuristics_golden.json.gz", "rt").read())
+GOLDEN = json.loads(gzip.open(Path(__file__).parents[1] / "data" / "heuristics_golden.json.gz", "rt").read())
 
 
 def _game(gd):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent / "checklist_coverage.py"
+SCRIPT = Path(__file__).resolve().parents[1] / "checklist_coverage.py"
 spec = importlib.util.spec_from_file_location("checklist_coverage", SCRIPT)
 cc = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(cc)
