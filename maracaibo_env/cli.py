@@ -210,7 +210,7 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
     rnd = game.round
     jean = _jean_turn(game)
     while not game.is_over:
-        legal = game.legal_actions()  # uniform random play (the package does not import agents/)
+        legal = game.legal_actions()  # uniform random play (the demo needs no agent)
         a = legal[rng.integers(len(legal))]
         if verbose:
             out.line(f"  {_seat_name(game, game.current_player)}: {game.action_name(a)}")
