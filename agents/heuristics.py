@@ -45,6 +45,19 @@ hand and planning cards, and the value of tasks still pending on the stack
 (village actions, explorer moves, a Combat, influence, disc removals ...).
 The strategies differ in the weights of these terms.
 
+In a solo game (``state[G_SOLO]``, the human in seat 0) the evaluation is the
+margin over Jean instead (``_jean_final``): her VP now, her VP per remaining
+turn, 5 VP per quest tile she will hold and the expected end-game comparison
+bonuses (JEND-03..05: quest tiles, marked Automa-board spaces emptied against
+the human's ship upgrades, explorer lead), with her progress at her level's
+measured pace and the human's at a planned pace (weight ``solo_projection``),
+the rulebook's 10/20/30 steps smoothed by the uncertainty of the turns left.
+Quest tiles on the board are ones she may take. Round-aware: her turns left
+follow how far the leading ship is from the last space (none once the round
+end is triggered), and the human's own turns left are worth ``solo_pace`` x
+5 VP each (the round-end race). Outside solo games none of this is computed:
+2-4-player decisions are unchanged.
+
 Decisions that a one-step lookahead cannot tell apart are made by card
 values: drawing (deck vs market), the set-up split, paying with cards.
 
@@ -62,6 +75,8 @@ is dropped when this file or the core changes).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -78,13 +93,16 @@ from maracaibo_env.maracaibo.core.catalog_layout import (
     C_CARD_VP, C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_REQ,
     C_CAR_KIND, C_RANK_AT, C_NEXT_RANK_POS, C_DINC_VP, C_PRE_KIND,
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
+    C_LOC_NUMBER, C_TRACK_N, C_TRACK_MARKED,
     CARD_EFFS, CARD_REQS)
 from maracaibo_env.maracaibo.core.layout import (
     STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_TOKENS, HAND_CAP, PLAN_CAP,
     STACK_W, MAX_EXP, G_NP, G_ROUND, G_CUR, G_PHASE, G_OVER, G_TURN_COUNT, G_INCOME_DONE, G_MARKET,
     G_PR_BUILD, G_PR_INVESTORS, G_STK, G_STK_N, P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_BOARD,
     P_FIG_CAREER, P_DISCS, P_UPGRADES, P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS,
-    P_SYNERGY, P_HAND_N, P_HAND, P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER_OPT)
+    P_SYNERGY, P_HAND_N, P_HAND, P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER_OPT,
+    G_SOLO, G_DIFFICULTY, G_ROUND_END, G_SCORING, G_BQ_TILE, BOARD_QUEST_CAP, G_TRACK_REMOVED,
+    G_TRACK_TO_MARKET, P_SHIP)
 from maracaibo_env.maracaibo.core.enums import (
     PH_SAIL, PH_DRAW, PH_COMBAT, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
     PH_SETUP_CAREER,
@@ -114,13 +132,13 @@ __all__ = ["HeuristicAgent", "CombatInfluenceAgent", "ExplorerQuestsAgent", "Ass
 # ---- weights (index constants are compile-time constants for numba) ------------
 W_VP, W_DBL, W_VINC, W_DINC, W_CP, W_INF, W_EXP, W_QUEST, W_TOKEN, W_DISC, W_ASSIST, \
     W_FIG, W_CARD, W_SYN, W_PRES, W_HAND, W_PEND_VIL, W_PEND_EXP, W_PEND_COMBAT, \
-    W_PEND_INF, W_PEND_DISC, W_PEND_OTHER, W_MP, W_MAJ = range(24)
-N_W = 24
+    W_PEND_INF, W_PEND_DISC, W_PEND_OTHER, W_MP, W_MAJ, W_SOLO, W_SOLO_PACE, W_SOLO_PROJ = range(27)
+N_W = 27
 WEIGHT_NAMES = ("vp", "doubloons", "vp_income", "doubloon_income", "cp", "influence",
                 "explorer", "quests", "tokens", "discs", "assistants", "figures", "cards",
                 "synergy", "prestige", "hand", "pending_village", "pending_explore",
                 "pending_combat", "pending_influence", "pending_disc", "pending_other",
-                "mp_cost", "majority")
+                "mp_cost", "majority", "solo", "solo_pace", "solo_projection")
 #: The balanced weighting (tuned by 2-player self-play); a strategy's
 #: `weights` are factors on these.
 BASE_WEIGHTS = dict(vp=1.0, doubloons=1.0, vp_income=1.0, doubloon_income=1.0, cp=1.0,
@@ -128,7 +146,7 @@ BASE_WEIGHTS = dict(vp=1.0, doubloons=1.0, vp_income=1.0, doubloon_income=1.0, c
                     assistants=1.0, figures=1.0, cards=1.0, synergy=1.0, prestige=1.0,
                     hand=0.5, pending_village=1.0, pending_explore=1.0, pending_combat=1.0,
                     pending_influence=1.0, pending_disc=1.0, pending_other=1.0,
-                    mp_cost=2.5, majority=0.6)
+                    mp_cost=2.5, majority=0.6, solo=0.7, solo_pace=1.0, solo_projection=0.5)
 
 # Value of a completed ship area beyond its one-time reward (that reward is
 # counted when it is paid: VP / doubloons / a choice task).
@@ -153,6 +171,23 @@ EF_INCOME_VP = EFFECTS.index("income_vp")
 EF_INCOME_DOUBLOONS = EFFECTS.index("income_doubloons")
 
 _DVAL = np.array([0.55, 0.55, 0.5, 0.4, 0.25, 0.0], np.float64)  # doubloon value by round
+
+# ---- solo: Jean's pace (used only when state[G_SOLO]; see _jean_final) -------
+# Measured on 100 deals per level (seeds 1000-1099, 2000-2029) with the
+# pre-solo-aware balanced heuristic; indexed by core.enums.DIFFICULTIES
+# (very_easy .. very_hard; hard interpolated). Per Jean turn:
+_JEAN_VP_TURN = np.array([2.9, 3.2, 3.4, 4.0, 4.6], np.float64)   # VP of her actions + income
+_JEAN_Q_TURN = np.array([0.26, 0.33, 0.34, 0.355, 0.37], np.float64)  # quest tiles
+_JEAN_M_TURN = np.array([0.35, 0.34, 0.35, 0.365, 0.38], np.float64)  # marked track spaces emptied
+_JEAN_E_TURN = np.array([0.32, 0.47, 0.53, 0.64, 0.74], np.float64)   # explorer spaces
+# turns per round (index = round 1..4) of Jean and of the human
+_JEAN_TURNS = np.array([0.0, 4.2, 4.3, 4.6, 5.7], np.float64)
+_HUMAN_TURNS = np.array([0.0, 5.6, 5.5, 5.6, 6.3], np.float64)
+_HUMAN_VP_TURN = 5.0      # what one more own turn is worth (for the round-end race)
+# the human's own progress per own turn that the comparisons assume (a plan,
+# not a forecast: x W[solo_projection])
+_HUMAN_Q_TURN, _HUMAN_UP_TURN, _HUMAN_E_TURN = 0.12, 0.2, 0.45
+_JEAN_BOARD_QUEST = 0.3   # Jean's expected quests per tile lying on the board (4+ turns left)
 
 
 # ---- numba: evaluation ------------------------------------------------------------
@@ -205,7 +240,10 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
     """Estimated final VP of player `me` (reads me's fields and public fields only)."""
     b = pb(me)
     vp = st[b + P_VP]
+    solo = st[G_SOLO] != 0 and me == 0
     if st[G_OVER]:
+        if solo:  # the margin over Jean (a tie goes to Jean: no special case needed)
+            return float(vp) - W[W_SOLO] * st[pb(1) + P_VP]
         return float(vp)
     rnd = st[G_ROUND]
     if rnd < 1:
@@ -326,7 +364,91 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
             v += W[W_PEND_OTHER] * 0.3
         elif op == OP_EXTRA_SAIL:
             v += W[W_PEND_OTHER] * 1.5
+    if solo:
+        v -= W[W_SOLO] * _jean_final(st, cat, W, exp_prog)
     return v
+
+
+@njit(cache=True)
+def _phi(x):
+    return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
+
+
+@njit(cache=True)
+def _lead_bonus_expected(d, sd, k2, k3):
+    """E[Jean's comparison bonus] for her lead D ~ N(d, sd) rounded to an
+    integer: 10 if D >= 1, 20 if D >= k2, 30 if D >= k3 (JEND-03..05)."""
+    return 10.0 * (_phi((d - 0.5) / sd) + _phi((d - k2 + 0.5) / sd) + _phi((d - k3 + 0.5) / sd))
+
+
+@njit(cache=True)
+def _turns_left(st, cat, table):
+    """(expected turns left in this round, in the later rounds) of a seat
+    whose turns per round are `table`: the round is as far along as the ship
+    nearer to the last space; none left once the round end is triggered."""
+    rnd = st[G_ROUND]
+    if rnd < 1:
+        rnd = 1
+    if rnd > 4:
+        rnd = 4
+    later = 0.0
+    for r in range(rnd + 1, 5):
+        later += table[r]
+    if st[G_ROUND_END] or st[G_SCORING]:
+        return 0.0, later
+    home = 21.0 if rnd < 4 else 22.0
+    far = max(cat[C_LOC_NUMBER + st[pb(0) + P_SHIP]], cat[C_LOC_NUMBER + st[pb(1) + P_SHIP]])
+    frac = 1.0 - far / home
+    if frac < 0.0:
+        frac = 0.0
+    return table[rnd] * frac, later
+
+
+@njit(cache=True)
+def _jean_final(st, cat, W, exp_prog):
+    """Solo only (the human is seat 0, Jean seat 1): Jean's estimated final VP
+    less what the human's own future turns are worth in the round-end race.
+    Jean's VP now + her VP per remaining turn + 5 VP per quest tile she will
+    hold + the expected comparison bonuses (JEND-02..05: quests, emptied
+    marked spaces against the human's ship upgrades, explorer lead), with
+    Jean's progress at her level's pace and the human's at a planned pace;
+    quest tiles on the board are ones she may take (SOLO-13)."""
+    lvl = st[G_DIFFICULTY]
+    jb = pb(1)
+    hb = pb(0)
+    jt_now, jt_later = _turns_left(st, cat, _JEAN_TURNS)
+    ht_now, ht_later = _turns_left(st, cat, _HUMAN_TURNS)
+    jt = jt_now + jt_later
+    ht = ht_now + ht_later
+    proj = W[W_SOLO_PROJ]
+    # quests: her tiles + her pace + a share of the tiles on the board
+    nq = 0
+    for k in range(BOARD_QUEST_CAP):
+        if st[G_BQ_TILE + k] >= 0:
+            nq += 1
+    jq = st[jb + P_QUESTS] + _JEAN_Q_TURN[lvl] * jt + _JEAN_BOARD_QUEST * nq * min(1.0, jt / 4.0)
+    hq = st[hb + P_QUESTS] + proj * _HUMAN_Q_TURN * ht
+    j = st[jb + P_VP] + _JEAN_VP_TURN[lvl] * jt + 5.0 * jq
+    j += _lead_bonus_expected(jq - hq, 0.3 + 0.15 * jt, 3.0, 4.0)
+    # ship upgrades against the marked spaces she emptied
+    n = min(st[G_TRACK_REMOVED] + st[G_TRACK_TO_MARKET], cat[C_TRACK_N])
+    marked = 0
+    for i in range(n):
+        marked += cat[C_TRACK_MARKED + i]
+    jm = marked + _JEAN_M_TURN[lvl] * jt
+    hu = popcount(st[hb + P_UPGRADES]) + proj * _HUMAN_UP_TURN * ht
+    j += _lead_bonus_expected(jm - hu, 0.3 + 0.1 * jt, 3.0, 4.0)
+    # explorer: spaces ahead (progress = spaces from the start side)
+    dmax = 0.0
+    for s in range(MAX_EXP):
+        if exp_prog[s] > dmax:
+            dmax = exp_prog[s]
+    je = min(exp_prog[st[jb + P_EXPLORER]] + _JEAN_E_TURN[lvl] * jt, dmax)
+    he = min(exp_prog[st[hb + P_EXPLORER]] + proj * _HUMAN_E_TURN * ht, dmax)
+    j += _lead_bonus_expected(je - he, 0.5 + 0.25 * jt, 8.0, 11.0)
+    # the round-end race: the human's own turns left are worth something too
+    j -= W[W_SOLO_PACE] * _HUMAN_VP_TURN * ht
+    return j
 
 
 @njit(cache=True)

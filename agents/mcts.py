@@ -49,7 +49,7 @@ from numba import njit
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.layout import (
-    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, P_VP)
+    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP)
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
 from .heuristics import evaluate, table_move, HeuristicAgent
@@ -69,8 +69,17 @@ N_TOKEN_SLOTS = 64
 @njit(cache=True)
 def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, out):
     """out[p] = player p's margin over the best other player / 100: final VP
-    when the game is over, else the heuristic evaluation."""
+    when the game is over, else the heuristic evaluation (solo: the human's
+    evaluation, which is its margin over Jean's estimate, and its negation)."""
     np_ = st[G_NP]
+    if st[G_SOLO]:  # the human's evaluation is already its margin over Jean's estimated final VP
+        if st[G_OVER]:
+            m = st[PLAYERS + P_VP] - st[PLAYERS + PLAYER_SIZE + P_VP]
+        else:
+            m = evaluate(st, cat, 0, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
+        out[0] = m / 100.0
+        out[1] = -m / 100.0
+        return
     est = np.empty(MAX_P, np.float64)
     for p in range(np_):
         if st[G_OVER]:
