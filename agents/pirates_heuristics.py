@@ -10,10 +10,31 @@ never reads them), and scored by
     value = VP now + the endgame VP if the game ended now
             + rounds left x (VP income + doubloon income / 5)
             + the strategy's bonus per treasure, river, improvement, residence, ...
+            + tempo x (my pace x my turns left - the others' mean pace x their turns left)
+            - solo x Jordan's VP now (solo game only)
 
 The three strategies differ only in those bonuses (STRATEGIES):
 ``raider`` (raids and treasures), ``explorer`` (the track and rivers) and
 ``builder`` (improvements, residences and income).
+
+The round-aware term (``tempo``, issue 24): a round ends after the turn of the
+first ship to reach Maracaibo (rulebook "Maracaibo"; in round 3 play goes on
+to the end of the turn of the seat holding the Maracaibo marker, END3), and a
+ship must end every move in a column nearer Maracaibo, 1-3 spaces (MOVE-01/04),
+stopping on the Gulf and then on Maracaibo (MOVE-05, MARA-01). So each seat's
+turns to Maracaibo are estimated from its column at full speed
+(``turns_to_maracaibo``), the round ends at the first arrival in turn order,
+and every seat's turns left in the game (this round + full rounds after) are
+counted (``turns_left``). A turn is worth the seat's pace: its VP so far, the
+endgame VP if the game ended now included, per turn taken, shrunk towards
+PRIOR_PACE (``paces``; the other seats' hidden quests are not read). Sailing
+far is worth what it takes from the others' turns, ending the round is worth it
+when the others gain more a turn than I do, delaying it when I gain more.
+In the solo game (``solo``) the result is the comparison with Jordan's score,
+so his VP now (his endgame VP included: his fixed values per quest, river,
+residence, SOLO-35) is subtracted: with tempo it is the margin against his
+estimated final VP. The ``*_v0`` rows are the strategies without these two
+terms (weight 0), kept to measure the new ones against.
 """
 from __future__ import annotations
 
@@ -25,7 +46,11 @@ from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG, G_ROUND, P_VP,
                                                P_INC_VP, P_INC_COINS, P_RIVERS, P_TAB_N, P_NRES,
-                                               P_RAID_POW, P_NUPG, P_EXPL, P_QN, P_TURNS)
+                                               P_RAID_POW, P_NUPG, P_EXPL, P_QN, P_TURNS, G_NP,
+                                               G_SOLO, G_END3, G_ROUND_END, G_MARA_SEAT, P_SHIP,
+                                               P_MOVE_BONUS, P_VP_SRC, VS_QUESTS, VS_QUEST_BONUS,
+                                               SP_GULF, SP_MARA, MAX_P)
+from maracaibo_env.pirates.core.sailing import column
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.engine import step
 from maracaibo_env.pirates.core.scoring import final_scoring
@@ -33,33 +58,136 @@ from maracaibo_env.pirates.core.hidden import redraw_decks
 
 drop_stale_cache(__file__)  # its compiled functions link the Pirates engine's code
 
-# bonus per: treasure, river, improvement, residence, raid power, upgrade, explorer space, quest
+# bonus per: treasure, river, improvement, residence, raid power, upgrade, explorer space, quest;
+# then the round-aware weights: tempo (turns left x pace), solo (minus Jordan's VP now)
 WEIGHT_NAMES = ("treasure", "river", "improvement", "residence", "raid_power", "upgrade",
-                "explorer", "quest")
-STRATEGIES = {
-    "raider":   np.array([4.0, 0.0, 0.5, 0.0, 3.0, 1.0, 0.0, 0.5]),
-    "explorer": np.array([0.5, 6.0, 0.5, 0.0, 0.0, 1.0, 1.5, 1.0]),
-    "builder":  np.array([0.0, 0.0, 4.0, 6.0, 0.0, 1.5, 0.0, 1.0]),
+                "explorer", "quest", "tempo", "solo")
+W_TEMPO, W_SOLO = 8, 9
+_BONUS = {
+    "raider":   [4.0, 0.0, 0.5, 0.0, 3.0, 1.0, 0.0, 0.5],
+    "explorer": [0.5, 6.0, 0.5, 0.0, 0.0, 1.0, 1.5, 1.0],
+    "builder":  [0.0, 0.0, 4.0, 6.0, 0.0, 1.5, 0.0, 1.0],
 }
+_ROUND_AWARE = {"raider": [0.25, 2.0], "explorer": [0.25, 2.0], "builder": [0.25, 2.0]}   # tuned on seeds 1000+
+STRATEGIES = {n: np.array(_BONUS[n] + _ROUND_AWARE[n]) for n in _BONUS}
+STRATEGIES.update({n + "_v0": np.array(_BONUS[n] + [0.0, 0.0]) for n in _BONUS})
+
+PRIOR_PACE = 5.0       # VP a turn assumed before any turn is seen ...
+PRIOR_TURNS = 4.0      # ... worth this many turns of evidence
 
 
 @njit(cache=True)
-def value(state, cat, p, w):
-    """The strategy's value of a position for seat p (state is scratch: scored in place)."""
+def turns_to_maracaibo(state, cat, q):
+    """Seat q's turns until it reaches Maracaibo at full speed: 1-3 spaces (+ its
+    move bonus) a turn, each ending in a nearer column (MOVE-01/04); the Gulf
+    stops the ship (MOVE-05) and Maracaibo is the next turn (MARA-01); 0 on it."""
+    s = state[K.pb(q) + P_SHIP]
+    if s == SP_MARA:
+        return 0
+    if s == SP_GULF:
+        return 1
+    speed = K.BASE_MOVE + state[K.pb(q) + P_MOVE_BONUS]
+    gap = column(state, cat, SP_GULF) - column(state, cat, s)
+    return (gap + speed - 1) // speed + 1
+
+
+@njit(cache=True)
+def _round_turns(np_, first, t_end, q):
+    """Turns of seat q among the turns 0..t_end counted from seat `first`."""
+    off = (q - first) % np_
+    return 0 if t_end < off else (t_end - off) // np_ + 1
+
+
+@njit(cache=True)
+def turns_left(state, cat, mid, out):
+    """out[q]: seat q's turns left in the game, this round from the ships'
+    columns and each later round from the start, all at full speed (see
+    turns_to_maracaibo): the round ends after the turn of the first arrival in
+    turn order (MARA-03), in round 3 at the end of the next turn of the seat
+    holding the Maracaibo marker (END3-01). mid: the seat to act is in the
+    middle of its turn (it counts from the next seat)."""
+    np_ = state[G_NP]
+    out[:] = 0.0
+    if state[G_OVER] == 1:
+        return
+    cur = state[G_CUR]
+    first = (cur + 1) % np_ if mid else cur
+    later = K.N_ROUNDS - state[G_ROUND]
+    full = 99
+    for q in range(np_):
+        speed = K.BASE_MOVE + state[K.pb(q) + P_MOVE_BONUS]
+        d0 = (column(state, cat, SP_GULF) + speed - 1) // speed + 1   # from the start zone
+        full = min(full, d0)
+    if mid and state[G_ROUND_END] == 1:
+        t_end = -1                                          # this turn ends the round
+        later = K.N_ROUNDS - state[G_ROUND]
+    elif state[G_END3] == 1:
+        m = state[G_MARA_SEAT]
+        t_end = -1 if (mid and cur == m) else (m - first) % np_
+    else:
+        t_end = 1 << 20
+        for q in range(np_):
+            d = turns_to_maracaibo(state, cat, q)
+            if d >= 1:
+                t_end = min(t_end, (d - 1) * np_ + (q - first) % np_)
+        if state[G_ROUND] == K.N_ROUNDS:                    # END3: on to the marker's turn
+            t_end += (state[G_MARA_SEAT] - first - t_end) % np_
+    for q in range(np_):
+        out[q] = _round_turns(np_, first, t_end, q) + later * full
+
+
+@njit(cache=True)
+def _public_vp(state, q, p):
+    """Seat q's VP as seat p may count it: the others' hidden quests left out
+    (Jordan's quests score a fixed value each, SOLO-35: public)."""
+    v = state[K.pb(q) + P_VP]
+    if q != p and not (state[G_SOLO] == 1 and q == 1):
+        v -= state[K.pb(q) + P_VP_SRC + VS_QUESTS] + state[K.pb(q) + P_VP_SRC + VS_QUEST_BONUS]
+    return v
+
+
+@njit(cache=True)
+def paces(state, cat, p, scratch, out):
+    """out[q]: seat q's VP a turn so far (the endgame VP if the game ended now
+    included, as seat p may see it), shrunk towards PRIOR_PACE."""
+    scratch[:] = state
+    if scratch[G_OVER] == 0:
+        final_scoring(scratch, cat)
+    for q in range(state[G_NP]):
+        out[q] = ((_public_vp(scratch, q, p) + PRIOR_PACE * PRIOR_TURNS)
+                  / (state[K.pb(q) + P_TURNS] + PRIOR_TURNS))
+
+
+@njit(cache=True)
+def value(state, cat, p, w, ctx):
+    """The strategy's value of a position for seat p (state is scratch: scored
+    in place). ctx: the seats' paces (ctx[:MAX_P], ``paces``), p's turns taken
+    when the decision began (ctx[MAX_P]) and room for turns_left (ctx[MAX_P+1:])."""
     b = K.pb(p)
     inc = state[b + P_INC_VP] + state[b + P_INC_COINS] / 5.0
     rounds_left = 3 - state[G_ROUND] + 1
     bonus = (w[0] * K.treasures(state, p) + w[1] * state[b + P_RIVERS] + w[2] * state[b + P_TAB_N]
              + w[3] * state[b + P_NRES] + w[4] * state[b + P_RAID_POW] + w[5] * state[b + P_NUPG]
              + w[6] * state[b + P_EXPL] + w[7] * state[b + P_QN])
+    if w[W_TEMPO] != 0.0:
+        np_ = state[G_NP]
+        left = ctx[MAX_P + 1:]
+        turns_left(state, cat, state[G_CUR] == p and state[b + P_TURNS] == ctx[MAX_P], left)
+        others = 0.0
+        for q in range(np_):
+            if q != p:
+                others += ctx[q] * left[q]
+        bonus += w[W_TEMPO] * (ctx[p] * left[p] - others / (np_ - 1))
     if state[G_OVER] == 0:
         final_scoring(state, cat)
         bonus += rounds_left * inc
+    if w[W_SOLO] != 0.0 and state[G_SOLO] == 1:
+        bonus -= w[W_SOLO] * _public_vp(state, 1, p)
     return state[b + P_VP] + bonus
 
 
 @njit(cache=True)
-def _greedy(state, cat, mask, p, w, scratch, mask2):
+def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
     """The action of best value one decision ahead (first found on ties)."""
     best = -1
     best_v = -1e18
@@ -69,7 +197,7 @@ def _greedy(state, cat, mask, p, w, scratch, mask2):
         scratch[:] = state
         mask2[:] = mask
         step(scratch, cat, a, mask2)
-        v = value(scratch, cat, p, w)
+        v = value(scratch, cat, p, w, ctx)
         if v > best_v:
             best_v = v
             best = a
@@ -89,6 +217,10 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
     base[G_RNG + 1] = np.int32((x >> np.uint64(32)) & np.uint64(0x7FFFFFFF))
     redraw_decks(base, cat)     # hidden: the decks' order, facedown cards, Jordan's deck (core/hidden.py)
     roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
+    ctx = np.zeros(2 * MAX_P + 1)
+    if w[W_TEMPO] != 0.0:
+        paces(base, cat, p, s2, ctx)
+    ctx[MAX_P] = base[K.pb(p) + P_TURNS]
     best = -1
     best_v = -1e18
     n = mask.shape[0]
@@ -105,9 +237,9 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
         for _ in range(40):              # the rest of this turn, greedily
             if roll[G_OVER] == 1 or roll[G_CUR] != p or roll[K.pb(p) + P_TURNS] != turns:
                 break
-            b = _greedy(roll, cat, m2, p, w, s2, m3)
+            b = _greedy(roll, cat, m2, p, w, s2, m3, ctx)
             step(roll, cat, b, m2)
-        v = value(roll, cat, p, w)
+        v = value(roll, cat, p, w, ctx)
         if v > best_v:
             best_v = v
             best = a

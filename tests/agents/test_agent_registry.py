@@ -34,7 +34,8 @@ def test_available_agents_of_both_games():
         "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]",
         "policy:<name|file.npz>", "python:<module>:<Class>"]
     assert maracaibo_env.available_agents("pirates") == [
-        "random", "raider", "explorer", "builder", "python:<module>:<Class>", "jordan:<0-6>"]
+        "random", "raider", "explorer", "builder", "raider_v0", "explorer_v0", "builder_v0",
+        "python:<module>:<Class>", "jordan:<0-6>"]
     assert "available_agents" in maracaibo_env.__all__
     assert get_adapter("pirates").known_specs() == maracaibo_env.available_agents("pirates")
     with pytest.raises(ValueError, match="unknown game 'chess'"):

@@ -21,7 +21,7 @@ from maracaibo_env.tournament.report import build_report  # noqa: E402
 from maracaibo_env.tournament.store import load_tournament  # noqa: E402
 
 AGENTS = ("raider", "explorer", "builder", "random")
-PIRATES_KNOWN = "known: random, raider, explorer, builder, python:<module>:<Class>"
+PIRATES_KNOWN = "known: random, raider, explorer, builder, raider_v0, explorer_v0, builder_v0, python:<module>:<Class>"
 
 
 @pytest.fixture(scope="module")
