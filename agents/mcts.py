@@ -1,4 +1,6 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS) in numba.
+"""Information-set Monte Carlo tree search (single-observer ISMCTS) in numba,
+for Maracaibo: its kernel and search adapter on the shared tree and agent of
+maracaibo_env/framework/search.py (agents/pirates_mcts.py is Pirates').
 
 Every iteration samples a *determinisation* of the game that the searching
 player cannot tell from the real one, then walks one shared tree of action
@@ -41,8 +43,6 @@ top=3 depth=5: 54.8 % (31 games).
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
 from numba import njit
 
@@ -52,6 +52,8 @@ from maracaibo_env.maracaibo.core.layout import (
     PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP)
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
+from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
+                                            margins, new_tree, root_visits)
 from .heuristics import evaluate, table_move, HeuristicAgent
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
@@ -86,25 +88,21 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, out
             est[p] = st[PLAYERS + p * PLAYER_SIZE + P_VP]
         else:
             est[p] = evaluate(st, cat, p, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
-    for p in range(np_):
-        best = -1e18
-        for q in range(np_):
-            if q != p and est[q] > best:
-                best = est[q]
-        out[p] = (est[p] - best) / 100.0
+    margins(est, np_, 100.0, out)
 
 
 @njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
            depth_t, card_base, career_val, deck_val, fake_token):
-    """visits_out[a] = root visits of action a after `iterations` iterations.
+    """visits_out[a] = root visits of action a after `iterations` iterations
+    (the tree: framework/search.py).
 
     root_allowed: int8 per action id, the root moves the search may try;
     dets: 0 = a fresh determinisation every iteration, else that many drawn
     once and used in turn; heuristic_rollout: rollout moves by the balanced
     heuristic (W .. fake_token, as for agents.fast_play) instead of uniform."""
-    cap = iterations + 2
+    t = new_tree(iterations + 2)
     pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
     for d in range(dets):
         pool[d, :] = real
@@ -114,19 +112,10 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     legal_buf = np.zeros(NUM_ACTIONS, np.int64)
     vals_buf = np.zeros(NUM_ACTIONS, np.float64)
     root_buf = np.zeros_like(real)
-    parent = np.full(cap, -1, np.int64)
-    action = np.full(cap, -1, np.int64)
-    first = np.full(cap, -1, np.int64)
-    sibling = np.full(cap, -1, np.int64)
-    mover = np.full(cap, -1, np.int64)      # the player who chose this node's action
-    visits = np.zeros(cap, np.float64)
-    avail = np.zeros(cap, np.float64)
-    total = np.zeros(cap, np.float64)       # summed value for `mover`
-    nodes = 1
     st = np.empty_like(real)
     mask = np.zeros(NUM_ACTIONS, np.int8)
     vals = np.zeros(MAX_P, np.float64)
-    path = np.empty(cap, np.int64)
+    path = np.empty(iterations + 2, np.int64)
     has_child = np.zeros(NUM_ACTIONS, np.int64)
     for it in range(iterations):
         if dets > 0:
@@ -143,49 +132,9 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
         path[0] = 0
         expanded = False
         while st[G_OVER] == 0 and not expanded:
-            p = st[G_CUR]
-            has_child[:] = -1
-            ch = first[node]
-            while ch >= 0:
-                if mask[action[ch]]:
-                    has_child[action[ch]] = ch
-                    avail[ch] += 1.0
-                ch = sibling[ch]
-            untried = 0
-            for a in range(NUM_ACTIONS):
-                if mask[a] and has_child[a] < 0:
-                    untried += 1
-            if untried > 0 and nodes < cap:
-                r, x = _rand(x, untried)
-                a = 0
-                for b in range(NUM_ACTIONS):
-                    if mask[b] and has_child[b] < 0:
-                        if r == 0:
-                            a = b
-                            break
-                        r -= 1
-                child = nodes
-                nodes += 1
-                parent[child] = node
-                action[child] = a
-                mover[child] = p
-                sibling[child] = first[node]
-                first[node] = child
-                avail[child] = 1.0
-                expanded = True
-            else:
-                best = -1e18
-                child = -1
-                for b in range(NUM_ACTIONS):
-                    ch = has_child[b]
-                    if ch >= 0:
-                        u = total[ch] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
-                        if u > best:
-                            best = u
-                            child = ch
-                if child < 0:
-                    break
-                a = action[child]
+            child, a, expanded, x = descend(t, node, mask, st[G_CUR], c, has_child, x)
+            if child < 0:
+                break
             engine.step_unchecked(st, cat, a, mask)
             node = child
             depth += 1
@@ -203,110 +152,39 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
             engine.step_unchecked(st, cat, a, mask)
             k += 1
         _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, vals)
-        for d in range(1, depth + 1):
-            nd = path[d]
-            visits[nd] += 1.0
-            total[nd] += vals[mover[nd]]
-    visits_out[:] = 0
-    ch = first[0]
-    while ch >= 0:
-        visits_out[action[ch]] = visits[ch]
-        ch = sibling[ch]
+        backpropagate(t, path, depth, vals)
+    root_visits(t, visits_out)
     return x
 
 
 ROLLOUTS = ("random", "balanced")
 
 
-class MCTSAgent:
-    """ISMCTS (see the module docstring). act(observation, mask, rng, game).
+class MaracaiboSearch(SearchAdapter):
+    """Maracaibo for the shared search (framework/search.py): the kernel
+    `search`, the prior = the balanced heuristic's lookahead values, the leaf
+    evaluation = its tables."""
+    game = "maracaibo"
+    num_actions = NUM_ACTIONS
+    rollouts = ROLLOUTS
+    prior_name = "balanced"
 
-    :param iterations: iterations per decision (ignored when `ms` is set).
-    :param exploration: the UCB1 constant c.
-    :param rollout_depth: rollout decisions before the heuristic evaluation.
-    :param top: 0 = search every legal root move; K > 0 = only the K moves the
-        balanced heuristic's lookahead values best (heuristic-guided search).
-    :param dets: 0 = a fresh determinisation per iteration; D > 0 = D drawn
-        per decision and used in turn.
-    :param rollout: "random" (uniform moves) or "balanced" (the balanced
-        heuristic's moves: about 50 engine steps each, so keep depth small).
-    :param ms: > 0 = a time budget per decision in milliseconds instead of
-        `iterations`, turned into iterations from the rate the previous
-        search measured (results then depend on the machine's speed).
-    """
-
-    name = "mcts"
-    accepts_game = True
-
-    def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
-                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0):
-        for name, v, hi in (("iterations", iterations, 10**7), ("rollout_depth", rollout_depth, 10**5),
-                            ("top", top, NUM_ACTIONS), ("dets", dets, 10**4)):
-            lo = 1 if name == "iterations" else 0
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-                raise ValueError(f"{name} must be an int {lo}..{hi}, got {v!r}")
-        if not (isinstance(exploration, (int, float)) and 0 <= exploration <= 100):
-            raise ValueError(f"exploration must be a number 0..100, got {exploration!r}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
-        if not (isinstance(ms, (int, float)) and 0 <= ms <= 3.6e6):
-            raise ValueError(f"ms must be a number 0..3600000, got {ms!r}")
-        self.iterations, self.exploration, self.rollout_depth = int(iterations), float(exploration), int(rollout_depth)
-        self.top, self.dets, self.rollout, self.ms = int(top), int(dets), rollout, float(ms)
+    def __init__(self):
         self._eval = HeuristicAgent()
-        self._rate = None  # iterations per second of the last search (for ms budgets)
 
-    def __repr__(self):
-        return (f"MCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
-                f"rollout_depth={self.rollout_depth}, top={self.top}, dets={self.dets}, "
-                f"rollout={self.rollout!r}, ms={self.ms})")
+    def prior(self, game, legal):
+        return self._eval.values(game, legal)
 
-    def root_moves(self, game) -> np.ndarray:
-        """int8 per action id: the root moves this search may try."""
-        allowed = game.action_mask().astype(np.int8)
-        legal = np.flatnonzero(allowed)
-        if 0 < self.top < legal.size:
-            vals = self._eval.values(game, legal)
-            keep = legal[np.argsort(-vals, kind="stable")[:self.top]]
-            allowed[:] = 0
-            allowed[keep] = 1
-        return allowed
-
-    def visits(self, game, seed: int, iterations: int | None = None) -> np.ndarray:
-        """Root visit counts of every action id after a search with this seed."""
+    def search(self, agent, game, x, iterations, root_allowed, out):
         t = self._eval.tables(game.catalog)
         W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
-        out = np.zeros(NUM_ACTIONS, np.float64)
-        x = np.uint64((int(seed) * 0x9E3779B97F4A7C15 + 1) % 2**64 or 1)
-        n = self.iterations if iterations is None else iterations
-        search(game.state, game._cat, int(game.state[G_CUR]), n, self.exploration,
-               self.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
-               self.root_moves(game), self.dets, self.rollout == "balanced",
+        search(game.state, game._cat, int(game.state[G_CUR]), iterations, agent.exploration,
+               agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
+               root_allowed, agent.dets, agent.rollout == "balanced",
                np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10])
-        return out
 
-    def _budget(self, game, seed: int) -> int:
-        if self.ms <= 0:
-            return self.iterations
-        if self._rate is None:  # calibrate once on this position
-            t0 = time.perf_counter()
-            self.visits(game, seed, 100)
-            self._rate = 100 / max(time.perf_counter() - t0, 1e-6)
-        return max(1, int(self._rate * self.ms / 1000))
 
-    def act(self, observation, action_mask, rng, game=None) -> int:
-        legal = np.flatnonzero(action_mask)
-        if legal.size == 0:
-            raise ValueError("MCTSAgent.act: the action mask has no legal action")
-        if legal.size == 1:
-            return int(legal[0])
-        if game is None:
-            raise ValueError("MCTSAgent needs the game (act(..., game=g)); it reads only what "
-                             "the acting player may know")
-        seed = int(rng.integers(2**62))
-        n = self._budget(game, seed)
-        t0 = time.perf_counter()
-        v = self.visits(game, seed, n)[legal]
-        if self.ms > 0:
-            self._rate = n / max(time.perf_counter() - t0, 1e-6)
-        return int(legal[int(np.argmax(v))])
+class MCTSAgent(SearchAgent):
+    """ISMCTS for Maracaibo (see the module docstring; the options:
+    framework.search.SearchAgent). act(observation, mask, rng, game)."""
+    adapter = MaracaiboSearch()
