@@ -15,9 +15,13 @@ An adapter gives:
   adapter class of each game);
 * the rules a schedule must respect: ``player_counts``, ``solo`` (the game
   has a solo opponent: read from the agent table, a kind that takes no
-  seat), ``solo_format`` (the tournaments' --format solo --levels schedules
-  it: Maracaibo's Jean; Pirates' Jordan plays in a line-up of one agent and
-  jordan:<k>), ``stories``/``default_story`` (Maracaibo's story cards;
+  seat), ``solo_format`` (the same: the tournaments' --format solo --levels
+  and the balance runs' --solo schedule it at the agent table's levels,
+  agent_registry.solo_levels), ``solo_lineup`` (a line-up of one agent and
+  the opponent's spec also plays the solo game: Pirates' jordan:<k>, not
+  Maracaibo's jean:<level>), ``solo_data`` (the data files the opponent's
+  play rests on, for the balance report's provenance note),
+  ``stories``/``default_story`` (Maracaibo's story cards;
   Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
 * agents: ``known_specs()``, ``parse_spec(text)``, ``claims(text)`` (a spec of
   this game), ``compiled_ok(spec)``, ``make_agent(spec)``: every adapter reads
@@ -54,7 +58,8 @@ class GameAdapter:
     title: str = ""
     report_name: str = ""
     player_counts: tuple[int, ...] = ()
-    solo_format: bool = False
+    solo_lineup: bool = False
+    solo_data: tuple[str, ...] = ()
     stories: tuple[int, ...] = ()
     default_story: int = 0
     rounds: int = 0
@@ -72,6 +77,12 @@ class GameAdapter:
     def solo(self) -> bool:
         """Whether the game has a solo opponent (a kind of the agent table that takes no seat)."""
         return agent_registry.solo_kind(self.name) is not None
+
+    @property
+    def solo_format(self) -> bool:
+        """Whether tournaments (--format solo) and balance runs (--solo) schedule solo
+        games: every game with a solo opponent (``solo``)."""
+        return self.solo
 
     # ---- agents: the agent table's rows for this game ----------------------------------
     def known_specs(self) -> list[str]:

@@ -15,20 +15,32 @@ Sections of the result (docs/balance.md explains each):
     components  every project card, career, prestige building, city tile, quest
                 tile and story card: how often taken, and how takers fare
                 against comparable non-takers
-    solo        win rate against Jean per level and agent, Jean's VP by source
+    solo        win rate against the solo opponent (Jean, Jordan) per level and
+                agent, the opponent's VP by source
     metrics     every comparable number under a stable key (what --compare reads)
 
 Games. The results are of one game (GameResult.game: Maracaibo or Pirates of
 Maracaibo); its adapter (maracaibo_env.adapters) says which components there
 are (Pirates: figureheads, improvements, residences), how many rounds, and
-where the data comes from. Maracaibo-only sections (careers, story cards,
-solo against Jean) are simply absent from a Pirates report.
+where the data comes from. Maracaibo-only sections (careers, story cards)
+are simply absent from a Pirates report.
 
-Conventions. A player is one deciding seat of one game (Jean is not a
-player). A win is 1 for a sole winner and 1/k for a k-way shared win
+Solo games. A solo game is one whose line-up holds the game's solo opponent
+(tournament.ratings.solo_of: the agent table's kind that takes no seat,
+Maracaibo's jean:<level>, Pirates' jordan:<k>, whichever seat a Pirates
+line-up gave him); its level is the spec's. The solo section and the
+opponent's keys carry the opponent's kind as their prefix: Maracaibo's
+``jean_vp``, ``jean_sources``, ``solo/<level>/jean_vp``,
+``solo/<level>/jean_source/<source>`` and ``length['1p']['jean_turns_per_round']``
+(as they always were), Pirates' ``jordan_vp``, ``jordan_sources``,
+``solo/<k>/jordan_vp`` ...; ``solo['opponent']`` names him ("Jean", "Jordan")
+and ``solo['key']`` is the prefix.
+
+Conventions. A player is one deciding seat of one game (the solo opponent is
+not a player). A win is 1 for a sole winner and 1/k for a k-way shared win
 (GameResult.winners, after the game's tie-breakers); in solo games the player
-wins only by scoring more than Jean (a tie goes to Jean). Every interval is
-95%.
+wins only by scoring more than the opponent (a tie goes to the opponent, as
+both games' rules say). Every interval is 95%.
 """
 from __future__ import annotations
 
@@ -41,7 +53,10 @@ import numpy as np
 from scipy import stats as st
 
 from ..adapters import GameAdapter, get_adapter
+from ..agent_registry import solo_kind, solo_levels
 from ..maracaibo.catalog import Catalog
+from ..registry import game_info
+from ..tournament.ratings import solo_of
 from . import provenance as prov
 from .ratings import finishing_ranks, strategy_ratings
 from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
@@ -78,13 +93,14 @@ def players_of(results, adapter: GameAdapter | None = None) -> list[Player]:
     ad = adapter or get_adapter()
     out = []
     for gi, r in enumerate(results):
-        solo = r.difficulty is not None
-        seats = [0] if solo else range(len(r.specs))
+        so = solo_of(r)
+        solo = so is not None
+        seats = [so.agent] if solo else range(len(r.specs))
         nw = len(r.winners) or 1
         for s in seats:
             if solo:
-                win = 1.0 if r.scores[0] > r.scores[1] else 0.0
-                group = f"1p:{r.difficulty}"
+                win = 1.0 if r.scores[so.agent] > r.scores[so.opponent] else 0.0
+                group = f"1p:{so.level}"
             else:
                 win = 1.0 / nw if s in r.winners else 0.0
                 group = pc_label(len(r.specs))
@@ -122,9 +138,21 @@ def quantiles(values) -> dict:
 
 # ------------------------------------------------------------------ sections
 
+def _level(r) -> str | None:
+    """The solo opponent's level of a solo game, None for a multi-player one."""
+    so = solo_of(r)
+    return None if so is None else so.level
+
+
+def _solo_side(ad: GameAdapter) -> tuple[str, str]:
+    """(the solo opponent's name, the prefix of its keys): ('Jean', 'jean'), ('Jordan', 'jordan')."""
+    row = solo_kind(ad.name)
+    return game_info(ad.name).solo_opponent or "the solo opponent", row.kind if row else "opponent"
+
+
 def _meta(results, cat: Catalog, shipped_hash: str, ad: GameAdapter) -> dict:
-    multi = [r for r in results if r.difficulty is None]
-    solo = [r for r in results if r.difficulty is not None]
+    multi = [r for r in results if solo_of(r) is None]
+    solo = [(r, so) for r in results if (so := solo_of(r)) is not None]
     hashes = Counter(r.data_hash or "(unrecorded)" for r in results)
     modified = any(h not in (shipped_hash, "(unrecorded)") for h in hashes)
     notes = []
@@ -136,23 +164,23 @@ def _meta(results, cat: Catalog, shipped_hash: str, ad: GameAdapter) -> dict:
     # duplicate play: the same seed and line-up in several seat orders
     sets: dict[tuple, set] = defaultdict(set)
     for r in results:
-        key = (len(r.specs), r.seed, r.difficulty, r.story, tuple(sorted(r.specs)))
+        key = (len(r.specs), r.seed, _level(r), r.story, tuple(sorted(r.specs)))
         sets[key].add(tuple(r.specs))
     dup = [k for k, orders in sets.items() if len(orders) > 1]
     dup_games = sum(1 for r in results
-                    if len(sets[(len(r.specs), r.seed, r.difficulty, r.story, tuple(sorted(r.specs)))]) > 1)
+                    if len(sets[(len(r.specs), r.seed, _level(r), r.story, tuple(sorted(r.specs)))]) > 1)
     dup_note = ""
     if dup:
         dup_note = (f"duplicate play: {dup_games} of {len(results)} games are seat rotations of "
                     f"{len(dup)} shared deals (same seed and line-up in other seat orders); seat and "
                     "strategy differences are measured on the same deals, and intervals, which treat "
                     "games as independent, are conservative for them")
-    agents = sorted({s for r in multi for s in r.specs} | {r.specs[0] for r in solo})
+    agents = sorted({s for r in multi for s in r.specs} | {r.specs[so.agent] for r, so in solo})
     return {
         "game": ad.name,
         "games": len(results),
         "multiplayer_games": {pc_label(n): c for n, c in sorted(Counter(len(r.specs) for r in multi).items())},
-        "solo_games": dict(sorted(Counter(r.difficulty for r in solo).items())),
+        "solo_games": dict(sorted(Counter(so.level for _, so in solo).items())),
         "player_counts": sorted({len(r.specs) for r in multi} | ({1} if solo else set())),
         "agents": agents,
         **({"stories": {str(k): v for k, v in sorted(Counter(r.story for r in results).items())}}
@@ -173,7 +201,7 @@ def _seats(results, metrics) -> dict:
     out = {}
     by_pc: dict[int, list] = defaultdict(list)
     for r in results:
-        if r.difficulty is None:
+        if solo_of(r) is None:
             by_pc[len(r.specs)].append(r)
     for pc, games in sorted(by_pc.items()):
         label = pc_label(pc)
@@ -280,11 +308,12 @@ def _scores_sources(players, sources, metrics) -> tuple[dict, dict]:
     return dict(scores), dict(srcs)
 
 
-def _length(results, players, metrics, rounds: int = 4) -> dict:
+def _length(results, players, metrics, rounds: int = 4, ad: GameAdapter | None = None) -> dict:
     out = {}
+    key = _solo_side(ad or get_adapter())[1]
     games: dict[str, list] = defaultdict(list)
     for r in results:
-        games[pc_label(1 if r.difficulty is not None else len(r.specs))].append(r)
+        games[pc_label(1 if solo_of(r) is not None else len(r.specs))].append(r)
     for label, gs in sorted(games.items()):
         ps = [p for p in players if pc_label(p.players) == label]
         dec = meanrec([r.decisions for r in gs], f"decisions per game, {label}")
@@ -298,9 +327,10 @@ def _length(results, players, metrics, rounds: int = 4) -> dict:
         total = meanrec([sum(p.turns) for p in ps], f"turns per player per game, {label}")
         entry = {"games": len(gs), "decisions": dec, "turns_per_round": per_round, "turns_per_game": total,
                  "decision_quantiles": quantiles([r.decisions for r in gs])}
-        if label == "1p":
-            entry["jean_turns_per_round"] = [meanrec([r.turns[1][ri] for r in gs if len(r.turns) > 1])
-                                             for ri in range(rounds)]
+        if label == "1p":        # the opponent's turns: Maracaibo's jean_turns_per_round
+            opp = [(r, solo_of(r).opponent) for r in gs]
+            entry[f"{key}_turns_per_round"] = [meanrec([r.turns[j][ri] for r, j in opp if len(r.turns) > j])
+                                               for ri in range(rounds)]
         out[label] = entry
     return out
 
@@ -428,33 +458,42 @@ def _components(players, cat: Catalog, alpha: float, min_takers: int, metrics,
     return out
 
 
-def _solo(results, cat: Catalog, sources, metrics) -> dict:
-    solo = [r for r in results if r.difficulty is not None]
+def _solo(results, cat: Catalog, sources, metrics, ad: GameAdapter | None = None) -> dict:
+    """Per level of the solo opponent: each agent's wins (more VP than the
+    opponent), VP and margin, the opponent's VP and VP by source; the keys of
+    the opponent's numbers start with its kind ('jean_vp', 'jordan_vp')."""
+    ad = ad or get_adapter()
+    solo = [(r, so) for r in results if (so := solo_of(r)) is not None]
     if not solo:
         return {}
-    from ..maracaibo.core.enums import DIFFICULTIES
-    levels = sorted({r.difficulty for r in solo}, key=lambda d: DIFFICULTIES.index(d) if d in DIFFICULTIES else 99)
-    out = {"levels": {}, "note": prov.file_note(cat, ["automa"])}
+    who, key = _solo_side(ad)
+    order = solo_levels(ad.name)
+    levels = sorted({so.level for _, so in solo}, key=lambda d: order.index(d) if d in order else 99)
+    note = prov.file_note(cat, list(ad.solo_data), ad.data_summary(cat)) if ad.solo_data else ""
+    out = {"levels": {}, "note": note}
     for lv in levels:
-        gs = [r for r in solo if r.difficulty == lv]
+        gs = [(r, so) for r, so in solo if so.level == lv]
         agents = {}
-        for a in sorted({r.specs[0] for r in gs}):
-            ga = [r for r in gs if r.specs[0] == a]
-            w = prop(sum(1 for r in ga if r.scores[0] > r.scores[1]), len(ga), f"{a} beats Jean ({lv})")
+        for a in sorted({r.specs[so.agent] for r, so in gs}):
+            ga = [(r.scores[so.agent], r.scores[so.opponent]) for r, so in gs if r.specs[so.agent] == a]
+            w = prop(sum(1 for mine, his in ga if mine > his), len(ga), f"{a} beats {who} ({lv})")
             agents[a] = {"games": len(ga), "win": w,
-                         "vp": meanrec([r.scores[0] for r in ga]),
-                         "jean_vp": meanrec([r.scores[1] for r in ga]),
-                         "margin": meanrec([r.scores[0] - r.scores[1] for r in ga])}
+                         "vp": meanrec([mine for mine, _ in ga]),
+                         f"{key}_vp": meanrec([his for _, his in ga]),
+                         "margin": meanrec([mine - his for mine, his in ga])}
             metrics[f"solo/{lv}/{a}/win"] = w
-        jean = meanrec([r.scores[1] for r in gs], f"Jean's mean VP ({lv})")
-        metrics[f"solo/{lv}/jean_vp"] = jean
-        jsrc = {}
+        opp = meanrec([r.scores[so.opponent] for r, so in gs], f"{who}'s mean VP ({lv})")
+        metrics[f"solo/{lv}/{key}_vp"] = opp
+        osrc = {}
         for src in sources:
-            m = meanrec([r.breakdown[1].get(src, 0) for r in gs], f"Jean's VP from {src} ({lv})")
-            jsrc[src] = m
+            m = meanrec([r.breakdown[so.opponent].get(src, 0) for r, so in gs],
+                        f"{who}'s VP from {src} ({lv})")
+            osrc[src] = m
             if m["mean"] != 0:
-                metrics[f"solo/{lv}/jean_source/{src}"] = m
-        out["levels"][lv] = {"games": len(gs), "agents": agents, "jean_vp": jean, "jean_sources": jsrc}
+                metrics[f"solo/{lv}/{key}_source/{src}"] = m
+        out["levels"][lv] = {"games": len(gs), "agents": agents, f"{key}_vp": opp,
+                             f"{key}_sources": osrc}
+    out.update(opponent=who, key=key)
     return out
 
 
@@ -551,12 +590,13 @@ def _findings(a: dict, alpha: float) -> list[dict]:
         f.append({"level": "info", "topic": "components",
                   "text": "weakest components (lowest upper bound of the VP difference): "
                           + "; ".join(desc(x) for x in weak) + "."})
+    who, key = a["solo"].get("opponent", "Jean"), a["solo"].get("key", "jean")
     for lv, s in a["solo"].get("levels", {}).items():
         best = max(s["agents"].items(), key=lambda kv: kv[1]["win"]["p"])
         f.append({"level": "info", "topic": "solo",
-                  "text": f"solo {lv}: best agent {best[0]} beats Jean in {_pct(best[1]['win']['p'])} "
+                  "text": f"solo {lv}: best agent {best[0]} beats {who} in {_pct(best[1]['win']['p'])} "
                           f"[{_pct(best[1]['win']['lo'])}, {_pct(best[1]['win']['hi'])}] of "
-                          f"{best[1]['games']} games; Jean scores {s['jean_vp']['mean']:.0f} VP on average."})
+                          f"{best[1]['games']} games; {who} scores {s[f'{key}_vp']['mean']:.0f} VP on average."})
     return f
 
 
@@ -615,10 +655,10 @@ def analyze(results, catalog: Catalog | None = None, *, alpha: float = 0.05, min
     a["strategies"] = _strategies(results, players, metrics)
     a["sources_order"] = sources
     a["scores"], a["sources"] = _scores_sources(players, sources, metrics)
-    a["length"] = _length(results, players, metrics, ad.rounds)
+    a["length"] = _length(results, players, metrics, ad.rounds, ad)
     a["components"] = _components(players, cat, alpha, min_takers, metrics, min_effect_vp, min_effect_win,
                                   ad)
-    a["solo"] = _solo(results, cat, sources, metrics)
+    a["solo"] = _solo(results, cat, sources, metrics, ad)
     a["findings"] = _findings(a, alpha)
     a["metrics"] = metrics
     a["meta"]["timing"] = {"play_seconds": play_seconds, "analysis_seconds": time.perf_counter() - t0}

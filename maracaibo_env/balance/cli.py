@@ -37,9 +37,10 @@ EXAMPLES = """worked example: does raising the cost of one card fix it?
   # 4. what changed, with intervals and significance (BH FDR 5%)
   maracaibo balance --compare reports/base/balance.json reports/edit/balance.json --out reports/diff
 
-Pirates of Maracaibo (--game pirates: 2-4 players, no solo; agents random, raider,
-explorer, builder; components: figureheads, improvements, residences):
-  maracaibo balance --game pirates --games 20 --players 2,3,4 \\
+Pirates of Maracaibo (--game pirates: 2-4 players, and solo against Jordan with
+--solo --levels 0,3 (k B cards, default 0-6); agents random, raider, explorer,
+builder; components: figureheads, improvements, residences):
+  maracaibo balance --game pirates --games 20 --players 2,3,4 --solo --levels 0,3,6 \\
       --agents raider,explorer,builder,random --workers 2 --db runs/pirates.sqlite \\
       --out reports/pirates
   maracaibo balance --db pirates-2p.sqlite --no-run --out reports/p2   # reads the game from the file
@@ -75,9 +76,15 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     run.add_argument("--agents", default=None, metavar="SPEC,SPEC,...",
                      help=f"agent specs, comma-separated (default the game's heuristics, {defaults}; "
                           "every spec: see below); 3 and 4 players need at least that many agents")
-    run.add_argument("--solo", action="store_true", help="also play each agent solo against Jean")
+    run.add_argument("--solo", action="store_true",
+                     help="also play each agent solo against the game's solo opponent (Maracaibo: "
+                          "Jean, Pirates: Jordan)")
+    from ..agent_registry import solo_levels
+    from ..registry import game_info
     run.add_argument("--levels", metavar="LEVEL,...",
-                     help="solo: Jean's levels, comma-separated (default all five)")
+                     help="solo: the solo opponent's levels, comma-separated (default all): "
+                          + "; ".join(f"{game_info(g).solo_opponent} ({g}) {','.join(solo_levels(g))}"
+                                      for g in available_games() if solo_levels(g)))
     run.add_argument("--seed", type=int, default=0, help="tournament seed; deal seeds derive from it (default 0)")
     run.add_argument("--story", type=int, default=None, choices=(75, 76, 77),
                      help="non-campaign story card (default 75; Maracaibo only)")
@@ -132,7 +139,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "ratings, VP by source, game length, the strength of every card, career, "
                     "prestige building, city tile, quest tile and story card, solo results "
                     "against Jean; for Pirates of Maracaibo (--game pirates) the same sections "
-                    "with its figureheads, improvements and residences; or compare two reports.",
+                    "with its figureheads, improvements and residences, solo against Jordan; or "
+                    "compare two reports.",
         epilog=EXAMPLES + "\n" + agents_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     _add_arguments(p)
     return p

@@ -30,7 +30,15 @@ from .stats import (bh, clean, isnan, mean_diff_from_summary, newcombe_diff, nor
 
 SECTION_NAMES = {"seat": "Seat advantage", "agent": "Strategies per player count", "rating": "Ratings",
                  "pair": "Head-to-head", "source": "VP by source", "length": "Game length",
-                 "component": "Components", "solo": "Solo against Jean"}
+                 "component": "Components", "solo": "Solo against Jean"}   # Maracaibo's
+
+
+def _section(sec: str, c: dict) -> str:
+    """A section's title; the solo one names the game's solo opponent (Jean, Jordan)."""
+    if sec == "solo":
+        from ..registry import game_info
+        return f"Solo against {game_info(c.get('game', 'maracaibo')).solo_opponent}"
+    return SECTION_NAMES.get(sec, sec)
 
 
 def _value(rec) -> str:
@@ -117,7 +125,7 @@ def compare_reports(a: dict, b: dict, *, alpha: float = 0.05, path_a=None, path_
                      "b": fb.get(k, ("", None))[1]}
                     for k in sorted(set(fa) | set(fb))
                     if fa.get(k, ("", None))[1] != fb.get(k, ("", None))[1]]
-    return {"schema": "maracaibo-balance-compare/1", "a": sa, "b": sb, "alpha": alpha,
+    return {"schema": "maracaibo-balance-compare/1", "game": ga, "a": sa, "b": sb, "alpha": alpha,
             "rows": rows, "only_a": [k for k in ma if k not in mb], "only_b": [k for k in mb if k not in ma],
             "flag_changes": flag_changes, "notes": notes,
             "significant": sum(r["significant"] for r in rows), "compared": len(rows),
@@ -182,7 +190,7 @@ def print_comparison(c: dict, show_all: bool = False, console=None) -> None:
     for sec, rows in selected_rows(c, show_all).items():
         if not rows:
             continue
-        t = Table(title=SECTION_NAMES.get(sec, sec), title_justify="left", show_lines=False)
+        t = Table(title=_section(sec, c), title_justify="left", show_lines=False)
         for h in HEAD:
             t.add_column(h, overflow="fold")
         for r in rows:
@@ -207,7 +215,7 @@ def render_markdown(c: dict, show_all: bool = True) -> str:
     out.append(f"\n{c['compared']} metrics compared, {c['significant']} changed significantly "
                f"(Benjamini-Hochberg FDR {100 * c['alpha']:.0f}%).\n")
     for sec, rows in selected_rows(c, show_all).items():
-        out.append(f"\n## {SECTION_NAMES.get(sec, sec)}\n\n" + md_table(HEAD, [_cells(r) for r in rows]))
+        out.append(f"\n## {_section(sec, c)}\n\n" + md_table(HEAD, [_cells(r) for r in rows]))
     if c["flag_changes"]:
         out.append("\n## Component flags that changed\n\n"
                    + md_table(["component", "A", "B"], [[f["component"], f["a"] or "-", f["b"] or "-"]
@@ -230,7 +238,7 @@ def render_html(c: dict, show_all: bool = True) -> str:
     for sec, rows in selected_rows(c, show_all).items():
         classes = ["flag-strong" if r["significant"] and r["diff"] > 0 else
                    "flag-weak" if r["significant"] else "" for r in rows]
-        parts.append(f"<section><h2>{e(SECTION_NAMES.get(sec, sec))}</h2><div class=\"scroll\">"
+        parts.append(f"<section><h2>{e(_section(sec, c))}</h2><div class=\"scroll\">"
                      + _html_table(HEAD, [_cells(r) for r in rows], classes) + "</div></section>")
     if c["flag_changes"]:
         parts.append("<section><h2>Component flags that changed</h2>"

@@ -316,6 +316,8 @@ def solo_figures(a, note) -> list[dict]:
     solo = a["solo"]
     if not solo or not solo.get("levels"):
         return []
+    from .report import solo_side
+    who, key = solo_side(a)             # ('Jean', 'jean'), ('Jordan', 'jordan')
     levels = list(solo["levels"])
     agents = sorted({ag for lv in solo["levels"].values() for ag in lv["agents"]})
     colors = _agent_colors(agents)
@@ -334,25 +336,25 @@ def solo_figures(a, note) -> list[dict]:
             ax.bar(xs, ys, width=w, color=colors[ag], label=ag, yerr=np.array(errs).T, capsize=2)
     ax.set_xticks(range(len(levels)))
     ax.set_xticklabels(levels, fontsize=8)
-    ax.set_ylabel("% of games the agent beats Jean")
+    ax.set_ylabel(f"% of games the agent beats {who}")
     ax.legend(fontsize=7)
     ax2 = fig.add_subplot(1, 2, 2)
     order = a.get("sources_order", [])
-    used = [s for s in order if any(_v(solo["levels"][lv]["jean_sources"].get(s, {}).get("mean")) > 0
+    used = [s for s in order if any(_v(solo["levels"][lv][f"{key}_sources"].get(s, {}).get("mean")) > 0
                                     for lv in levels)]
     bottom = np.zeros(len(levels))
     for i, s in enumerate(used):
-        vals = np.array([_v(solo["levels"][lv]["jean_sources"][s]["mean"]) for lv in levels])
+        vals = np.array([_v(solo["levels"][lv][f"{key}_sources"][s]["mean"]) for lv in levels])
         ax2.bar(range(len(levels)), vals, bottom=bottom, color=COLORS[i % len(COLORS)], label=s)
         bottom += vals
     ax2.set_xticks(range(len(levels)))
     ax2.set_xticklabels(levels, fontsize=8)
-    ax2.set_ylabel("Jean's mean VP")
+    ax2.set_ylabel(f"{who}'s mean VP")
     ax2.legend(fontsize=7)
     fig.tight_layout()
-    return [_item("solo", "solo", "Solo against Jean", fig,
-                  "Left: win rate against Jean (a tie goes to Jean) with Wilson 95% intervals. Right: "
-                  "Jean's mean VP by source.", note)]
+    return [_item("solo", "solo", f"Solo against {who}", fig,
+                  f"Left: win rate against {who} (a tie goes to {who}) with Wilson 95% intervals. Right: "
+                  f"{who}'s mean VP by source.", note)]
 
 
 def figures(a: dict) -> list[dict]:
@@ -369,6 +371,10 @@ def figures(a: dict) -> list[dict]:
         f = component_figure(kind, block)
         if f:
             out.append(f)
-    solo_note = note + "; Jean: " + a["solo"].get("note", "") if a["solo"] else note
+    if a["solo"]:
+        from .report import solo_side
+        solo_note = note + f"; {solo_side(a)[0]}: " + a["solo"].get("note", "")
+    else:
+        solo_note = note
     out += solo_figures(a, solo_note)
     return out

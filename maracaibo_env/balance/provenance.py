@@ -116,9 +116,10 @@ def data_summary(cat: Catalog) -> dict:
             "note": f"reconstructed: {r} of {n} data entries (every file)"}
 
 
-def file_note(cat: Catalog, files) -> str:
-    """'reconstructed: 0 of 17 entries of automa.toml'."""
-    summary = data_summary(cat)["per_file"]
+def file_note(cat: Catalog, files, summary: dict | None = None) -> str:
+    """'reconstructed: 0 of 17 entries of automa.toml' (summary: a game's
+    ``data_summary(cat)``, default Maracaibo's)."""
+    summary = (summary or data_summary(cat))["per_file"]
     n = r = 0
     for f in files:
         c = summary.get(f, {})

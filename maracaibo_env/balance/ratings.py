@@ -32,7 +32,7 @@ def strategy_ratings(results) -> tuple[dict[str, dict], list[dict], str]:
     """(ratings, pairwise records, which implementation) over the multi-player
     games, by the tournament package's ratings (one implementation for both)."""
     from ..tournament import ratings as T
-    multi = [r for r in results if r.difficulty is None]
+    multi = [r for r in results if T.solo_of(r) is None]
     skills = T.openskill_ratings(multi)
     pw = T.pairwise(multi)
     ratings = {s.agent: {"mu": s.mu, "sigma": s.sigma, "ordinal": s.ordinal, "games": s.games}

@@ -70,17 +70,37 @@ def _game(a):
     return get_adapter(a["meta"].get("game", "maracaibo"))
 
 
+def solo_side(a) -> tuple[str, str]:
+    """(the solo opponent's name, the prefix of its keys) of a report: ('Jean', 'jean'),
+    ('Jordan', 'jordan'); a report written before the solo section named him is Jean's."""
+    s = a.get("solo") or {}
+    if "opponent" in s:
+        return s["opponent"], s["key"]
+    from ..agent_registry import solo_kind
+    from ..registry import game_info
+    game = a["meta"].get("game", "maracaibo")
+    row = solo_kind(game)
+    return game_info(game).solo_opponent or "the solo opponent", row.kind if row else "jean"
+
+
+def _level_name(lv: str) -> str:
+    """'hard' (Jean's), 'level 3' (Jordan's k)."""
+    return f"level {lv}" if lv.isdigit() else lv
+
+
 def methods(a) -> list[tuple[str, str]]:
-    """METHODS, with the game's own sentence on what taking a component means."""
+    """METHODS, with the game's own sentence on what taking a component means and
+    its solo opponent's name."""
     what = _game(a).component_method
-    return [(k, what + " Players are grouped" + v.split(" Players are grouped", 1)[1]
-             if k == "Component strength" else v) for k, v in METHODS]
+    who = solo_side(a)[0]
+    return [(k, (what + " Players are grouped" + v.split(" Players are grouped", 1)[1]
+                 if k == "Component strength" else v).replace("Jean", who)) for k, v in METHODS]
 
 
 def _solo_absent(a) -> str:
     ad = _game(a)
     return ("No solo games in these results." if ad.solo_format else
-            f"{ad.title} has no solo game: this section is Maracaibo's.")
+            f"{ad.title} has no solo game.")
 
 
 # ------------------------------------------------------------------ formatting
@@ -138,7 +158,8 @@ def _table_about(a) -> tuple[list, list]:
     rows = [
         ["games", f"{m['games']}"],
         ["multi-player games", ", ".join(f"{k}: {v}" for k, v in m["multiplayer_games"].items()) or "none"],
-        *([["solo games (Jean's level)", ", ".join(f"{k}: {v}" for k, v in m["solo_games"].items()) or "none"]]
+        *([[f"solo games ({solo_side(a)[0]}'s level)",
+            ", ".join(f"{k}: {v}" for k, v in m["solo_games"].items()) or "none"]]
           if _game(a).solo_format else []),
         ["agents", ", ".join(m["agents"])],
         ["player counts", ", ".join(str(x) for x in m["player_counts"])],
@@ -268,16 +289,19 @@ def _solo_tables(a) -> list[tuple[str, list, list, str]]:
     if not solo:
         return []
     out = []
+    who, key = solo_side(a)
     for lv, s in solo["levels"].items():
-        rows = [[ag, str(v["games"]), pct(v["win"]), num(v["vp"]), num(v["jean_vp"]), num(v["margin"])]
+        rows = [[ag, str(v["games"]), pct(v["win"]), num(v["vp"]), num(v[f"{key}_vp"]), num(v["margin"])]
                 for ag, v in s["agents"].items()]
-        out.append((f"Jean at {lv} ({s['games']} games)",
-                    ["agent", "games", "beats Jean [95% CI]", "agent's VP", "Jean's VP", "margin"], rows, ""))
+        out.append((f"{who} at {_level_name(lv)} ({s['games']} games)",
+                    ["agent", "games", f"beats {who} [95% CI]", "agent's VP", f"{who}'s VP", "margin"],
+                    rows, ""))
     order = a.get("sources_order", [])
     levels = list(solo["levels"])
-    used = [s for s in order if any((solo["levels"][lv]["jean_sources"].get(s) or {}).get("mean") for lv in levels)]
-    rows = [[lv] + [f1(solo["levels"][lv]["jean_sources"][s]["mean"]) for s in used] for lv in levels]
-    out.append(("Jean's mean VP by source", ["level"] + used, rows, ""))
+    src = {lv: solo["levels"][lv][f"{key}_sources"] for lv in levels}
+    used = [s for s in order if any((src[lv].get(s) or {}).get("mean") for lv in levels)]
+    rows = [[lv] + [f1(src[lv][s]["mean"]) for s in used] for lv in levels]
+    out.append((f"{who}'s mean VP by source", ["level"] + used, rows, ""))
     return out
 
 
@@ -387,7 +411,7 @@ def render_html(analysis: dict, figs: list[dict] | None = None) -> str:
                  f'<p class="prov">Rests on the whole game data: {_e(whole)}.</p>'
                  + _html_table(head, rows) + _html_figs(figs, "length")
                  + '<p class="note">Turns: ended turns of each player in each round (GameResult.turns); '
-                   "decisions: every decision of the game, Jean's automatic turns not counted.</p></section>")
+                   f"decisions: every decision of the game, {_e(solo_side(a)[0])}'s automatic turns not counted.</p></section>")
     comps = a["components"]
     tests = comps.get("_tests", {})
     sec = ['<section id="components"><h2>Component strength</h2>',
@@ -413,9 +437,9 @@ def render_html(analysis: dict, figs: list[dict] | None = None) -> str:
                    + _html_figs(figs, f"components-{kind}")
                    + '<div class="scroll">' + _html_table(COMP_HEAD, _component_rows(block), classes) + "</div>")
     parts.append("".join(sec) + "</section>")
-    sec = ['<section id="solo"><h2>Solo against Jean</h2>']
+    sec = [f'<section id="solo"><h2>Solo against {_e(solo_side(a)[0])}</h2>']
     if a["solo"]:
-        sec.append(f'<p class="prov">Rests on the whole game data ({_e(whole)}); Jean: '
+        sec.append(f'<p class="prov">Rests on the whole game data ({_e(whole)}); {_e(solo_side(a)[0])}: '
                    f'{_e(a["solo"]["note"])}.</p>')
         for title, head, rows, note in _solo_tables(a):
             sec.append(f"<h3>{_e(title)}</h3>" + _html_table(head, rows))
@@ -478,9 +502,9 @@ def render_markdown(analysis: dict) -> str:
         out.append(f"\n### {kind.capitalize()}\n\n> {block['note']}.\n\n{block.get('tested', 0)} tested, "
                    f"{block.get('flagged', 0)} flagged; median VP difference {f1(block.get('median_vp_effect'))}.\n\n"
                    + md_table(COMP_HEAD, _component_rows(block)))
-    out.append("\n## Solo against Jean\n")
+    out.append(f"\n## Solo against {solo_side(a)[0]}\n")
     if a["solo"]:
-        out.append(f"\n> Rests on the whole game data ({whole}); Jean: {a['solo']['note']}.\n")
+        out.append(f"\n> Rests on the whole game data ({whole}); {solo_side(a)[0]}: {a['solo']['note']}.\n")
         for title, head, rows, note in _solo_tables(a):
             out.append(f"\n### {title}\n\n" + md_table(head, rows))
     else:

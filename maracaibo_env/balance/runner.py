@@ -1,7 +1,8 @@
 """Playing the games of a balance run, and reading stored ones.
 
 A balance run is one tournament per player count (2 players: round robin,
-3-4: free-for-all, solo: each agent against Jean), built with the tournament
+3-4: free-for-all, solo: each agent against the game's solo opponent, Jean or
+Jordan, at its levels), built with the tournament
 package's schedules (maracaibo_env.tournament.formats): every deal is played in
 every seating ("duplicate" play), deal d has the same seed in every line-up.
 
@@ -16,8 +17,8 @@ store, resume, progress with ETA), with a modified data folder too
 `db` names one file per part when there are several: runs/bal.sqlite ->
 runs/bal-2p.sqlite, runs/bal-3p.sqlite, runs/bal-solo.sqlite.
 
-`game` (plan) picks the game: "maracaibo" (default) or "pirates" (2-4
-players, no solo); read_db refuses files that mix games.
+`game` (plan) picks the game: "maracaibo" (default) or "pirates" (solo
+against Jordan, levels '0'..'6'); read_db refuses files that mix games.
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def plan(agents, players=(2, 3, 4), games: int = 2, seed: int = 0, story: int | 
     options = tuple(options.items()) if isinstance(options, dict) else tuple(options)
     from ..tournament.formats import ScheduleError, TournamentConfig
     ad = get_adapter(game)
-    if not ad.solo_format and (solo or 1 in players):
+    if not ad.solo and (solo or 1 in players):
         raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): no --solo, "
                             "players 2-4")
     parts = []

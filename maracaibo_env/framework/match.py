@@ -10,11 +10,13 @@ from typing import Any
 @dataclass
 class GameResult:
     """Everything recorded about one finished game. Seats are in playing
-    order; in a solo game seat 1 is Jean (specs[1] = 'jean:<level>'); a
-    Pirates solo game lists jordan:<k> where its line-up put him (specs,
-    scores and winners in the line-up's order). Tournaments tell a solo game
-    by the solo opponent's spec (tournament.ratings.solo_of), not by
-    ``difficulty``, which only Maracaibo's solo games set.
+    order; in a solo game seat 1 is the solo opponent (specs[1] =
+    'jean:<level>', 'jordan:<k>') and ``difficulty`` is its level as text
+    ('hard', '3'); a Pirates solo game played as a line-up lists jordan:<k>
+    where the line-up put him (specs, scores and winners in the line-up's
+    order). Tournaments tell a solo game by the solo opponent's spec
+    (tournament.ratings.solo_of): Pirates results stored before its solo
+    games set ``difficulty`` hold None there.
     Pirates of Maracaibo games (game='pirates', maracaibo_env.pirates.match)
     fill the same fields: turns over its 3 rounds, no careers, story 0
     (no story cards), events of figureheads, improvements and residences."""
@@ -28,7 +30,7 @@ class GameResult:
     careers: list[int]              # career card kept by each seat (-1: none)
     events: list[tuple[int, str, int, int]]  # (seat, kind, item id, round)
     story: int = 75
-    difficulty: str | None = None   # solo games: Jean's level
+    difficulty: str | None = None   # solo games: the opponent's level ('hard', '3')
     data_hash: str = ""
     history: list[int] | None = field(default=None, repr=False)
     game: str = "maracaibo"         # which game (maracaibo_env.adapters.GAMES)
@@ -36,7 +38,10 @@ class GameResult:
     @property
     def num_players(self) -> int:
         """Players who decide (1 in a solo game)."""
-        return 1 if self.difficulty is not None else len(self.specs)
+        if self.difficulty is not None:
+            return 1
+        from ..agent_registry import solo_opponent      # a solo game stored without its level
+        return len(self.specs) - (solo_opponent(self.specs, self.game) is not None)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -140,7 +140,7 @@ class MaracaiboAdapter(GameAdapter):
     title = "Maracaibo"
     report_name = ""            # the report's lines as they always were
     player_counts = (1, 2, 3, 4)
-    solo_format = True          # --format solo --levels: Jean at each level
+    solo_data = ("automa",)     # Jean's cards (the balance report's provenance note)
     default_story = 75
     rounds = 4
     default_agents = ("balanced", "combat_influence", "explorer_quests", "assistants", "ship_income")

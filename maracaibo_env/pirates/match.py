@@ -6,8 +6,12 @@ table: random, the rule-of-thumb strategies raider, explorer and builder
 (agents.pirates_heuristics), python:<module>:<Class>, and jordan:<k>, the
 solo opponent Jordan with k = 0..6 B cards (SOLO-05): a line-up of one agent
 and jordan:<k> plays the solo game (the agent is seat 0, Jordan seat 1,
-played by the engine; the result lists the seats in the line-up's order;
-tournament reports find the solo game by that spec, ``ratings.solo_of``).
+played by the engine; the result lists the seats in the line-up's order and
+records k as text in ``difficulty``, as Maracaibo records Jean's level;
+tournament reports find the solo game by the spec, ``ratings.solo_of``, so
+results stored before ``difficulty`` was set read the same). The tournaments'
+solo format (``--format solo --levels 0 3``) plays [agent, jordan:<k>], one
+game per deal and level.
 Maracaibo's other specs (its heuristics, jean:, mcts, policy:) are refused
 with the list above. ``PiratesAdapter`` is what the tournament and balance
 code use.
@@ -131,8 +135,9 @@ def play_pirates_match(specs, seed: int, *, record_history: bool = False, engine
         solo = seated[1]                                # the solo game's options: his deck
         g = Game(1, seed=seed, catalog=cat, **{**dict(options or {}), **A.kind_of(solo).solo_game(solo)})
         mine = None if agents is None else [agents[order.index(0)]]
-        return _in_spec_order(_play(g, seated[:1], seed, engine, mine, record_history, cat, parsed),
-                              parsed, order)
+        r = _play(g, seated[:1], seed, engine, mine, record_history, cat, parsed)
+        r.difficulty = solo.arg                         # Jordan's level k as text ('3')
+        return _in_spec_order(r, parsed, order)
     g = Game(len(parsed), seed=seed, catalog=cat, **dict(options or {}))
     return _play(g, parsed, seed, engine, agents, record_history, cat, parsed)
 
@@ -247,7 +252,8 @@ class PiratesAdapter(GameAdapter):
     title = "Pirates of Maracaibo"
     report_name = "Pirates of Maracaibo"
     player_counts = (2, 3, 4)
-    solo_format = False         # Jordan plays in a line-up of one agent and jordan:<k>
+    solo_lineup = True          # a line-up of one agent and jordan:<k> plays the solo game too
+    solo_data = ("jordan",)     # Jordan's cards (the balance report's provenance note)
     stories = ()
     default_story = 0
     rounds = ROUNDS
@@ -267,7 +273,10 @@ class PiratesAdapter(GameAdapter):
         return tuple(Game.VP_SOURCES)
 
     def play_job(self, job) -> GameResult:
-        return play_pirates_match(list(job.specs), job.seed, record_history=job.record_history,
+        specs = list(job.specs)
+        if job.difficulty is not None:      # the solo format: the agent, then Jordan at the level
+            specs.append(A.solo_spec(GAME, job.difficulty))
+        return play_pirates_match(specs, job.seed, record_history=job.record_history,
                                   engine=job.engine, data_dir=job.data_dir, options=dict(job.options))
 
     def game_class(self):

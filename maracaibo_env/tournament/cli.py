@@ -18,10 +18,9 @@ import warnings
 from rich.console import Console
 
 from ..adapters import DEFAULT_GAME, get_adapter
-from ..agent_registry import agents_help
-from ..registry import available_games, games_text
+from ..agent_registry import agents_help, solo_levels
+from ..registry import available_games, game_info, games_text
 from ..maracaibo.catalog import STORY_NUMBERS
-from ..maracaibo.core.enums import DIFFICULTIES
 from ..agent_registry import AgentSpecError
 from ..framework.match import ENGINES
 from .formats import FORMATS, ScheduleError, TournamentConfig
@@ -48,6 +47,10 @@ EXAMPLES = """examples:
   maracaibo tournament --format solo --agents balanced,random --levels medium hard \\
       --games 100 --db solo.sqlite
 
+  # Pirates: each agent solo against Jordan with 0 and 3 B cards, one game per deal
+  maracaibo tournament --game pirates --format solo --agents explorer,raider --levels 0 3 \\
+      --games 100 --db pirates-solo.sqlite
+
   # on a Ray cluster, or a local Ray with 2 CPUs
   maracaibo tournament --agents balanced,random --games 500 --db big.sqlite --backend ray --address auto
   maracaibo tournament --agents balanced,random --games 50 --db r.sqlite --backend ray --workers 2
@@ -68,8 +71,10 @@ EXAMPLES = """examples:
 
 Each deal's seed comes from --seed and the deal's number, so a tournament is
 reproducible on any backend and worker count. The agent specs of each game
-(maracaibo_env.agent_registry) follow; Jean is not one of --agents (--format
-solo --levels).
+(maracaibo_env.agent_registry) follow; the solo opponents (jean:<level>,
+jordan:<k>) are not --agents of a solo tournament: --format solo (or --players
+1) adds them at --levels. A Pirates line-up of one agent and jordan:<k> still
+plays the solo game too, in both seatings of the pairing (the same game twice).
 """
 
 
@@ -81,7 +86,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--agents", metavar="SPEC,SPEC,...",
                    help="agent specs, comma-separated (the pool for a gauntlet)")
     p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
-                   help="players per game (default 2; 1 = solo against Jean)")
+                   help="players per game (default 2; 1 = solo against the game's solo "
+                        "opponent, as --format solo)")
     p.add_argument("--format", choices=FORMATS, default=None,
                    help="schedule (default: solo for 1 player, round_robin for 2, ffa for 3-4)")
     p.add_argument("--games", type=int, default=None, metavar="G",
@@ -89,7 +95,9 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                         "deal is played in every seating")
     p.add_argument("--hero", metavar="SPEC", help="gauntlet: the agent every game includes")
     p.add_argument("--levels", nargs="+", metavar="LEVEL",
-                   help=f"solo: Jean's levels (default all: {' '.join(DIFFICULTIES)})")
+                   help="solo: the solo opponent's levels (default all): "
+                        + "; ".join(f"{game_info(g).solo_opponent} ({g}) {' '.join(solo_levels(g))}"
+                                    for g in available_games() if solo_levels(g)))
     p.add_argument("--seed", type=int, default=None,
                    help="tournament seed; deal d's seed is derived from it (default 0)")
     p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
@@ -130,7 +138,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "tournament", help="play a tournament between agents into a SQLite file and rate them",
         description="Play every game of a tournament (round robin, free-for-all, gauntlet or\n"
-                    "solo against Jean), store each game in a SQLite file as it finishes, and\n"
+                    "solo against Jean or Jordan), store each game in a SQLite file as it finishes, and\n"
                     "print ratings (openskill), win rates with 95% Wilson intervals and, for\n"
                     "2 players, Bradley-Terry Elo with bootstrap intervals.",
         epilog=EXAMPLES + "\n" + agents_help(), formatter_class=argparse.RawDescriptionHelpFormatter)

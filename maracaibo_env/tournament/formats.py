@@ -1,7 +1,7 @@
 """Game schedules: which agents play which deal in which seats.
 
 A tournament is a list of ``Job``s. Each job is one game: the agents in seat
-order, the deal's seed, Jean's level for a solo game. A job's result depends
+order, the deal's seed, the solo opponent's level for a solo game. A job's result depends
 on nothing but the job, so jobs can be played in any order, on any machine,
 and a resumed tournament skips the jobs already stored (by ``Job.key``).
 
@@ -14,16 +14,23 @@ Formats (``--games G`` is the number of deals per pairing or line-up):
                   agents from the list, each deal with every seating (N!)
     gauntlet      one hero against a pool: N-player games of the hero and
                   N-1 pool members (every choice of them), every seating
-    solo          each agent against Jean at each chosen level (default all
-                  five), one game per deal and level
+    solo          each agent against the game's solo opponent at each chosen
+                  level, one game per deal and level (the agent in seat 0):
+                  Maracaibo's Jean (very_easy..very_hard, default all five),
+                  Pirates' Jordan (0..6 B cards, default all seven); the levels
+                  are the agent table's (agent_registry.solo_levels)
 
 Deal d of a tournament with seed S has the seed ``deal_seed(S, d)``, the same
 for every pairing, line-up and level: every pairing plays the same deals.
 
 A tournament is of one game (``game``: "maracaibo" or "pirates", see
 maracaibo_env.adapters): the game's adapter checks the agent specs, the
-player counts (Pirates has no solo format) and the story card (Pirates has
-none: story 0), and plays the jobs.
+player counts and the story card (Pirates has none: story 0), and plays the
+jobs. A job of the solo format carries the level in ``Job.difficulty``; the
+game's GameResult records it there too (``difficulty``: Jean's 'hard',
+Jordan's '3') and lists the opponent's spec in seat 1. Pirates also plays
+Jordan in a line-up of one agent and jordan:<k> (``adapter.solo_lineup``),
+as before: every seating of such a pairing is the same game.
 """
 from __future__ import annotations
 
@@ -35,10 +42,9 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import DEFAULT_GAME, get_adapter
-from ..agent_registry import compiled_kinds, kind_of, solo_kind
+from ..agent_registry import compiled_kinds, kind_of, solo_kind, solo_levels
 from ..registry import available_games, game_info
 from ..framework.options import to_json_value
-from ..maracaibo.core.enums import DIFFICULTIES
 from ..agent_registry import AgentSpecError
 from ..framework.match import ENGINES
 
@@ -75,30 +81,43 @@ def deal_seed(tournament_seed: int, deal: int) -> int:
     return int(ss.generate_state(1, np.uint32)[0]) & MAX_SEED
 
 
-def check_agents(agents, game: str = DEFAULT_GAME) -> list[str]:
+def check_agents(agents, game: str = DEFAULT_GAME, fmt: str | None = None) -> list[str]:
     """The agent specs, stripped and parsed by the game's adapter
     (AgentSpecError listing the known specs for an unknown one); duplicates
-    are refused, and so is the solo opponent of a game with a solo format
-    (Jean: --format solo --levels; Pirates, without one, plays jordan:<k> in
-    a line-up of two, pirates_match)."""
+    are refused, and so is the solo opponent where a line-up cannot play it
+    (Jean: --format solo --levels only; Pirates plays jordan:<k> in a line-up
+    of two too, adapter.solo_lineup), and in the solo format, which adds it."""
     ad = get_adapter(game)
     out = []
     for a in agents:
         spec = ad.parse_spec(a)
-        if ad.solo_format and not kind_of(spec).seat:
+        if not kind_of(spec).seat and (fmt == "solo" or not ad.solo_lineup):
             raise AgentSpecError(f"{spec.text!r} is the solo opponent, not a tournament agent: "
-                                 f"use --format solo (--levels picks {game_info(game).solo_opponent}'s "
-                                 "levels)")
+                                 f"use --format solo (--levels picks {_who(game)}'s levels: "
+                                 f"{', '.join(solo_levels(game))})")
         if spec.text in out:
             raise ScheduleError(f"agent {spec.text!r} is listed twice")
         out.append(spec.text)
     return out
 
 
-def _solo_line_up(game: str) -> str:
-    """How a game without the solo format plays its solo opponent ('' without one)."""
-    row = solo_kind(game)
-    return f"{row.solo_use}; " if row is not None else ""
+def _who(game: str) -> str:
+    """The game's solo opponent by name ('Jean', 'Jordan')."""
+    return game_info(game).solo_opponent or "the solo opponent"
+
+
+def check_levels(levels, game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The solo opponent's levels as text (default all of them, easiest first):
+    ScheduleError naming the opponent and the known levels for an unknown one."""
+    known = solo_levels(game)
+    levels = [str(lv) for lv in (levels or known)]
+    bad = [lv for lv in levels if lv not in known]
+    if bad:
+        raise ScheduleError(f"unknown level(s) {', '.join(bad)} of {_who(game)}; "
+                            f"known: {', '.join(known)}")
+    if len(set(levels)) != len(levels):
+        raise ScheduleError("a level is listed twice")
+    return tuple(levels)
 
 
 def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> tuple[str, int]:
@@ -106,9 +125,9 @@ def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> t
     1 player, round_robin for 2, ffa for 3-4; ScheduleError if they disagree
     (or the game has no solo opponent)."""
     ad = get_adapter(game)
-    if not ad.solo_format and (fmt == "solo" or players == 1):
-        raise ScheduleError(f"{ad.title} has no solo game format (no --format solo, no 1 player): "
-                            + _solo_line_up(game) + "play 2-4 players")
+    if not ad.solo and (fmt == "solo" or players == 1):
+        raise ScheduleError(f"{ad.title} has no solo game (no solo opponent): no --format solo, "
+                            "no 1 player; play 2-4 players")
     if fmt is None:
         if players is None:
             players = 2
@@ -117,7 +136,8 @@ def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> t
         raise ScheduleError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     if fmt == "solo":
         if players not in (None, 1):
-            raise ScheduleError(f"a solo tournament has 1 player (against Jean), not {players}")
+            raise ScheduleError(f"a solo tournament has 1 player (against {_who(game)}), "
+                                f"not {players}")
         return fmt, 1
     if fmt == "round_robin":
         if players not in (None, 2):
@@ -139,7 +159,7 @@ def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str
     pairing, and each deal's seatings are finished together. story None: the
     game's default (75 for Maracaibo, 0 for Pirates)."""
     fmt, players = resolve(fmt, players, game)
-    agents = check_agents(agents, game)
+    agents = check_agents(agents, game, fmt)
     if story is None:
         story = get_adapter(game).default_story
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
@@ -148,19 +168,13 @@ def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str
         raise ScheduleError(f"the tournament seed must be an int >= 0, not {seed!r}")
     prefix = _PREFIX[fmt]
     if fmt == "solo":
-        levels = list(DIFFICULTIES if not levels else levels)
-        bad = [lv for lv in levels if lv not in DIFFICULTIES]
-        if bad:
-            raise ScheduleError(f"unknown level(s) {', '.join(bad)}; "
-                                f"known: {', '.join(DIFFICULTIES)}")
-        if len(set(levels)) != len(levels):
-            raise ScheduleError("a level is listed twice")
+        levels = check_levels(levels, game)
         if not agents:
             raise ScheduleError("a solo tournament needs at least one agent")
         units = [((a,), lv) for a in agents for lv in levels]
     else:
         if levels:
-            raise ScheduleError("--levels is for solo tournaments (Jean's levels)")
+            raise ScheduleError(f"--levels is for solo tournaments ({_who(game)}'s levels)")
         if fmt == "gauntlet":
             if hero is None:
                 raise ScheduleError("a gauntlet needs a hero (--hero SPEC)")
@@ -214,7 +228,8 @@ class TournamentConfig:
     games: int = 10                  # deals per pairing or line-up
     seed: int = 0
     story: int | None = None         # None: the game's default (Maracaibo 75; Pirates 0, no story cards)
-    levels: tuple[str, ...] | None = None   # solo: Jean's levels (default all five)
+    levels: tuple[str, ...] | None = None   # solo: the opponent's levels (default all):
+                                            # Jean's very_easy..very_hard, Jordan's '0'..'6'
     hero: str | None = None          # gauntlet: the agent every game includes
     replays: bool = False            # store each game's action history
     engine: str = "auto"             # match.play_match's engine: auto, compiled, python
@@ -231,7 +246,7 @@ class TournamentConfig:
             raise ScheduleError(f"unknown game {self.game!r}; known: {', '.join(available_games())}")
         ad = get_adapter(self.game)
         fmt, players = resolve(self.format, self.players, self.game)
-        agents = tuple(check_agents(self.agents, self.game))
+        agents = tuple(check_agents(self.agents, self.game, fmt))
         if not agents:
             raise ScheduleError("no agents given")
         story = ad.default_story if self.story is None else self.story
@@ -241,9 +256,9 @@ class TournamentConfig:
             raise ScheduleError(f"story must be one of {ad.stories}, not {story!r}")
         levels = None
         if fmt == "solo":
-            levels = tuple(self.levels) if self.levels else DIFFICULTIES
+            levels = check_levels(self.levels, self.game)
         elif self.levels:
-            raise ScheduleError("levels are for solo tournaments (Jean's levels)")
+            raise ScheduleError(f"levels are for solo tournaments ({_who(self.game)}'s levels)")
         hero = check_agents([self.hero], self.game)[0] if self.hero is not None else None
         for name, v, low in (("games", self.games, 1), ("seed", self.seed, 0)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
@@ -262,6 +277,13 @@ class TournamentConfig:
                 raise ScheduleError(f"data_dir {str(self.data_dir)!r} is not a folder")
             data_dir = str(Path(self.data_dir).resolve())
         options = check_game_options(self.game, self.options, players)
+        if fmt == "solo":       # --levels sets the opponent's level: no option may set it too
+            row = solo_kind(self.game)
+            set_by_level = row.solo_game(row.parse(row.spec_examples()[0]))
+            clash = [k for k, _ in options if k in set_by_level]
+            if clash:
+                raise ScheduleError(f"option {clash[0]!r} is {_who(self.game)}'s level in a solo "
+                                    "tournament: choose it with levels (--levels)")
         cfg = TournamentConfig(agents, fmt, players, int(self.games), int(self.seed),
                                int(story), levels, hero, bool(self.replays), self.engine,
                                data_dir, self.game, options)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..agent_registry import solo_levels, solo_opponent
+from ..agent_registry import solo_kind, solo_levels, solo_opponent
 from ..framework.match import GameResult
 
 ELO = 400.0 / math.log(10.0)   # Elo points per natural-log unit of strength
@@ -95,14 +95,15 @@ class Solo:
 def solo_of(r: GameResult) -> Solo | None:
     """The sides of a solo game, None for a multi-player one. The opponent is
     the spec of the game's solo kind in the agent table ('jean:hard',
-    'jordan:3'); a Maracaibo result with a ``difficulty`` and no such spec
-    (hand-made) is Jean's at that level in seat 1."""
+    'jordan:3'); a result with a ``difficulty`` and no such spec (hand-made)
+    is the game's solo opponent at that level in seat 1."""
     found = solo_opponent(r.specs, r.game)
     if found is not None:
         j, spec = found
         return Solo(1 - j if len(r.specs) == 2 else 0, j, spec.text, spec.arg)
     if r.difficulty is not None:
-        return Solo(0, 1, f"jean:{r.difficulty}", r.difficulty)
+        row = solo_kind(r.game)
+        return Solo(0, 1, f"{row.kind if row is not None else 'jean'}:{r.difficulty}", r.difficulty)
     return None
 
 

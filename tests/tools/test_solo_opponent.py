@@ -48,7 +48,10 @@ def test_the_table_names_each_games_solo_opponent():
     # other kinds' texts are never parsed (a python: class would be imported)
     assert solo_opponent(["python:no_such_module:X", "random"], "maracaibo") is None
     assert get_adapter("maracaibo").solo and get_adapter("pirates").solo
-    assert get_adapter("maracaibo").solo_format and not get_adapter("pirates").solo_format
+    # issue 24: both games have the solo format (--format solo, balance --solo); only
+    # Pirates also plays its opponent in a line-up (jordan:<k> in a pairing)
+    assert get_adapter("maracaibo").solo_format and get_adapter("pirates").solo_format
+    assert get_adapter("pirates").solo_lineup and not get_adapter("maracaibo").solo_lineup
 
 
 def _maracaibo_solo_json():

@@ -59,10 +59,11 @@ def test_pirates_specs_and_the_specs_of_the_other_game_are_refused():
 
 
 def test_pirates_schedule_rules():
-    with pytest.raises(ScheduleError, match="no solo game"):
-        TournamentConfig(agents=("raider",), players=1, game="pirates").normalized()
-    with pytest.raises(ScheduleError, match="no solo game"):
-        TournamentConfig(agents=("raider",), format="solo", game="pirates").normalized()
+    # issue 24: Pirates has the solo format now (against Jordan at his levels 0..6)
+    c = TournamentConfig(agents=("raider",), players=1, game="pirates").normalized()
+    assert (c.format, c.players, c.levels) == ("solo", 1, tuple(str(k) for k in range(7)))
+    with pytest.raises(ScheduleError, match="unknown level.* of Jordan"):
+        TournamentConfig(agents=("raider",), format="solo", levels=("9",), game="pirates").normalized()
     with pytest.raises(ScheduleError, match="story cards are Maracaibo's"):
         TournamentConfig(agents=("raider", "random"), story=76, game="pirates").normalized()
     with pytest.raises(ScheduleError, match="compiled"):
@@ -81,8 +82,9 @@ def test_cli_bad_spec_exits_2_before_any_game(tmp_path, capsys):
     assert cli_run(["--game", "pirates", "--agents", "raider,balanced", "--db", str(db)]) == 2
     err = capsys.readouterr().err
     assert "unknown agent spec 'balanced' for Pirates of Maracaibo" in err and PIRATES_KNOWN in err
-    assert cli_run(["--game", "pirates", "--agents", "raider", "--players", "1", "--db", str(db)]) == 2
-    assert "no solo game" in capsys.readouterr().err
+    assert cli_run(["--game", "pirates", "--agents", "raider", "--players", "1", "--levels", "7",
+                    "--db", str(db)]) == 2
+    assert "unknown level(s) 7 of Jordan; known: 0, 1, 2, 3, 4, 5, 6" in capsys.readouterr().err
     assert not db.exists()
 
 
@@ -209,12 +211,12 @@ def test_pirates_balance_report(pirates_db, tmp_path, capsys):
     md = (out / "balance.md").read_text()
     assert md.startswith("# Pirates of Maracaibo balance report")
     assert "turns III | turns per game" in md and "story cards" not in md
-    assert "### Figurehead" in md and "Pirates of Maracaibo has no solo game" in md
+    assert "### Figurehead" in md and "No solo games in these results." in md
     assert "a figurehead taken" in md
     assert balance_cli(["--db", str(db), "--no-run", "--game", "maracaibo", "--out", str(out)]) == 1
     assert "Pirates of Maracaibo games, not Maracaibo" in capsys.readouterr().err
-    assert balance_cli(["--game", "pirates", "--solo", "--players", "2"]) == 2
-    assert "no solo game" in capsys.readouterr().err
+    assert balance_cli(["--game", "pirates", "--solo", "--levels", "0,9", "--players", "2"]) == 2
+    assert "unknown level(s) 9 of Jordan" in capsys.readouterr().err
     assert balance_cli(["--game", "pirates", "--players", "2", "--agents", "raider,balanced"]) == 2
     assert PIRATES_KNOWN in capsys.readouterr().err
     maracaibo = dict(load_report(out / "balance.json"), meta={"game": "maracaibo"})
