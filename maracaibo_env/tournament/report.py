@@ -11,7 +11,8 @@ round).
 
 A solo game is one whose line-up holds the game's solo opponent, the agent
 table's kind that takes no seat (``ratings.solo_of``): Maracaibo's
-jean:<level> (the solo format) or Pirates' jordan:<k> (a pairing with it).
+jean:<level> or Pirates' jordan:<k>, added by the solo format (--format solo
+--levels) or, for Pirates, named in a pairing with one agent.
 Every game's solo games make the same table: per agent and opponent level,
 wins, mean VP and the opponent's mean VP (JSON ``mean_jean`` and its generic
 twin ``mean_opponent``); the opponent is rated by openskill like a player but
