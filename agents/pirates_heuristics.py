@@ -163,6 +163,15 @@ def value(state, cat, p, w, ctx):
     """The strategy's value of a position for seat p (state is scratch: scored
     in place). ctx: the seats' paces (ctx[:MAX_P], ``paces``), p's turns taken
     when the decision began (ctx[MAX_P]) and room for turns_left (ctx[MAX_P+1:])."""
+    return value_at(state, cat, p, w, ctx,
+                    state[G_CUR] == p and state[K.pb(p) + P_TURNS] == ctx[MAX_P])
+
+
+@njit(cache=True)
+def value_at(state, cat, p, w, ctx, mid):
+    """``value`` with the tempo term's turns counted from the seat after the
+    one to act when mid (its turn is under way: ``turns_left``), else from it
+    (ctx[MAX_P] unused)."""
     b = K.pb(p)
     inc = state[b + P_INC_VP] + state[b + P_INC_COINS] / 5.0
     rounds_left = 3 - state[G_ROUND] + 1
@@ -172,7 +181,7 @@ def value(state, cat, p, w, ctx):
     if w[W_TEMPO] != 0.0:
         np_ = state[G_NP]
         left = ctx[MAX_P + 1:]
-        turns_left(state, cat, state[G_CUR] == p and state[b + P_TURNS] == ctx[MAX_P], left)
+        turns_left(state, cat, mid, left)
         others = 0.0
         for q in range(np_):
             if q != p:
@@ -205,22 +214,48 @@ def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
 
 
 @njit(cache=True)
-def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
-    """The action with the best value for the player to act. Each candidate
-    is followed by the same player's greedy choices to the end of the turn
-    (so a move is judged by what the stop brings), then valued. Ties: the
-    first found after a random start. x: the agent's xorshift state."""
+def _begin(state, cat, w, x, base, s2):
+    """The lookahead's start: base = state with the hidden decks redrawn
+    (``redraw_decks``, the generator reseeded from x), and the value context
+    of the seat to act (``value``). Returns (ctx, x)."""
     p = state[G_CUR]
     base[:] = state
     x = xorshift(x)
     base[G_RNG] = np.int32(x & np.uint64(0x7FFFFFFF)) | 1
     base[G_RNG + 1] = np.int32((x >> np.uint64(32)) & np.uint64(0x7FFFFFFF))
     redraw_decks(base, cat)     # hidden: the decks' order, facedown cards, Jordan's deck (core/hidden.py)
-    roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
     ctx = np.zeros(2 * MAX_P + 1)
     if w[W_TEMPO] != 0.0:
         paces(base, cat, p, s2, ctx)
     ctx[MAX_P] = base[K.pb(p) + P_TURNS]
+    return ctx, x
+
+
+@njit(cache=True)
+def _look(base, cat, mask, a, p, w, ctx, bufs):
+    """The value for p of action a on base, followed by p's greedy choices to
+    the end of its turn."""
+    roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
+    roll[:] = base
+    m2[:] = mask
+    step(roll, cat, a, m2)
+    turns = roll[K.pb(p) + P_TURNS]
+    for _ in range(40):              # the rest of this turn, greedily
+        if roll[G_OVER] == 1 or roll[G_CUR] != p or roll[K.pb(p) + P_TURNS] != turns:
+            break
+        b = _greedy(roll, cat, m2, p, w, s2, m3, ctx)
+        step(roll, cat, b, m2)
+    return value(roll, cat, p, w, ctx)
+
+
+@njit(cache=True)
+def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
+    """The action with the best value for the player to act. Each candidate
+    is followed by the same player's greedy choices to the end of the turn
+    (so a move is judged by what the stop brings), then valued. Ties: the
+    first found after a random start. x: the agent's xorshift state."""
+    p = state[G_CUR]
+    ctx, x = _begin(state, cat, w, x, base, bufs[1])
     best = -1
     best_v = -1e18
     n = mask.shape[0]
@@ -230,20 +265,23 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
         a = (j + off) % n
         if mask[a] == 0:
             continue
-        roll[:] = base
-        m2[:] = mask
-        step(roll, cat, a, m2)
-        turns = roll[K.pb(p) + P_TURNS]
-        for _ in range(40):              # the rest of this turn, greedily
-            if roll[G_OVER] == 1 or roll[G_CUR] != p or roll[K.pb(p) + P_TURNS] != turns:
-                break
-            b = _greedy(roll, cat, m2, p, w, s2, m3, ctx)
-            step(roll, cat, b, m2)
-        v = value(roll, cat, p, w, ctx)
+        v = _look(base, cat, mask, a, p, w, ctx, bufs)
         if v > best_v:
             best_v = v
             best = a
     return best, x
+
+
+@njit(cache=True)
+def action_values(state, cat, mask, w, x, base, bufs, out):
+    """out[a] = decide's value of each legal action a (the search's prior,
+    agents/pirates_mcts.py); the lookahead's decks redrawn from x. Returns x."""
+    p = state[G_CUR]
+    ctx, x = _begin(state, cat, w, x, base, bufs[1])
+    for a in range(mask.shape[0]):
+        if mask[a] != 0:
+            out[a] = _look(base, cat, mask, a, p, w, ctx, bufs)
+    return x
 
 
 @njit(cache=True)

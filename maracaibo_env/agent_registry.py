@@ -418,39 +418,44 @@ def _shipped_only(s: str) -> str | None:
 
 # ---- mcts: its options, and the caps of a page's mcts --------------------------------------------
 MCTS_FORM = "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]"
-#: caps on mcts options (agents/mcts.py) for specs from a page or a save
+#: each game's search agent (one SearchAgent of framework/search.py on the game's adapter)
+MCTS_AGENTS = {"maracaibo": ("agents.mcts", "MCTSAgent"),
+               "pirates": ("agents.pirates_mcts", "PiratesMCTSAgent")}
+_MCTS_ACTIONS = {"maracaibo": "maracaibo_env.maracaibo.core.actions",
+                 "pirates": "maracaibo_env.pirates.core.actions"}
+#: caps on mcts options (agents/mcts.py, agents/pirates_mcts.py) for specs from a page or a save
 MCTS_CAPS = {"iterations": 2000, "rollout_depth": 50, "dets": 100}
 #: with rollout=balanced every rollout step is a full heuristic decision
 #: (~0.2 ms), so iterations x rollout_depth is capped instead of depth alone
 BALANCED_ROLLOUT_STEPS = 2000
 
 
-def mcts_option_table() -> dict:
+def mcts_option_table(game: str = DEFAULT_GAME) -> dict:
     """spec key -> (MCTSAgent keyword, type, low, high) (for str: the two values allowed)."""
-    num_actions = _attr("maracaibo_env.maracaibo.core.actions", "NUM_ACTIONS")
+    num_actions = _attr(_MCTS_ACTIONS[game], "NUM_ACTIONS")
     return {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
             "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, num_actions),
             "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
             "rollout": ("rollout", str, "random", "balanced")}
 
 
-def mcts_help() -> str:
-    top = mcts_option_table()["top"][3]
+def mcts_help(game: str = DEFAULT_GAME) -> str:
+    top = mcts_option_table(game)["top"][3]
     return (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{top}>, dets=<0..10000>, "
             "ms=<0..3600000>, rollout=<random|balanced>")
 
 
-def mcts_options(text: str) -> dict:
+def mcts_options(text: str, game: str = DEFAULT_GAME) -> dict:
     """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D][:top=K]...'
     (options separated by colons: commas separate the agents of a list)."""
-    table = mcts_option_table()
+    table = mcts_option_table(game)
     out: dict = {}
     body = text[5:] if text.startswith("mcts:") else ""
     for part in filter(None, body.split(":")):
         key, eq, value = part.partition("=")
         spec = table.get(key.strip())
         if not eq or spec is None:
-            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {mcts_help()}")
+            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {mcts_help(game)}")
         name, kind, lo, hi = spec
         if kind is str:
             if value not in (lo, hi):
@@ -471,20 +476,25 @@ def _is_mcts(s: str) -> bool:
     return s == "mcts" or s.startswith("mcts:")
 
 
-def _parse_mcts(s: str) -> AgentSpec | None:
-    if not _is_mcts(s):
-        return None
-    mcts_options(s)  # a bad option fails now
-    return AgentSpec(s, "mcts", s)
+def _mcts_parser(game: str) -> Callable[[str], AgentSpec | None]:
+    def parse(s: str) -> AgentSpec | None:
+        if not _is_mcts(s):
+            return None
+        mcts_options(s, game)  # a bad option fails now
+        return AgentSpec(s, "mcts", s)
+    return parse
+
+
+_parse_mcts = _mcts_parser(DEFAULT_GAME)
 
 
 def _mcts_agent(spec: AgentSpec):
-    return _attr("agents.mcts", "MCTSAgent")(**mcts_options(spec.text))
+    return _attr(*MCTS_AGENTS[spec.game])(**mcts_options(spec.text, spec.game))
 
 
 def _mcts_page_check(spec: AgentSpec) -> str | None:
     """Why an mcts spec is too expensive for a page (None: within the caps)."""
-    o = mcts_options(spec.text)
+    o = mcts_options(spec.text, spec.game)
     if o.get("ms", 0):
         return "no ms= time budget here"
     for name, cap in MCTS_CAPS.items():
@@ -547,7 +557,18 @@ register(AgentKind(
          "heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
          "M reused determinisations, or a time budget of T ms",
     forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
-    parse=_parse_mcts, make=_mcts_agent, claims=_is_mcts,
+    parse=_mcts_parser("maracaibo"), make=_mcts_agent, claims=_is_mcts,
+    page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST))
+
+register(AgentKind(
+    kind="mcts", games=("pirates",),
+    help="information-set MCTS (agents/pirates_mcts.py, the same search as Maracaibo's): N "
+         "iterations a decision (default 1000), exploration c (0.2), rollouts of D moves (0; R = "
+         "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
+         "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
+         "determinisations, or a time budget of T ms",
+    forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
+    parse=_mcts_parser("pirates"), make=_mcts_agent, claims=_is_mcts,
     page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST))
 
 register(AgentKind(

@@ -35,6 +35,7 @@ def test_available_agents_of_both_games():
         "policy:<name|file.npz>", "python:<module>:<Class>"]
     assert maracaibo_env.available_agents("pirates") == [
         "random", "raider", "explorer", "builder", "raider_v0", "explorer_v0", "builder_v0",
+        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]",
         "python:<module>:<Class>", "jordan:<0-6>"]
     assert "available_agents" in maracaibo_env.__all__
     assert get_adapter("pirates").known_specs() == maracaibo_env.available_agents("pirates")
@@ -45,7 +46,7 @@ def test_available_agents_of_both_games():
 def test_every_kind_is_a_row_with_its_games():
     kinds = {g: [r.kind for r in A.agent_kinds(g)] for g in GAMES}
     assert kinds["maracaibo"] == ["random", "heuristic", "jean", "mcts", "policy", "python"]
-    assert kinds["pirates"] == ["random", "heuristic", "python", "jordan"]
+    assert kinds["pirates"] == ["random", "heuristic", "mcts", "python", "jordan"]
     assert [r.kind for r in A.agent_kinds() if not r.seat] == ["jean", "jordan"]
     assert {r.kind for r in A.agent_kinds() if r.compiled} == {"random", "heuristic"}
     assert {r.kind for r in A.agent_kinds() if r.page} == {"random", "heuristic", "mcts", "policy"}
@@ -90,8 +91,8 @@ def test_unknown_specs_list_the_known_ones_and_name_the_other_game():
         A.parse_spec("raider", "maracaibo")
     assert str(e.value).startswith("unknown agent spec 'raider' for Maracaibo; known: random, ")
     assert "('raider' is a Pirates of Maracaibo agent: use --game pirates)" in str(e.value)
-    with pytest.raises(AgentSpecError, match="'mcts:iters=5' is a Maracaibo agent: use --game maracaibo"):
-        A.parse_spec("mcts:iters=5", "pirates")
+    with pytest.raises(AgentSpecError, match="'jean:hard' is a Maracaibo agent: use --game maracaibo"):
+        A.parse_spec("jean:hard", "pirates")
     with pytest.raises(AgentSpecError, match="an agent spec is a string, not int; known: random"):
         A.parse_spec(3, "pirates")
     with pytest.raises(AgentSpecError, match="unknown option"):

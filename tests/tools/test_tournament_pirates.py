@@ -21,7 +21,8 @@ from maracaibo_env.tournament.report import build_report  # noqa: E402
 from maracaibo_env.tournament.store import load_tournament  # noqa: E402
 
 AGENTS = ("raider", "explorer", "builder", "random")
-PIRATES_KNOWN = "known: random, raider, explorer, builder, raider_v0, explorer_v0, builder_v0, python:<module>:<Class>"
+PIRATES_KNOWN = ("known: random, raider, explorer, builder, raider_v0, explorer_v0, builder_v0, "
+                 "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T], python:<module>:<Class>")
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,8 @@ def test_pirates_specs_and_the_specs_of_the_other_game_are_refused():
     ad = get_adapter("pirates")
     assert [ad.parse_spec(a).kind for a in AGENTS] == ["heuristic"] * 3 + ["random"]
     assert ad.parse_spec("python:agents.random_agent:RandomAgent").kind == "python"
-    for bad in ("balanced", "jean:hard", "mcts", "policy:maracaibo-2p", "nope"):
+    assert ad.parse_spec("mcts:iters=5").kind == "mcts"          # the shared search (agents/pirates_mcts.py)
+    for bad in ("balanced", "jean:hard", "policy:maracaibo-2p", "nope"):
         with pytest.raises(AgentSpecError) as e:
             TournamentConfig(agents=("raider", bad), game="pirates").normalized()
         assert f"unknown agent spec {bad!r} for Pirates of Maracaibo" in str(e.value)

@@ -170,3 +170,98 @@ def redraw(state, cat, me, x):
         K.shuffle(state, G_T2_FOG, state[G_T2_N] - 1)
     redraw_quests(state, me)
     return x
+
+
+@njit(cache=True)
+def _sort_at(state, start, n):
+    """state[start:start+n] in increasing order."""
+    if n > 1:
+        state[start:start + n] = np.sort(state[start:start + n])
+
+
+@njit(cache=True)
+def sort_hidden(state, cat, me):
+    """Put, in place, everything seat `me` cannot see into one canonical order
+    (sorted), so that two states that differ only in what `me` cannot see
+    become the same state, and a `redraw` that follows depends only on what
+    `me` sees (a search calls it once, then redraws per iteration). The parts
+    and groups are `redraw`'s: the decks, the left-out cards and the facedown
+    cards of each kind and tier pooled, the unplaced treasure-value tiles,
+    Jordan's unrevealed cards, the Tier II facedown sides, the quests `me`
+    cannot see; the generator and the recorded seed are zeroed."""
+    _sort_at(state, G_QDECK, state[G_QDECK_N])
+    _sort_at(state, G_T2, state[G_T2_N])
+    if state[G_T2_N] > 1:
+        _sort_at(state, G_T2_FOG, state[G_T2_N] - 1)
+    _sort_at(state, G_TV_POOL, state[G_TV_POOL_N])
+    if state[G_SOLO] == 1:
+        _sort_at(state, G_J_DECK + state[G_J_DRAWN], J_DECK_N - state[G_J_DRAWN])
+    # facedown cards and left-out cards: the pool of each kind and tier, the
+    # smallest to the facedown slots in slot order, then the left-out cards sorted
+    _sort_at(state, G_REMOVED, state[G_REMOVED_N])
+    pos = np.empty(N_SLOTS + REMOVED_CAP, np.int64)
+    vals = np.empty(N_SLOTS + REMOVED_CAP, np.int64)
+    for kind in (KIND_LOC, KIND_IMP, KIND_RES):
+        for tier in range(3):
+            n = 0
+            for s in range(N_SLOTS):
+                c = state[G_SLOT_CARD + s]
+                if (state[G_SLOT_FOG + s] == 1 or state[G_SLOT_DOWN + s] == 1) and c >= 0 \
+                        and cat[C_CARD_KIND + c] == kind and cat[C_CARD_TIER + c] == tier:
+                    pos[n] = G_SLOT_CARD + s
+                    n += 1
+            if n == 0:
+                continue
+            for i in range(state[G_REMOVED_N]):
+                c = state[G_REMOVED + i]
+                if cat[C_CARD_KIND + c] == kind and cat[C_CARD_TIER + c] == tier:
+                    pos[n] = G_REMOVED + i
+                    n += 1
+            for i in range(n):
+                vals[i] = state[pos[i]]
+            v = np.sort(vals[:n])
+            for i in range(n):
+                state[pos[i]] = v[i]
+    _sort_at(state, G_REMOVED, state[G_REMOVED_N])
+    # the quests me cannot see: redraw_quests' pool, sorted, dealt in its order
+    pool = np.empty(QDECK_CAP + MAX_P * (QHAND_CAP + 3), np.int64)
+    n = 0
+    for i in range(state[G_QDECK_N]):
+        pool[n] = state[G_QDECK + i]
+        n += 1
+    for q in range(state[G_NP]):
+        if q == me:
+            continue
+        b = K.pb(q)
+        for i in range(state[b + P_QN]):
+            pool[n] = state[b + P_QHAND + i]
+            n += 1
+        for j in range(2):
+            if state[b + P_SETUPQ + j] >= 0:
+                pool[n] = state[b + P_SETUPQ + j]
+                n += 1
+        if state[b + P_SETUPQ3] > 0:
+            pool[n] = state[b + P_SETUPQ3] - 1
+            n += 1
+    srt = np.sort(pool[:n])
+    k = 0
+    for i in range(state[G_QDECK_N]):
+        state[G_QDECK + i] = srt[k]
+        k += 1
+    for q in range(state[G_NP]):
+        if q == me:
+            continue
+        b = K.pb(q)
+        for i in range(state[b + P_QN]):
+            state[b + P_QHAND + i] = srt[k]
+            k += 1
+        for j in range(2):
+            if state[b + P_SETUPQ + j] >= 0:
+                state[b + P_SETUPQ + j] = srt[k]
+                k += 1
+        if state[b + P_SETUPQ3] > 0:
+            state[b + P_SETUPQ3] = srt[k] + 1
+            k += 1
+    state[G_RNG] = 0
+    state[G_RNG + 1] = 0
+    state[G_SEED] = 0
