@@ -425,6 +425,9 @@ _MCTS_ACTIONS = {"maracaibo": "maracaibo_env.maracaibo.core.actions",
                  "pirates": "maracaibo_env.pirates.core.actions"}
 #: caps on mcts options (agents/mcts.py, agents/pirates_mcts.py) for specs from a page or a save
 MCTS_CAPS = {"iterations": 2000, "rollout_depth": 50, "dets": 100}
+#: Pirates' caps: its iterations are cheaper (its default is 4000, agents/pirates_mcts.py)
+PIRATES_MCTS_CAPS = {"iterations": 8000, "rollout_depth": 50, "dets": 100}
+_CAPS = {"maracaibo": MCTS_CAPS, "pirates": PIRATES_MCTS_CAPS}
 #: with rollout=balanced every rollout step is a full heuristic decision
 #: (~0.2 ms), so iterations x rollout_depth is capped instead of depth alone
 BALANCED_ROLLOUT_STEPS = 2000
@@ -497,7 +500,7 @@ def _mcts_page_check(spec: AgentSpec) -> str | None:
     o = mcts_options(spec.text, spec.game)
     if o.get("ms", 0):
         return "no ms= time budget here"
-    for name, cap in MCTS_CAPS.items():
+    for name, cap in _CAPS[spec.game].items():
         if o.get(name, 0) > cap:
             return f"{name} at most {cap} here"
     if o.get("rollout") == "balanced":
@@ -507,14 +510,23 @@ def _mcts_page_check(spec: AgentSpec) -> str | None:
     return None
 
 
-_IT, _DEPTH, _DETS = MCTS_CAPS["iterations"], MCTS_CAPS["rollout_depth"], MCTS_CAPS["dets"]
-#: the allowed mcts specs at the corners of the caps: the most expensive decisions
-MCTS_WORST = (f"mcts:iters={_IT}:top=0:depth={_DEPTH}",
-              f"mcts:iters={_IT}:top=0:depth={BALANCED_ROLLOUT_STEPS // _IT}:rollout=balanced",
-              f"mcts:iters={BALANCED_ROLLOUT_STEPS // 2}:top=0:depth=2:rollout=balanced",
-              f"mcts:iters={_IT}:top=0:depth={_DEPTH}:dets={_DETS}")
-MCTS_PAGE_HELP = (f"mcts with iters <= {_IT}, depth <= {_DEPTH} (iters x depth <= "
-                  f"{BALANCED_ROLLOUT_STEPS} with rollout=balanced), dets <= {_DETS} and no ms= budget")
+def _mcts_worst(caps: dict) -> tuple[str, ...]:
+    """The allowed mcts specs at the corners of the caps: the most expensive decisions."""
+    it, depth, dets = caps["iterations"], caps["rollout_depth"], caps["dets"]
+    return (f"mcts:iters={it}:top=0:depth={depth}",
+            f"mcts:iters={it}:top=0:depth={max(1, BALANCED_ROLLOUT_STEPS // it)}:rollout=balanced"
+            if BALANCED_ROLLOUT_STEPS >= it else f"mcts:iters={BALANCED_ROLLOUT_STEPS}:top=0:depth=1:rollout=balanced",
+            f"mcts:iters={BALANCED_ROLLOUT_STEPS // 2}:top=0:depth=2:rollout=balanced",
+            f"mcts:iters={it}:top=0:depth={depth}:dets={dets}")
+
+
+def _mcts_page_help(caps: dict) -> str:
+    return (f"mcts with iters <= {caps['iterations']}, depth <= {caps['rollout_depth']} (iters x depth <= "
+            f"{BALANCED_ROLLOUT_STEPS} with rollout=balanced), dets <= {caps['dets']} and no ms= budget")
+
+
+MCTS_WORST = _mcts_worst(MCTS_CAPS)
+MCTS_PAGE_HELP = _mcts_page_help(MCTS_CAPS)
 
 
 # ---- the kinds --------------------------------------------------------------------------------
@@ -563,13 +575,14 @@ register(AgentKind(
 register(AgentKind(
     kind="mcts", games=("pirates",),
     help="information-set MCTS (agents/pirates_mcts.py, the same search as Maracaibo's): N "
-         "iterations a decision (default 1000), exploration c (0.2), rollouts of D moves (0; R = "
+         "iterations a decision (default 4000), exploration c (0.2), rollouts of D moves (0; R = "
          "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
          "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
          "determinisations, or a time budget of T ms",
     forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
     parse=_mcts_parser("pirates"), make=_mcts_agent, claims=_is_mcts,
-    page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST))
+    page=True, page_help=_mcts_page_help(PIRATES_MCTS_CAPS), page_check=_mcts_page_check,
+    page_worst=_mcts_worst(PIRATES_MCTS_CAPS)))
 
 register(AgentKind(
     kind="policy", games=("maracaibo",),

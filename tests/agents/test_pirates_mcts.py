@@ -124,8 +124,8 @@ def test_a_pirates_tournament_with_mcts(tmp_path, capsys):
 def test_the_web_allowlist_caps_pirates_mcts_and_its_worst_decision_is_under_a_second():
     import time
     from maracaibo_env.play.limits import UnsafeSpecError, check_safe_spec, worst_allowed_specs
-    assert check_safe_spec("mcts:iters=2000", "pirates") == "mcts:iters=2000"
-    for bad in ("mcts:iters=2001", "mcts:depth=51", "mcts:dets=101", "mcts:ms=10",
+    assert check_safe_spec("mcts:iters=8000", "pirates") == "mcts:iters=8000"
+    for bad in ("mcts:iters=8001", "mcts:depth=51", "mcts:dets=101", "mcts:ms=10",
                 "mcts:iters=1000:depth=3:rollout=balanced"):
         with pytest.raises(UnsafeSpecError):
             check_safe_spec(bad, "pirates")
