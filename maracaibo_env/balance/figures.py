@@ -316,7 +316,7 @@ def solo_figures(a, note) -> list[dict]:
     solo = a["solo"]
     if not solo or not solo.get("levels"):
         return []
-    from .report import solo_side
+    from .solo import solo_side
     who, key = solo_side(a)             # ('Jean', 'jean'), ('Jordan', 'jordan')
     levels = list(solo["levels"])
     agents = sorted({ag for lv in solo["levels"].values() for ag in lv["agents"]})
@@ -372,7 +372,7 @@ def figures(a: dict) -> list[dict]:
         if f:
             out.append(f)
     if a["solo"]:
-        from .report import solo_side
+        from .solo import solo_side
         solo_note = note + f"; {solo_side(a)[0]}: " + a["solo"].get("note", "")
     else:
         solo_note = note

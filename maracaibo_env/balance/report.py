@@ -16,6 +16,7 @@ import math
 import time
 from pathlib import Path
 
+from .solo import solo_side  # noqa: F401  (also read from here)
 from .stats import clean
 
 METHODS = [
@@ -68,19 +69,6 @@ def _game(a):
     """The adapter of the report's game (Maracaibo for a report written before Pirates)."""
     from ..adapters import get_adapter
     return get_adapter(a["meta"].get("game", "maracaibo"))
-
-
-def solo_side(a) -> tuple[str, str]:
-    """(the solo opponent's name, the prefix of its keys) of a report: ('Jean', 'jean'),
-    ('Jordan', 'jordan'); a report written before the solo section named him is Jean's."""
-    s = a.get("solo") or {}
-    if "opponent" in s:
-        return s["opponent"], s["key"]
-    from ..agent_registry import solo_kind
-    from ..registry import game_info
-    game = a["meta"].get("game", "maracaibo")
-    row = solo_kind(game)
-    return game_info(game).solo_opponent or "the solo opponent", row.kind if row else "jean"
 
 
 def _level_name(lv: str) -> str:
