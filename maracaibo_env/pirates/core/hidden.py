@@ -102,10 +102,9 @@ def redraw_decks(state, cat):
 
 
 @njit(cache=True)
-def redraw_quests(state, me):
-    """The quests that seat `me` cannot see (the quest deck, the other seats'
-    quests and set-up draws) dealt at random back into the same places."""
-    pool = np.empty(QDECK_CAP + MAX_P * (QHAND_CAP + 3), np.int64)
+def _gather_unseen_quests(state, me, pool):
+    """pool[:n] = the quests seat `me` cannot see: the quest deck, then each other
+    seat's quests and set-up draws, in seat order; returns n."""
     n = 0
     for i in range(state[G_QDECK_N]):
         pool[n] = state[G_QDECK + i]
@@ -124,7 +123,12 @@ def redraw_quests(state, me):
         if state[b + P_SETUPQ3] > 0:
             pool[n] = state[b + P_SETUPQ3] - 1
             n += 1
-    shuffle_array_at(state, G_RNG, pool, n)
+    return n
+
+
+@njit(cache=True)
+def _deal_unseen_quests(state, me, pool):
+    """Deal pool back into the places `_gather_unseen_quests` read, in the same order."""
     k = 0
     for i in range(state[G_QDECK_N]):
         state[G_QDECK + i] = pool[k]
@@ -143,6 +147,16 @@ def redraw_quests(state, me):
         if state[b + P_SETUPQ3] > 0:
             state[b + P_SETUPQ3] = pool[k] + 1
             k += 1
+
+
+@njit(cache=True)
+def redraw_quests(state, me):
+    """The quests that seat `me` cannot see (the quest deck, the other seats'
+    quests and set-up draws) dealt at random back into the same places."""
+    pool = np.empty(QDECK_CAP + MAX_P * (QHAND_CAP + 3), np.int64)
+    n = _gather_unseen_quests(state, me, pool)
+    shuffle_array_at(state, G_RNG, pool, n)
+    _deal_unseen_quests(state, me, pool)
 
 
 @njit(cache=True)
@@ -225,43 +239,9 @@ def sort_hidden(state, cat, me):
     _sort_at(state, G_REMOVED, state[G_REMOVED_N])
     # the quests me cannot see: redraw_quests' pool, sorted, dealt in its order
     pool = np.empty(QDECK_CAP + MAX_P * (QHAND_CAP + 3), np.int64)
-    n = 0
-    for i in range(state[G_QDECK_N]):
-        pool[n] = state[G_QDECK + i]
-        n += 1
-    for q in range(state[G_NP]):
-        if q == me:
-            continue
-        b = K.pb(q)
-        for i in range(state[b + P_QN]):
-            pool[n] = state[b + P_QHAND + i]
-            n += 1
-        for j in range(2):
-            if state[b + P_SETUPQ + j] >= 0:
-                pool[n] = state[b + P_SETUPQ + j]
-                n += 1
-        if state[b + P_SETUPQ3] > 0:
-            pool[n] = state[b + P_SETUPQ3] - 1
-            n += 1
-    srt = np.sort(pool[:n])
-    k = 0
-    for i in range(state[G_QDECK_N]):
-        state[G_QDECK + i] = srt[k]
-        k += 1
-    for q in range(state[G_NP]):
-        if q == me:
-            continue
-        b = K.pb(q)
-        for i in range(state[b + P_QN]):
-            state[b + P_QHAND + i] = srt[k]
-            k += 1
-        for j in range(2):
-            if state[b + P_SETUPQ + j] >= 0:
-                state[b + P_SETUPQ + j] = srt[k]
-                k += 1
-        if state[b + P_SETUPQ3] > 0:
-            state[b + P_SETUPQ3] = srt[k] + 1
-            k += 1
+    n = _gather_unseen_quests(state, me, pool)
+    pool[:n] = np.sort(pool[:n])
+    _deal_unseen_quests(state, me, pool)
     state[G_RNG] = 0
     state[G_RNG + 1] = 0
     state[G_SEED] = 0
