@@ -606,7 +606,7 @@ register(AgentKind(
 register(AgentKind(
     kind="jordan", games=("pirates",), seat=False,
     help="the solo opponent Jordan with k B cards (SOLO-05), played by the engine: not a seat; "
-         "a line-up of one agent and jordan:<k> plays the solo game",
+         "tournaments: --format solo --levels K (or a line-up of one agent and jordan:<k>)",
     forms=lambda: (f"jordan:<0-{_jordan_max()}>",), parse=_parse_jordan,
     examples=lambda: [f"jordan:{k}" for k in range(_jordan_max() + 1)],
     solo_use="a line-up of one agent and jordan:<k> plays the solo game",
