@@ -44,6 +44,29 @@ HIDDEN = check_parts((
 
 
 @njit(cache=True)
+def _facedown_places(state, cat, fog, down, kind, tier, by_tier, pos):
+    """pos[:n] = the slots lying facedown (flagged in G_SLOT_FOG if `fog`, in
+    G_SLOT_DOWN if `down`) with a card of `kind` (and `tier`, if by_tier), then
+    the left-out cards of that kind (and tier): the places whose cards a seat
+    cannot tell apart. Returns n; 0 when no slot qualifies."""
+    n = 0
+    for s in range(N_SLOTS):
+        c = state[G_SLOT_CARD + s]
+        if ((fog and state[G_SLOT_FOG + s] == 1) or (down and state[G_SLOT_DOWN + s] == 1)) and c >= 0 \
+                and cat[C_CARD_KIND + c] == kind and (not by_tier or cat[C_CARD_TIER + c] == tier):
+            pos[n] = G_SLOT_CARD + s
+            n += 1
+    if n == 0:
+        return 0
+    for i in range(state[G_REMOVED_N]):
+        c = state[G_REMOVED + i]
+        if cat[C_CARD_KIND + c] == kind and (not by_tier or cat[C_CARD_TIER + c] == tier):
+            pos[n] = G_REMOVED + i
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def deal_facedown(state, cat, down_field, kinds, by_tier):
     """The facedown cards in the slots flagged in down_field (G_SLOT_FOG or
     G_SLOT_DOWN) of each kind in the bitmask `kinds` (bit KIND_*), with the
@@ -54,20 +77,8 @@ def deal_facedown(state, cat, down_field, kinds, by_tier):
         if (kinds >> kind) & 1 == 0:
             continue
         for tier in range(3 if by_tier else 1):
-            n = 0
-            for s in range(N_SLOTS):
-                c = state[G_SLOT_CARD + s]
-                if state[down_field + s] == 1 and c >= 0 and cat[C_CARD_KIND + c] == kind \
-                        and (not by_tier or cat[C_CARD_TIER + c] == tier):
-                    pos[n] = G_SLOT_CARD + s
-                    n += 1
-            if n == 0:
-                continue
-            for i in range(state[G_REMOVED_N]):
-                c = state[G_REMOVED + i]
-                if cat[C_CARD_KIND + c] == kind and (not by_tier or cat[C_CARD_TIER + c] == tier):
-                    pos[n] = G_REMOVED + i
-                    n += 1
+            n = _facedown_places(state, cat, down_field == G_SLOT_FOG, down_field == G_SLOT_DOWN,
+                                 kind, tier, by_tier, pos)
             for i in range(n - 1, 0, -1):
                 j = K.rand_below(state, i + 1)
                 state[pos[i]], state[pos[j]] = state[pos[j]], state[pos[i]]
@@ -217,20 +228,7 @@ def sort_hidden(state, cat, me):
     vals = np.empty(N_SLOTS + REMOVED_CAP, np.int64)
     for kind in (KIND_LOC, KIND_IMP, KIND_RES):
         for tier in range(3):
-            n = 0
-            for s in range(N_SLOTS):
-                c = state[G_SLOT_CARD + s]
-                if (state[G_SLOT_FOG + s] == 1 or state[G_SLOT_DOWN + s] == 1) and c >= 0 \
-                        and cat[C_CARD_KIND + c] == kind and cat[C_CARD_TIER + c] == tier:
-                    pos[n] = G_SLOT_CARD + s
-                    n += 1
-            if n == 0:
-                continue
-            for i in range(state[G_REMOVED_N]):
-                c = state[G_REMOVED + i]
-                if cat[C_CARD_KIND + c] == kind and cat[C_CARD_TIER + c] == tier:
-                    pos[n] = G_REMOVED + i
-                    n += 1
+            n = _facedown_places(state, cat, True, True, kind, tier, True, pos)
             for i in range(n):
                 vals[i] = state[pos[i]]
             v = np.sort(vals[:n])
