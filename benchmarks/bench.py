@@ -588,6 +588,26 @@ def bench_heuristic(players, seconds, runs, python_ratio=True):
             (secs, d, g), times = _median_runs(lambda: (_heuristic_games(p, 1000, n, eng), n), runs)
             out.append(_row("heuristic" if eng == "compiled" else "heuristic_python", p, d, g,
                             secs, times, engine=eng))
+    out += bench_quick(seconds, runs)
+    return out
+
+
+def _line_up_games(agent: str, players: int, first_seed: int, n: int) -> int:
+    """n compiled games of `players` copies of one heuristic; returns the decisions made."""
+    from maracaibo_env.maracaibo.match import play_match
+    return sum(play_match([agent] * players, g, engine="compiled").decisions
+               for g in range(first_seed, first_seed + n))
+
+
+def bench_quick(seconds, runs, players=4):
+    """Games/s per core of four `quick` agents and, in the same run for the
+    ratio, of four `balanced` ones (rows heuristic_quick, heuristic_balanced)."""
+    out = []
+    for agent in ("balanced", "quick"):
+        _line_up_games(agent, players, 0, 2)  # compile / load the cache, build the tables
+        n = _calibrate(lambda k: _line_up_games(agent, players, 1000, k), seconds)
+        (secs, d, g), times = _median_runs(lambda: (_line_up_games(agent, players, 1000, n), n), runs)
+        out.append(_row(f"heuristic_{agent}", players, d, g, secs, times, engine="compiled"))
     return out
 
 
@@ -719,6 +739,11 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
         if r:
             out.append((f"heuristic games >= {goal}/s per core ({p}p)", f"{r['games_per_s']:,.1f}",
                         r["games_per_s"] >= goal))
+    rq, rb = _find(rows, "heuristic_quick", 4), _find(rows, "heuristic_balanced", 4)
+    if rq:
+        out.append(("heuristic_quick games >= 100/s per core (4p)", f"{rq['games_per_s']:,.1f}"
+                    + (f" ({rq['games_per_s'] / rb['games_per_s']:.2f}x balanced)" if rb else ""),
+                    rq["games_per_s"] >= 100))
     v1 = _find(rows, "vector_env", n=1024, threads=2, opponents="random")
     if v1:
         out.append(("vector env >= 1,000,000 learner steps/s vs random (N=1024, 2 threads)",
