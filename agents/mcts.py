@@ -23,7 +23,11 @@ sequences on it:
   moves for up to `rollout_depth` decisions, scored by the heuristic
   evaluation (agents.heuristics.evaluate, the balanced weights) of every
   player, as each player's margin over the best other (divided by 100), or by
-  the final VP margin when the game ended.
+  the final VP margin when the game ended. In a solo game the leaf is the
+  human's estimated final VP margin over Jean: the `ship_income` evaluation
+  (solo-aware) less its measured drift over the game (SOLO_DRIFT), so that
+  leaves at different times, and the game-over margin, are on one footing;
+  the root prior is `ship_income`'s there too.
 
 Options (spec `mcts:iters=2000:c=0.2:depth=0:top=3`): `iterations` per
 decision (default 1000) or `ms` per decision, `exploration` constant c (0.2),
@@ -48,13 +52,15 @@ from numba import njit
 
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_NUMBER
 from maracaibo_env.maracaibo.core.layout import (
-    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP)
+    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP, P_SHIP, G_ROUND,
+    G_ROUND_END, G_SCORING, G_DIFFICULTY)
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
 from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
                                             margins, new_tree, root_visits)
-from .heuristics import evaluate, table_move, HeuristicAgent
+from .heuristics import evaluate, table_move, HeuristicAgent, HEURISTICS
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
@@ -68,17 +74,62 @@ N_TOKEN_SLOTS = 64
 # what a seat cannot see: maracaibo/core/hidden.py (`determinize` stays importable)
 
 
+# ---- solo: the leaf value is the estimated final VP margin over Jean -------------
+# The heuristic evaluation of a solo position is not the final margin: it rises
+# by about 40 during every round and sits some 110 above the final margin when
+# the last round ends (Jean's final scoring, her noble ranks above all, is
+# mostly missing from its estimate of her, and her VP weigh 0.7). A search whose
+# leaves lie at different times would prefer lines that run the clock and shun
+# the game's end, so the solo leaf subtracts that drift: SOLO_DRIFT[level,
+# round, k] = the mean of (evaluation - final VP margin) at round progress
+# k / 4 (the leading ship's way to the last space; 1 once the round end is
+# triggered), linear between, fitted by least squares on 60 heuristic solo
+# games per level (seeds 5000+: ship_income, balanced, explorer_quests), for
+# the solo leaf weights SOLO_LEAF. Game over: the VP margin itself.
+SOLO_LEAF = "ship_income"
+SOLO_DRIFT = np.array([
+    [[0.0] * 5] + r for r in (
+        [[39, 46, 55, 71, 79], [61, 74, 76, 88, 94], [75, 85, 89, 100, 104], [84, 91, 100, 107, 116]],
+        [[42, 49, 63, 71, 83], [73, 75, 84, 87, 100], [73, 91, 95, 102, 112], [93, 95, 105, 121, 121]],
+        [[49, 56, 68, 78, 88], [81, 83, 87, 98, 103], [87, 91, 96, 108, 112], [88, 96, 107, 115, 122]],
+        [[47, 54, 62, 78, 86], [66, 82, 87, 94, 100], [75, 89, 95, 108, 106], [94, 91, 103, 114, 120]],
+        [[48, 56, 66, 77, 89], [78, 86, 94, 99, 107], [94, 95, 100, 116, 115], [100, 97, 110, 121, 128]])],
+    np.float64)
+
+
 @njit(cache=True)
-def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, out):
+def solo_drift(st, cat, drift):
+    """The expected excess of the solo evaluation over the final VP margin at
+    st's level, round and round progress (SOLO_DRIFT, linear in progress)."""
+    rnd = min(max(st[G_ROUND], 1), 4)
+    if st[G_ROUND_END] or st[G_SCORING]:
+        prog = 1.0
+    else:
+        home = 21.0 if rnd < 4 else 22.0
+        far = max(cat[C_LOC_NUMBER + st[PLAYERS + P_SHIP]],
+                  cat[C_LOC_NUMBER + st[PLAYERS + PLAYER_SIZE + P_SHIP]])
+        prog = min(max(far / home, 0.0), 1.0)
+    n = drift.shape[2] - 1
+    f = prog * n
+    k = min(int(f), n - 1)
+    w = f - k
+    lvl = min(max(st[G_DIFFICULTY], 0), drift.shape[0] - 1)
+    return (1.0 - w) * drift[lvl, rnd, k] + w * drift[lvl, rnd, k + 1]
+
+
+@njit(cache=True)
+def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out):
     """out[p] = player p's margin over the best other player / 100: final VP
     when the game is over, else the heuristic evaluation (solo: the human's
-    evaluation, which is its margin over Jean's estimate, and its negation)."""
+    estimated final VP margin over Jean, the evaluation less its drift
+    `solo_drift`, and its negation)."""
     np_ = st[G_NP]
-    if st[G_SOLO]:  # the human's evaluation is already its margin over Jean's estimated final VP
+    if st[G_SOLO]:
         if st[G_OVER]:
-            m = st[PLAYERS + P_VP] - st[PLAYERS + PLAYER_SIZE + P_VP]
+            m = float(st[PLAYERS + P_VP] - st[PLAYERS + PLAYER_SIZE + P_VP])
         else:
-            m = evaluate(st, cat, 0, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
+            m = (evaluate(st, cat, 0, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
+                 - solo_drift(st, cat, drift))
         out[0] = m / 100.0
         out[1] = -m / 100.0
         return
@@ -94,14 +145,15 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, out
 @njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
-           depth_t, card_base, career_val, deck_val, fake_token):
+           depth_t, card_base, career_val, deck_val, fake_token, drift):
     """visits_out[a] = root visits of action a after `iterations` iterations
     (the tree: framework/search.py).
 
     root_allowed: int8 per action id, the root moves the search may try;
     dets: 0 = a fresh determinisation every iteration, else that many drawn
     once and used in turn; heuristic_rollout: rollout moves by the balanced
-    heuristic (W .. fake_token, as for agents.fast_play) instead of uniform."""
+    heuristic (W .. fake_token, as for agents.fast_play) instead of uniform;
+    drift: SOLO_DRIFT for the leaf weights W (read only in solo games)."""
     t = new_tree(iterations + 2)
     pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
     for d in range(dets):
@@ -151,7 +203,7 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
                 a, x = pick_uniform(mask, x)
             engine.step_unchecked(st, cat, a, mask)
             k += 1
-        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, vals)
+        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, vals)
         backpropagate(t, path, depth, vals)
     root_visits(t, visits_out)
     return x
@@ -163,7 +215,8 @@ ROLLOUTS = ("random", "balanced")
 class MaracaiboSearch(SearchAdapter):
     """Maracaibo for the shared search (framework/search.py): the kernel
     `search`, the prior = the balanced heuristic's lookahead values, the leaf
-    evaluation = its tables."""
+    evaluation = its tables. In a solo game both are the SOLO_LEAF
+    heuristic's, and the leaf is its evaluation less SOLO_DRIFT."""
     game = "maracaibo"
     num_actions = NUM_ACTIONS
     rollouts = ROLLOUTS
@@ -171,17 +224,22 @@ class MaracaiboSearch(SearchAdapter):
 
     def __init__(self):
         self._eval = HeuristicAgent()
+        self._solo_eval = HEURISTICS[SOLO_LEAF]()
+        self._solo_prior = self._solo_eval
+        self._drift = SOLO_DRIFT
 
     def prior(self, game, legal):
-        return self._eval.values(game, legal)
+        guide = self._solo_prior if game.state[G_SOLO] else self._eval
+        return guide.values(game, legal)
 
     def search(self, agent, game, x, iterations, root_allowed, out):
-        t = self._eval.tables(game.catalog)
+        ev = self._solo_eval if game.state[G_SOLO] else self._eval
+        t = ev.tables(game.catalog)
         W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
         search(game.state, game._cat, int(game.state[G_CUR]), iterations, agent.exploration,
                agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
                root_allowed, agent.dets, agent.rollout == "balanced",
-               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10])
+               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10], self._drift)
 
 
 class MCTSAgent(SearchAgent):

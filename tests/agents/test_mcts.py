@@ -142,3 +142,33 @@ def test_balanced_rollouts_and_time_budget():
     for bad in ("mcts:rollout=jean", "mcts:top=-1", "mcts:dets=x", "mcts:ms=-5"):
         with pytest.raises(AgentSpecError):
             parse_spec(bad)
+
+
+def test_solo_leaf_value_at_game_over_agrees_with_the_running_value_before_it():
+    """In a solo game the leaf value is the estimated final VP margin over
+    Jean (agents/mcts.py SOLO_DRIFT): on the last decision before the game
+    ends it is close to the final margin that the game-over leaf scores. (The
+    raw heuristic evaluation there is about 110 VP above it: a search
+    comparing such leaves shunned the game's end and ran the clock.)"""
+    from agents import mcts as M
+    ad = MCTSAgent.adapter
+
+    def leaf(g):
+        t = ad._solo_eval.tables(g.catalog)
+        out = np.zeros(L.MAX_P)
+        M._values(g.state, g._cat, t[0], t[6], t[7], t[8], t[3], t[9], ad._drift, out)
+        assert out[1] == -out[0]
+        return 100.0 * out[0]
+
+    gaps = []
+    for seed in range(4):
+        g = Game(1, seed=seed, difficulty="medium")
+        rng, agent = np.random.default_rng(seed), make_agent("balanced")
+        while not g.state[L.G_OVER]:
+            before = leaf(g)
+            g.step(act_with(agent, g, rng))
+        final = leaf(g)
+        vp = g.state[L.PLAYERS + L.P_VP] - g.state[L.PLAYERS + L.PLAYER_SIZE + L.P_VP]
+        assert final == vp
+        gaps.append(abs(before - final))
+    assert max(gaps) < 40 and np.mean(gaps) < 25, gaps
