@@ -586,6 +586,16 @@ register(AgentKind(
     page_worst=_mcts_worst(PIRATES_MCTS_CAPS)))
 
 register(AgentKind(
+    kind="strongest",
+    help="the strongest agent measured for the game and player count (agents/strongest.py; "
+         "the table is the game's registry row, the figures docs/agents.md): the hint agent "
+         "and the play sessions' default bot",
+    forms=("strongest",),
+    parse=lambda s: AgentSpec(s, "strongest") if s == "strongest" else None,
+    make=lambda spec: _attr("agents.strongest", "StrongestAgent")(spec.game),
+    page=True, page_help="strongest"))
+
+register(AgentKind(
     kind="policy", games=("maracaibo",),
     help="a trained neural policy played in numpy (agents/policy.py): a shipped one "
          "(policy:maracaibo-2p) or weights written by training/selfplay.py; greedy over legal moves",

@@ -44,8 +44,11 @@ class GameInfo:
     :param adapter: its tournament and balance adapter class
         (adapters.GameAdapter), as "module:attribute" or the class; None:
         the game plays no tournaments.
-    :param hint_agent: the agent spec that a play session's hint asks (the
-        strongest agent of the game).
+    :param hint_agent: the agent spec that a play session's hint asks
+        ("strongest").
+    :param strongest: {deciding players (1 = solo): agent spec}: what the
+        `strongest` agent plays (agents/strongest.py), chosen by the
+        tournaments in docs/agents.md; None: the game has no `strongest`.
     :param solo_opponent: the name of the engine-played solo opponent in
         logs and tables ("Jean"); "" when the game has none.
     :param solo_log: the game's own name of its solo opponent's log ("jean_log"),
@@ -72,6 +75,7 @@ class GameInfo:
     replay_format: str
     adapter: Any = None
     hint_agent: str = "random"
+    strongest: Any = None
     solo_opponent: str = ""
     solo_log: str = ""
     solo_note: str = ""
@@ -243,8 +247,11 @@ register(GameInfo(
     id="maracaibo", title="Maracaibo",
     game="maracaibo_env.maracaibo.game:Game", replay_format="maracaibo-replay",
     adapter="maracaibo_env.maracaibo.match:MaracaiboAdapter",
-    # README's ratings: MCTS beats every heuristic at Maracaibo
-    hint_agent="mcts",
+    hint_agent="strongest",
+    # docs/agents.md "strongest": mcts wins 56.5% of 2-player games against balanced and
+    # beats Jean at least as often as any heuristic, but wins fewer than its share of
+    # 3-4 player games, where balanced plays
+    strongest={1: "mcts", 2: "mcts", 3: "balanced", 4: "balanced"},
     solo_opponent="Jean", solo_log="jean_log",
     solo_note=("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
                "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
@@ -257,8 +264,9 @@ register(GameInfo(
     id="pirates", title="Pirates of Maracaibo",
     game="maracaibo_env.pirates.game:Game", replay_format="pirates-replay",
     adapter="maracaibo_env.pirates.match:PiratesAdapter",
-    # explorer tops Pirates' ladder
-    hint_agent="explorer",
+    hint_agent="strongest",
+    # docs/agents.md: mcts beats every heuristic (2-3 players) and Jordan (k = 0) most often
+    strongest={1: "mcts", 2: "mcts", 3: "mcts", 4: "mcts"},
     solo_opponent="Jordan", solo_log="jordan_log",
     solo_note=("jordan = Pirates' solo opponent (SOLO-35): raids / effects = his raid / explore track "
                "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "

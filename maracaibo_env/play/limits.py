@@ -7,7 +7,7 @@ or opened.
 
 The allowlist is the agent table's (maracaibo_env.agent_registry: each
 kind's ``page``, ``page_precheck``, ``page_check`` and ``page_worst``).
-Allowed today: random, the game's heuristics, `policy:<shipped name>` and
+Allowed today: random, the game's heuristics, `strongest`, `policy:<shipped name>` and
 `mcts` with every option that makes a decision expensive capped (MCTS_CAPS),
 so that the most expensive allowed decision stays well under a second on one
 core (`worst_allowed_specs()` lists the corners; tests/tools/test_web_attacks.py

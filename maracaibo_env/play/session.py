@@ -30,6 +30,8 @@ from .view import build_view
 SAVE_FORMAT, SAVE_VERSION = "maracaibo-play-save", 1
 SAVE_KEYS = {"format", "version", "game", "seat", "seats", "hint", "agent_seed", "rng", "replay"}
 MAX_SAVE_BYTES = 4 << 20
+#: the bots' spec when a session names no opponents (agents/strongest.py)
+DEFAULT_BOT = "strongest"
 
 
 def _short(x, limit: int = 80) -> str:
@@ -48,7 +50,7 @@ class PlaySession:
     :param players: players who decide (1 = solo against the game's solo opponent).
     :param seat: the person's seat, 0..players-1, or None to watch bots only.
     :param opponents: agent specs for the other deciding seats in seat order
-        (cycled when fewer; default: the game's heuristics).
+        (cycled when fewer; default: `strongest`, the game's strongest agent).
     :param options: the game's options ({name: value}, see `maracaibo demo --help`).
     :param seed: the deal; agent_seed: the bots' random generator.
     :param hint: the agent spec that `hint()` asks (default: the game's strongest agent,
@@ -67,7 +69,7 @@ class PlaySession:
         if seat is not None and (type(seat) is not int or not 0 <= seat < deciding):
             raise GameConfigError(f"seat must be an int 0..{deciding - 1} (or None to watch), got {seat!r}")
         bots = [p for p in range(deciding) if p != seat]
-        specs = list(opponents) if opponents else list(self.adapter.default_agents)
+        specs = list(opponents) if opponents else [DEFAULT_BOT]
         if bots and not specs:
             raise GameConfigError("opponents must name at least one agent")
         self.seats = [None if p == seat else str(specs[bots.index(p) % len(specs)]) for p in range(deciding)]

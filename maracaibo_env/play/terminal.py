@@ -73,7 +73,7 @@ def add_parser(subparsers):
                         + " / ".join(g.solo_opponent for g in games if g.solo_opponent) + ")")
     p.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
     p.add_argument("--opponents", metavar="SPEC,...",
-                   help="the bots' agent specs in seat order, cycled (default: the game's heuristics; "
+                   help="the bots' agent specs in seat order, cycled (default: strongest, the game's strongest agent; "
                         "e.g. random, balanced, mcts:iters=200; every spec: see below)")
     add_option_argument(p)
     p.add_argument("--seed", type=int, help="the deal (default: drawn at random and printed)")

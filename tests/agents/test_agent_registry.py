@@ -31,11 +31,11 @@ def test_available_agents_of_both_games():
     assert maracaibo_env.available_agents("maracaibo") == [
         "random", "combat_influence", "explorer_quests", "assistants", "ship_income", "balanced",
         "quick", "jean:very_easy", "jean:easy", "jean:medium", "jean:hard", "jean:very_hard",
-        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]",
+        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "strongest",
         "policy:<name|file.npz>", "python:<module>:<Class>"]
     assert maracaibo_env.available_agents("pirates") == [
         "random", "raider", "explorer", "builder", "raider_v0", "explorer_v0", "builder_v0",
-        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]",
+        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "strongest",
         "python:<module>:<Class>", "jordan:<0-6>"]
     assert "available_agents" in maracaibo_env.__all__
     assert get_adapter("pirates").known_specs() == maracaibo_env.available_agents("pirates")
@@ -45,11 +45,11 @@ def test_available_agents_of_both_games():
 
 def test_every_kind_is_a_row_with_its_games():
     kinds = {g: [r.kind for r in A.agent_kinds(g)] for g in GAMES}
-    assert kinds["maracaibo"] == ["random", "heuristic", "jean", "mcts", "policy", "python"]
-    assert kinds["pirates"] == ["random", "heuristic", "mcts", "python", "jordan"]
+    assert kinds["maracaibo"] == ["random", "heuristic", "jean", "mcts", "strongest", "policy", "python"]
+    assert kinds["pirates"] == ["random", "heuristic", "mcts", "strongest", "python", "jordan"]
     assert [r.kind for r in A.agent_kinds() if not r.seat] == ["jean", "jordan"]
     assert {r.kind for r in A.agent_kinds() if r.compiled} == {"random", "heuristic"}
-    assert {r.kind for r in A.agent_kinds() if r.page} == {"random", "heuristic", "mcts", "policy"}
+    assert {r.kind for r in A.agent_kinds() if r.page} == {"random", "heuristic", "mcts", "strongest", "policy"}
     with pytest.raises(ValueError, match="already registered"):
         A.register(AgentKind(kind="random", help="", forms=("random",), parse=lambda s: None,
                              make=lambda spec: None))

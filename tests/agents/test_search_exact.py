@@ -1,6 +1,9 @@
 """The Maracaibo search on the shared tree (framework/search.py) is the search
 it was before: root visit counts recorded from the committed agents/mcts.py
-(14c50ee, before the refactor) for fixed positions and seeds, bit for bit."""
+(14c50ee, before the refactor) for fixed positions and seeds, bit for bit.
+The two solo records were re-recorded at 28e31a9, whose solo leaf value (the
+evaluation less its measured drift, docs/agents.md "Maracaibo mcts in solo
+games") changed solo searches on purpose; the 2-4-player records are 14c50ee's."""
 import numpy as np
 import pytest
 
@@ -30,9 +33,9 @@ RECORDED = [
     ({'seed': 4, 'players': 3, 'moves': 60}, {'top': 0, 'rollout_depth': 2, 'rollout': 'balanced'}, 24,
      {0: 22, 329: 30, 330: 34, 343: 60, 345: 53, 355: 30, 356: 48, 357: 23}),
     ({'seed': 5, 'players': 1, 'moves': 20, 'difficulty': 'hard'}, {'top': 0, 'rollout_depth': 5}, 25,
-     {343: 99, 344: 45, 355: 28, 356: 51, 357: 26, 362: 51}),
+     {343: 70, 344: 28, 355: 58, 356: 75, 357: 39, 362: 30}),
     ({'seed': 5, 'players': 1, 'moves': 20, 'difficulty': 'hard'}, {}, 26,
-     {343: 138, 344: 70, 362: 92}),
+     {343: 137, 344: 61, 362: 102}),
     ({'seed': 9, 'players': 2, 'moves': 70}, {'top': 0, 'iterations': 1500, 'exploration': 0.5}, 27,
      {34: 105, 42: 104, 49: 105, 50: 107, 57: 118, 58: 120, 65: 126, 66: 126, 73: 113, 74: 115,
       81: 115, 82: 122, 89: 124}),

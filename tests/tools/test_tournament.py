@@ -33,9 +33,9 @@ def fake(specs, scores, winners=None, seed=1, difficulty=None):
 
 def test_unknown_spec_is_refused_listing_the_known_specs():
     with pytest.raises(AgentSpecError) as e:
-        TournamentConfig(agents=("balanced", "strongest")).normalized()
+        TournamentConfig(agents=("balanced", "best_of_all")).normalized()
     msg = str(e.value)
-    assert "'strongest'" in msg and "known:" in msg
+    assert "'best_of_all'" in msg and "known:" in msg
     assert all(s in msg for s in ("random", "balanced", "ship_income", "python:<module>:<Class>"))
 
 

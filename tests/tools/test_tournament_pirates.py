@@ -22,7 +22,8 @@ from maracaibo_env.tournament.store import load_tournament  # noqa: E402
 
 AGENTS = ("raider", "explorer", "builder", "random")
 PIRATES_KNOWN = ("known: random, raider, explorer, builder, raider_v0, explorer_v0, builder_v0, "
-                 "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T], python:<module>:<Class>")
+                 "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T], strongest, "
+                 "python:<module>:<Class>")
 
 
 @pytest.fixture(scope="module")

@@ -245,7 +245,7 @@ const MV = (() => {
     const game = el("select", { id: "game" });      // the registered games, from GET /api/meta
     const playersIn = el("input", { id: "players", type: "number", min: 1, max: 4, value: 2 });
     const seatIn = el("input", { id: "seat", type: "number", min: 0, max: 3, value: 0 });
-    const opponents = el("input", { id: "opponents", placeholder: "e.g. balanced,random (default: the heuristics)", size: 40 });
+    const opponents = el("input", { id: "opponents", placeholder: "e.g. balanced,random (default: strongest)", size: 40 });
     const options = el("input", { id: "options", placeholder: "e.g. skirmish rubies   or   legacy=L6,L9 open_prestige", size: 40 });
     const seed = el("input", { id: "seed", type: "number", min: 0, value: 0 });
     const upload = el("input", { id: "upload", type: "file", accept: ".jsonl,.json" });
