@@ -61,11 +61,13 @@ from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below 
 from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
                                             margins, new_tree, root_visits)
 from .heuristics import evaluate, table_move, HeuristicAgent, HEURISTICS
+from .value_net import NUM_FEATURES, leaf_values, load_value, ValueFileError  # noqa: F401
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
 from . import heuristics as _heuristics  # noqa: E402
+from . import value_net as _value_net  # noqa: E402
 
-drop_stale_cache(__file__, _heuristics.__file__)  # its compiled functions link the engine's and the heuristics' code
+drop_stale_cache(__file__, _heuristics.__file__, _value_net.__file__)  # its compiled functions link the engine's and the heuristics' code
 
 N_TOKEN_SLOTS = 64
 
@@ -145,7 +147,8 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, dri
 @njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
-           depth_t, card_base, career_val, deck_val, fake_token, drift):
+           depth_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
+           vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2):
     """visits_out[a] = root visits of action a after `iterations` iterations
     (the tree: framework/search.py).
 
@@ -153,7 +156,10 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     dets: 0 = a fresh determinisation every iteration, else that many drawn
     once and used in turn; heuristic_rollout: rollout moves by the balanced
     heuristic (W .. fake_token, as for agents.fast_play) instead of uniform;
-    drift: SOLO_DRIFT for the leaf weights W (read only in solo games)."""
+    drift: SOLO_DRIFT for the leaf weights W (read only in solo games);
+    value: score the leaves with a learned value (agents/value_net.py
+    `leaf_values`: its estimates use the weights vW, v_card_bonus it was
+    trained with; vmean .. vb2 its network) instead of `_values`."""
     t = new_tree(iterations + 2)
     pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
     for d in range(dets):
@@ -169,6 +175,10 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     vals = np.zeros(MAX_P, np.float64)
     path = np.empty(iterations + 2, np.int64)
     has_child = np.zeros(NUM_ACTIONS, np.int64)
+    est = np.zeros(MAX_P, np.float64)
+    fx = np.zeros(NUM_FEATURES, np.float64)
+    h0 = np.zeros(vw0.shape[1], np.float64)
+    h1 = np.zeros(vw1.shape[1], np.float64)
     for it in range(iterations):
         if dets > 0:
             st[:] = pool[it % dets]
@@ -203,7 +213,11 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
                 a, x = pick_uniform(mask, x)
             engine.step_unchecked(st, cat, a, mask)
             k += 1
-        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, vals)
+        if value:
+            leaf_values(st, cat, vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval,
+                        vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1, vals)
+        else:
+            _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, vals)
         backpropagate(t, path, depth, vals)
     root_visits(t, visits_out)
     return x
@@ -236,13 +250,37 @@ class MaracaiboSearch(SearchAdapter):
         ev = self._solo_eval if game.state[G_SOLO] else self._eval
         t = ev.tables(game.catalog)
         W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
+        net = getattr(agent, "value_net", None)
+        vt = self._eval.tables(game.catalog)       # a value's estimates use the balanced weights
         search(game.state, game._cat, int(game.state[G_CUR]), iterations, agent.exploration,
                agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
                root_allowed, agent.dets, agent.rollout == "balanced",
-               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10], self._drift)
+               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10], self._drift,
+               net is not None, vt[0], vt[3], *(net.args() if net is not None else _NO_VALUE))
+
+
+# the network arguments of a search without a learned value (never read)
+_NO_VALUE = (np.zeros(NUM_FEATURES), np.ones(NUM_FEATURES), np.zeros((NUM_FEATURES, 1)), np.zeros(1),
+             np.zeros((1, 1)), np.zeros(1), np.zeros(1), np.zeros(1))
 
 
 class MCTSAgent(SearchAgent):
     """ISMCTS for Maracaibo (see the module docstring; the options:
-    framework.search.SearchAgent). act(observation, mask, rng, game)."""
+    framework.search.SearchAgent). act(observation, mask, rng, game).
+
+    :param value: "" (default) = leaves scored by the heuristic evaluation;
+        a shipped value's name (agents/values/NAME.npz) or an .npz path =
+        leaves scored by that learned value (agents/value_net.py; trained by
+        training/expert_iteration.py)."""
     adapter = MaracaiboSearch()
+
+    def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
+                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0, value: str = ""):
+        super().__init__(iterations, exploration, rollout_depth, top, dets, rollout, ms)
+        if not isinstance(value, str):
+            raise ValueError(f"value must be a shipped value's name or an .npz path, got {value!r}")
+        self.value = value
+        self.value_net = load_value(value) if value else None   # ValueFileError says what is wrong
+
+    def __repr__(self):
+        return super().__repr__()[:-1] + f", value={self.value!r})"

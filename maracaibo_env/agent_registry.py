@@ -433,19 +433,38 @@ _CAPS = {"maracaibo": MCTS_CAPS, "pirates": PIRATES_MCTS_CAPS}
 BALANCED_ROLLOUT_STEPS = 2000
 
 
+#: the games whose search takes a learned leaf value (value=<name|file.npz>, agents/value_net.py)
+MCTS_VALUE_GAMES = ("maracaibo",)
+
+
 def mcts_option_table(game: str = DEFAULT_GAME) -> dict:
-    """spec key -> (MCTSAgent keyword, type, low, high) (for str: the two values allowed)."""
+    """spec key -> (MCTSAgent keyword, type, low, high) (for str: the two values
+    allowed; for "value": a learned value's name or file, low/high unused)."""
     num_actions = _attr(_MCTS_ACTIONS[game], "NUM_ACTIONS")
-    return {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
-            "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, num_actions),
-            "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
-            "rollout": ("rollout", str, "random", "balanced")}
+    table = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
+             "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, num_actions),
+             "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
+             "rollout": ("rollout", str, "random", "balanced")}
+    if game in MCTS_VALUE_GAMES:
+        table["value"] = ("value", "value", None, None)
+    return table
 
 
 def mcts_help(game: str = DEFAULT_GAME) -> str:
     top = mcts_option_table(game)["top"][3]
     return (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{top}>, dets=<0..10000>, "
-            "ms=<0..3600000>, rollout=<random|balanced>")
+            "ms=<0..3600000>, rollout=<random|balanced>"
+            + (", value=<name|file.npz>" if game in MCTS_VALUE_GAMES else ""))
+
+
+def _check_value(text: str, value: str) -> str:
+    """A learned value's name or file, loaded now so that a bad one fails before any game."""
+    from agents.value_net import ValueFileError, load_value
+    try:
+        load_value(value)
+    except ValueFileError as e:
+        raise AgentSpecError(f"agent spec {text!r}: {e}") from None
+    return value
 
 
 def mcts_options(text: str, game: str = DEFAULT_GAME) -> dict:
@@ -460,6 +479,9 @@ def mcts_options(text: str, game: str = DEFAULT_GAME) -> dict:
         if not eq or spec is None:
             raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {mcts_help(game)}")
         name, kind, lo, hi = spec
+        if kind == "value":
+            out[name] = _check_value(text, value)
+            continue
         if kind is str:
             if value not in (lo, hi):
                 raise AgentSpecError(f"agent spec {text!r}: {key} must be {lo} or {hi}, got {value!r}")
@@ -507,6 +529,15 @@ def _mcts_page_check(spec: AgentSpec) -> str | None:
         steps = o.get("iterations", 1000) * o.get("rollout_depth", 0)
         if steps > BALANCED_ROLLOUT_STEPS:
             return f"with rollout=balanced, iters x depth at most {BALANCED_ROLLOUT_STEPS} here, got {steps}"
+    return None
+
+
+def _mcts_precheck(s: str) -> str | None:
+    """A page may name a shipped learned value, not a file (a path is a file read)."""
+    for part in s.split(":")[1:]:
+        key, _, value = part.partition("=")
+        if key.strip() == "value" and value.strip().endswith(".npz"):
+            return "mcts value=<file.npz> reads a file; here value= names a shipped value"
     return None
 
 
@@ -568,10 +599,12 @@ register(AgentKind(
     help="information-set MCTS (agents/mcts.py): N iterations a decision (default 1000), "
          "exploration c (0.2), rollouts of D moves (0; R = random or balanced) scored by the "
          "heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
-         "M reused determinisations, or a time budget of T ms",
+         "M reused determinisations, or a time budget of T ms; value=<name|file.npz> scores the "
+         "leaves with a learned value (agents/value_net.py) instead",
     forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
     parse=_mcts_parser("maracaibo"), make=_mcts_agent, claims=_is_mcts,
-    page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST))
+    page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST,
+    page_precheck=_mcts_precheck))
 
 register(AgentKind(
     kind="mcts", games=("pirates",),
