@@ -167,3 +167,13 @@ def test_value_specs_are_checked_before_any_game(tmp_path):
     assert parse_spec(f"mcts:value={path}").kind == "mcts"
     with pytest.raises(UnsafeSpecError, match="reads a file"):
         check_safe_spec(f"mcts:iters=10:value={path}", "maracaibo")
+
+
+def test_the_shipped_value_loads_and_a_page_may_name_it():
+    net = ValueNet.load("maracaibo")
+    assert net.meta["features"] == 1 and net.meta["num_features"] == NUM_FEATURES
+    assert check_safe_spec("mcts:iters=100:value=maracaibo", "maracaibo") == "mcts:iters=100:value=maracaibo"
+    g = Game(2, seed=8)
+    agent = make_spec("mcts:iters=30:value=maracaibo")
+    a = agent.act(g.observe(g.current_player), g.action_mask(), np.random.default_rng(0), game=g)
+    assert g.action_mask()[a]
