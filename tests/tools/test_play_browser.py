@@ -144,7 +144,7 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
     # the hint marks a button; undo takes the last decision back
     page.click("#hint")
     page.wait_for_selector("button.action.hinted")
-    assert "hint (explorer)" in page.inner_text("#info")
+    assert "hint (strongest)" in page.inner_text("#info")
     page.click("button.action >> nth=0")
     page.wait_for_selector("#undo:not([disabled])")
     page.click("#undo")

@@ -75,7 +75,7 @@ def test_maracaibo_game_in_a_terminal(tmp_path):
     assert "Maracaibo" in ANSI.sub("", p.before) and "round 1/4" in ANSI.sub("", p.before)
     assert "commands:" in ask(p, "?", "quit")
     assert first["name"] in ask(p, "? 1", r"reading the name|no explanation")
-    assert re.search(r"hint \(mcts\): \d+  \S+", ask(p, "hint", r"hint \(mcts\)[^\r\n]*"))
+    assert re.search(r"hint \(strongest\): \d+  \S+", ask(p, "hint", r"hint \(strongest\)[^\r\n]*"))
     assert "nothing to undo" in ask(p, "undo", "nothing to undo")
     assert "choose a number 1.." in ask(p, "999", r"no action 999[^\r\n]*")
     assert "type a number" in ask(p, "bogus", r"unknown command or action 'bogus'[^\r\n]*")
@@ -99,7 +99,7 @@ def test_pirates_game_in_a_terminal():
     p = spawn("--game", "pirates", "--players", "2", "--opponents", "random", "--seed", "4")
     p.expect(PROMPT, timeout=FIRST_PROMPT_S)
     assert "Pirates of Maracaibo" in ANSI.sub("", p.before)
-    assert re.search(r"hint \(explorer\): \d+  \S+", ask(p, "hint", r"hint \(explorer\)[^\r\n]*"))
+    assert re.search(r"hint \(strongest\): \d+  \S+", ask(p, "hint", r"hint \(strongest\)[^\r\n]*"))
     assert "listed actions" in ask(p, illegal, r"is not legal now[^\r\n]*")
     assert finish_with_ones(p) == expected_scores("pirates", 4)
 
