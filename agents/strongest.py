@@ -13,8 +13,6 @@ Imports no game: the registry tells it what to build.
 """
 from __future__ import annotations
 
-from .base import act_with  # noqa: F401  (the interface every agent shares)
-
 
 class StrongestAgent:
     """Plays as the game's `strongest` table names for its player count."""

@@ -251,3 +251,31 @@ def own(g: Game) -> set[str]:
     """The legal action names of the decision itself: without the free actions
     (§16) that every decision of Phase B also offers."""
     return {a for a in g.legal_action_names() if not a.startswith("free:")}
+
+
+def retrack_heuristic_game(g_start: Game, history, agents):
+    """Replay history (a compiled game's moves) through the Python agents
+    (None: a random seat, not checked): every heuristic seat's move must be
+    among its agent's best. Returns (events, turns, moves checked)."""
+    from maracaibo_env.maracaibo.core.tracking import (SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS,
+                                                         snapshot, record)
+    g = g_start
+    prev, cur = np.zeros(SNAP_SIZE, np.int32), np.zeros(SNAP_SIZE, np.int32)
+    events = np.zeros((EVENT_CAP, 4), np.int32)
+    turns = np.zeros((L.MAX_P, MAX_ROUNDS), np.int32)
+    snapshot(g.state, prev)
+    n, checked = 0, 0
+    for a in history:
+        me = g.current_player
+        agent = agents[me]
+        if agent is not None:
+            legal = np.array(g.legal_actions())
+            vals = agent.values(g, legal)
+            best = set(legal[vals >= vals.max() - 1e-9].tolist())
+            assert a in best, f"move {a} of seat {me} is not among the agent's best {sorted(best)}"
+            checked += 1
+        g.step(int(a))
+        n = record(prev, cur, g.state, me, int(a), events, n, turns)
+        prev, cur = cur, prev
+    assert g.is_over
+    return [(int(s), EVENT_KINDS[k], int(i), int(r)) for s, k, i, r in events[:n]], turns, checked

@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from agents.fast_play import SeatTables, seed_generator, MAX_DECISIONS
+from agents.fast_play import SeatTables, seed_generator
 from agents.heuristics import HEURISTICS, make_agent, table_move
 from agents.value_net import (NUM_FEATURES, FEATURES_VERSION, FORMAT, ValueNet, estimates, features,
                               final_margin)

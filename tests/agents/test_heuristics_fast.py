@@ -18,9 +18,9 @@ import pytest
 
 import agents.heuristics as H
 from maracaibo_env import Game
-from maracaibo_env.maracaibo.core import layout as L
-from maracaibo_env.maracaibo.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
 from maracaibo_env.maracaibo.match import play_match
+from maracaibo_env.maracaibo.core.tracking import EVENT_KINDS
+from helpers import retrack_heuristic_game as _retrack
 
 GOLDEN = json.loads(gzip.open(Path(__file__).parents[1] / "data" / "heuristics_golden.json.gz", "rt").read())
 
@@ -52,30 +52,6 @@ LINEUPS = [
     (["combat_influence"], "very_hard", 6),
     (["random", "assistants"], None, 7),
 ]
-
-
-def _retrack(g_start: Game, history, agents):
-    """Replay history through the Python agents; returns (events, turns, checked)."""
-    g = g_start
-    prev, cur = np.zeros(SNAP_SIZE, np.int32), np.zeros(SNAP_SIZE, np.int32)
-    events = np.zeros((EVENT_CAP, 4), np.int32)
-    turns = np.zeros((L.MAX_P, MAX_ROUNDS), np.int32)
-    snapshot(g.state, prev)
-    n, checked = 0, 0
-    for a in history:
-        me = g.current_player
-        agent = agents[me]
-        if agent is not None:
-            legal = np.array(g.legal_actions())
-            vals = agent.values(g, legal)
-            best = set(legal[vals >= vals.max() - 1e-9].tolist())
-            assert a in best, f"move {a} of seat {me} is not among the agent's best {sorted(best)}"
-            checked += 1
-        g.step(int(a))
-        n = record(prev, cur, g.state, me, int(a), events, n, turns)
-        prev, cur = cur, prev
-    assert g.is_over
-    return [(int(s), EVENT_KINDS[k], int(i), int(r)) for s, k, i, r in events[:n]], turns, checked
 
 
 @pytest.mark.parametrize("specs,difficulty,seed", LINEUPS, ids=lambda x: str(x))

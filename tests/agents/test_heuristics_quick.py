@@ -8,8 +8,7 @@ import pytest
 from maracaibo_env import Game
 from maracaibo_env.agent_registry import parse_spec, make_agent as make_spec_agent
 from maracaibo_env.maracaibo.match import play_match
-from maracaibo_env.maracaibo.core import layout as L
-from maracaibo_env.maracaibo.core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
+from helpers import retrack_heuristic_game
 from agents.heuristics import (AGENTS, HEURISTICS, BalancedAgent, HeuristicAgent, QuickAgent,
                                act_with, make_agent)
 
@@ -51,26 +50,6 @@ def test_python_agent_is_deterministic_by_seed():
     assert _play_python(2, 7)[1] == _play_python(2, 7)[1]
 
 
-def _retrack(g, history, agents):
-    """Replay history; every heuristic seat's move must be among its agent's best."""
-    prev, cur = np.zeros(SNAP_SIZE, np.int32), np.zeros(SNAP_SIZE, np.int32)
-    events = np.zeros((EVENT_CAP, 4), np.int32)
-    turns = np.zeros((L.MAX_P, MAX_ROUNDS), np.int32)
-    snapshot(g.state, prev)
-    n, checked = 0, 0
-    for a in history:
-        me = g.current_player
-        legal = np.array(g.legal_actions())
-        vals = agents[me].values(g, legal)
-        assert a in set(legal[vals >= vals.max() - 1e-9].tolist())
-        checked += 1
-        g.step(int(a))
-        n = record(prev, cur, g.state, me, int(a), events, n, turns)
-        prev, cur = cur, prev
-    assert g.is_over
-    return [(int(s), EVENT_KINDS[k], int(i), int(r)) for s, k, i, r in events[:n]], checked
-
-
 @pytest.mark.parametrize("specs,difficulty,seed", [
     (["quick"], "medium", 3), (["quick", "balanced"], None, 5),
     (["balanced", "quick", "quick"], None, 6), (["quick", "ship_income", "balanced", "quick"], None, 8)])
@@ -79,7 +58,7 @@ def test_compiled_games_are_the_python_agents_games(specs, difficulty, seed):
     res = play_match(specs, seed, difficulty=difficulty, record_history=True, engine="compiled")
     assert res.history is not None and len(res.history) == res.decisions
     g = Game(1, seed=seed, difficulty=difficulty) if difficulty else Game(len(specs), seed=seed)
-    events, checked = _retrack(g, res.history, [make_agent(s) for s in specs])
+    events, _, checked = retrack_heuristic_game(g, res.history, [make_agent(s) for s in specs])
     assert checked > 50
     assert g.scores() == res.scores and g.winners() == res.winners and events == res.events
 
