@@ -556,9 +556,6 @@ def _mcts_page_help(caps: dict) -> str:
             f"{BALANCED_ROLLOUT_STEPS} with rollout=balanced), dets <= {caps['dets']} and no ms= budget")
 
 
-MCTS_WORST = _mcts_worst(MCTS_CAPS)
-MCTS_PAGE_HELP = _mcts_page_help(MCTS_CAPS)
-
 
 # ---- the kinds --------------------------------------------------------------------------------
 register(AgentKind(
@@ -594,29 +591,33 @@ register(AgentKind(
     solo_game=lambda spec: {"difficulty": spec.arg},
     claims=lambda s: s.startswith("jean:")))
 
-register(AgentKind(
-    kind="mcts", games=("maracaibo",),
-    help="information-set MCTS (agents/mcts.py): N iterations a decision (default 1000), "
-         "exploration c (0.2), rollouts of D moves (0; R = random or balanced) scored by the "
-         "heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
-         "M reused determinisations, or a time budget of T ms; value=<name|file.npz> scores the "
-         "leaves with a learned value (agents/value_net.py) instead",
-    forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
-    parse=_mcts_parser("maracaibo"), make=_mcts_agent, claims=_is_mcts,
-    page=True, page_help=MCTS_PAGE_HELP, page_check=_mcts_page_check, page_worst=MCTS_WORST,
-    page_precheck=_mcts_precheck))
+def _mcts_kind(game: str, help: str) -> AgentKind:
+    """The mcts row of a game: the shared search (framework/search.py) on its
+    adapter, with the game's page caps."""
+    caps = _CAPS[game]
+    return AgentKind(
+        kind="mcts", games=(game,), help=help, forms=(MCTS_FORM,),
+        examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
+        parse=_mcts_parser(game), make=_mcts_agent, claims=_is_mcts,
+        page=True, page_help=_mcts_page_help(caps), page_check=_mcts_page_check,
+        page_worst=_mcts_worst(caps), page_precheck=_mcts_precheck)
 
-register(AgentKind(
-    kind="mcts", games=("pirates",),
-    help="information-set MCTS (agents/pirates_mcts.py, the same search as Maracaibo's): N "
-         "iterations a decision (default 4000), exploration c (0.2), rollouts of D moves (0; R = "
-         "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
-         "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
-         "determinisations, or a time budget of T ms",
-    forms=(MCTS_FORM,), examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
-    parse=_mcts_parser("pirates"), make=_mcts_agent, claims=_is_mcts,
-    page=True, page_help=_mcts_page_help(PIRATES_MCTS_CAPS), page_check=_mcts_page_check,
-    page_worst=_mcts_worst(PIRATES_MCTS_CAPS)))
+
+register(_mcts_kind(
+    "maracaibo",
+    "information-set MCTS (agents/mcts.py): N iterations a decision (default 1000), "
+    "exploration c (0.2), rollouts of D moves (0; R = random or balanced) scored by the "
+    "heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
+    "M reused determinisations, or a time budget of T ms; value=<name|file.npz> scores the "
+    "leaves with a learned value (agents/value_net.py) instead"))
+
+register(_mcts_kind(
+    "pirates",
+    "information-set MCTS (agents/pirates_mcts.py, the same search as Maracaibo's): N "
+    "iterations a decision (default 4000), exploration c (0.2), rollouts of D moves (0; R = "
+    "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
+    "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
+    "determinisations, or a time budget of T ms"))
 
 register(AgentKind(
     kind="strongest",

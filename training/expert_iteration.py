@@ -262,9 +262,8 @@ def search_games(count: int, n_games: int, first_seed: int, value_file: str, cfg
     from maracaibo_env import Game
     catalog = _catalog()
     names = sorted(HEURISTICS)
-    fW, fcb = _balanced_tables(catalog)
     t = make_agent("balanced").tables(catalog)
-    area_full, area_ongoing, exp_prog, dval = t[6], t[7], t[8], t[9]
+    fW, fcb, area_full, area_ongoing, exp_prog, dval = t[0], t[3], t[6], t[7], t[8], t[9]
     hero = MCTSAgent(iterations=cfg.search_iters, value=value_file)
     rng = np.random.default_rng(first_seed)
     est = np.zeros(MAX_P, np.float64)
