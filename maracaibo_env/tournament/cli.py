@@ -35,6 +35,11 @@ EXAMPLES = """examples:
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
       --db rr.sqlite --workers 2 --resume
 
+  # more deals of a stored tournament: --resume with a larger --games plays deals 50..99
+  # (deals 0..49 are the same games in both schedules)
+  maracaibo tournament --players 2 --agents balanced,ship_income,random --games 100 \\
+      --db rr.sqlite --workers 2 --resume
+
   # 4-player free-for-all: every line-up of 4 of the 5 heuristics, all 24 seatings per deal
   maracaibo tournament --players 4 --agents balanced,combat_influence,explorer_quests,assistants,ship_income \\
       --games 5 --db ffa.sqlite --workers 2
@@ -122,8 +127,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                    help="ray: the cluster's address (e.g. auto, ray://head:10001); without it "
                         "a local Ray is started (or RAY_ADDRESS is used)")
     p.add_argument("--resume", action="store_true",
-                   help="continue the tournament stored in --db (same settings required); "
-                        "finished games are skipped")
+                   help="continue the tournament stored in --db (same settings required, or "
+                        "the same with a larger --games: more deals); finished games are skipped")
     p.add_argument("--show", "--report-only", dest="show", action="store_true",
                    help="play nothing: print the tables of the tournament stored in --db")
     p.add_argument("--json", metavar="PATH", help="also write the tables as JSON to PATH")

@@ -89,6 +89,12 @@ def _agent_rows(cfg: TournamentConfig) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _more_deals(stored: dict, requested: dict) -> bool:
+    """True when requested is the stored tournament with more deals (--games)."""
+    return (requested.get("games", 0) > stored.get("games", 0)
+            and {**stored, "games": requested["games"]} == requested)
+
+
 def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
     """Open (or create) the tournament in the database: (connection, id, the
     jobs still to play, total jobs). StoreError when the file holds another
@@ -109,8 +115,12 @@ def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
                     f"{str(db_path)!r} already holds a tournament (id {t.id}, {t.games_stored} of "
                     f"{t.jobs_total} games stored): add --resume to continue it, or pass "
                     "another --db file")
-            diffs = config_differences(t.config, cfg.to_dict())
-            if diffs:
+            requested = cfg.to_dict()
+            diffs = config_differences(t.config, requested)
+            # more deals of the same settings extend it: deal d's games are the same
+            # in both schedules (their seeds and keys depend on d only)
+            extend = bool(diffs) and _more_deals(t.config, requested)
+            if diffs and not extend:
                 raise store.StoreError(
                     f"cannot resume the tournament in {str(db_path)!r}: its settings differ from "
                     "the requested ones:\n  " + "\n  ".join(diffs) +
@@ -123,6 +133,8 @@ def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
                 warnings.warn(f"the tournament was started with maracaibo_env "
                               f"{t.package_version}; resuming with {version} (each game row "
                               "records its version)", stacklevel=2)
+            if extend:
+                store.extend_tournament(con, t.id, requested, len(jobs))
             tid = t.id
         else:
             tid = store.create_tournament(con, cfg.to_dict(), _agent_rows(cfg), len(jobs),

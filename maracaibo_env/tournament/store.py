@@ -348,6 +348,20 @@ def tournament(con: sqlite3.Connection, tournament_id: int | None = None) -> Tou
                      f"(ids: {', '.join(str(t.id) for t in ts)})")
 
 
+def extend_tournament(con: sqlite3.Connection, tournament_id: int, config: dict,
+                      jobs_total: int) -> None:
+    """Store a tournament's larger schedule (more deals, the same settings):
+    its config and game count; it is no longer finished."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        con.execute("UPDATE tournaments SET config = ?, jobs_total = ?, finished = NULL "
+                    "WHERE id = ?", (_dumps(config), jobs_total, tournament_id))
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
 def create_tournament(con: sqlite3.Connection, config: dict, agents: list[tuple[str, str, str]],
                       jobs_total: int, package_version: str, data_hash: str,
                       game: str = "maracaibo") -> int:

@@ -291,6 +291,30 @@ def test_existing_tournament_needs_resume_and_the_same_settings(tmp_path):
     assert [(g.id, g.job_key) for g in load_games(db)] == before
 
 
+def test_resume_with_more_deals_extends_the_tournament(tmp_path):
+    small = TournamentConfig(agents=("balanced", "random"), games=1, seed=5)
+    big = TournamentConfig(agents=("balanced", "random"), games=3, seed=5)
+    db, fresh = tmp_path / "t.sqlite", tmp_path / "fresh.sqlite"
+    run_tournament(small, db, progress=False)
+    first = {g.job_key: g.id for g in load_games(db)}
+    run_tournament(big, db, resume=True, progress=False)
+    run_tournament(big, fresh, progress=False)
+    info = load_tournament(db)
+    assert info.config["games"] == 3 and info.jobs_total == 6 == info.games_stored and info.finished
+    extended = {g.job_key: g for g in load_games(db)}
+    assert {k: extended[k].id for k in first} == first             # deal 0 kept, not replayed
+    assert sorted(extended) == sorted(g.job_key for g in load_games(fresh))
+    got = {k: r.to_dict() for k, r in zip((g.job_key for g in load_games(db)), load_results(db))}
+    want = {k: r.to_dict() for k, r in zip((g.job_key for g in load_games(fresh)), load_results(fresh))}
+    assert got == want                                             # the same games as a 3-deal run
+    with pytest.raises(StoreError, match="games: stored 3, requested 2"):   # fewer deals: refused
+        run_tournament(TournamentConfig(agents=("balanced", "random"), games=2, seed=5), db,
+                       resume=True, progress=False)
+    with pytest.raises(StoreError, match="--resume"):               # only with --resume
+        run_tournament(TournamentConfig(agents=("balanced", "random"), games=4, seed=5), db,
+                       progress=False)
+
+
 def test_not_a_tournament_database(tmp_path):
     bad = tmp_path / "other.sqlite"
     sqlite3.connect(bad).execute("CREATE TABLE x (y)")
