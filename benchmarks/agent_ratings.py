@@ -1,5 +1,6 @@
-"""One ratings table for every agent: random, the heuristics, a trained
-policy, MCTS at two budgets, and Jean's five levels.
+"""One ratings table for every agent: random, the heuristics (the five
+strategies, quick and tuned), a trained policy, MCTS at two budgets, and
+Jean's five levels.
 
     python benchmarks/agent_ratings.py --out runs/ratings --deals 100 --mcts-deals 10 --solo-deals 40
 
@@ -34,7 +35,8 @@ from maracaibo_env.tournament.ratings import (agent_summaries, bradley_terry,  #
 from maracaibo_env.tournament.runner import run_tournament  # noqa: E402
 from maracaibo_env.tournament.store import load_games  # noqa: E402
 
-FAST = ("random", "balanced", "assistants", "combat_influence", "explorer_quests", "ship_income")
+FAST = ("random", "balanced", "assistants", "combat_influence", "explorer_quests", "ship_income",
+        "quick", "tuned")
 
 
 def _run(cfg: TournamentConfig, db: Path, workers: int) -> list:
