@@ -12,7 +12,7 @@ Three tournaments (duplicate deals, every seating), stored in SQLite under --out
 * ``solo.sqlite``  every fast agent against every level of Jean.
 
 The table: Bradley-Terry Elo with bootstrap 95 % intervals over all of it (a
-solo game counts as a 2-player game between the agent and ``jean:<level>``,
+solo game counts as a 2-player game between the agent and "Jean (<level>)",
 won by the game's winner; Jean plays no other games, so her rating rests on
 solo games only), openskill Plackett-Luce mu ± sigma over the same games, and
 each agent's 2-player win share with a Wilson interval. Written to
@@ -48,8 +48,11 @@ def _run(cfg: TournamentConfig, db: Path, workers: int) -> list:
 
 
 def as_two_player(r):
-    """A solo game as a 2-player game between the agent and jean:<level>."""
-    return dataclasses.replace(r, difficulty=None)
+    """A solo game as a 2-player game between the agent and "Jean (<level>)":
+    relabelled, because the ratings keep a game with a jean:<level> seat out
+    of the 2-player tables."""
+    specs = [f"Jean ({s.split(':', 1)[1]})" if s.startswith("jean:") else s for s in r.specs]
+    return dataclasses.replace(r, difficulty=None, specs=specs)
 
 
 def main(argv=None) -> int:
@@ -86,7 +89,8 @@ def main(argv=None) -> int:
     summ = agent_summaries(two)
     rows = []
     for r in bt.ratings:
-        s, a = skill.get(r.agent), summ.get(r.agent)
+        label = r.agent[len("Jean ("):-1] if r.agent.startswith("Jean (") else None
+        s, a = skill.get(f"jean:{label}" if label else r.agent), summ.get(r.agent)
         rows.append({"agent": r.agent, "elo": r.elo, "elo_lo": r.low, "elo_hi": r.high,
                      "games": r.games, "mu": s.mu if s else None, "sigma": s.sigma if s else None,
                      "win_share_2p": a.wins.rate if a else None,
