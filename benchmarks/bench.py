@@ -600,10 +600,11 @@ def _line_up_games(agent: str, players: int, first_seed: int, n: int) -> int:
 
 
 def bench_quick(seconds, runs, players=4):
-    """Games/s per core of four `quick` agents and, in the same run for the
-    ratio, of four `balanced` ones (rows heuristic_quick, heuristic_balanced)."""
+    """Games/s per core of four `quick` agents and of four `tuned` ones and, in
+    the same run for the ratio, of four `balanced` ones (rows heuristic_quick,
+    heuristic_tuned, heuristic_balanced)."""
     out = []
-    for agent in ("balanced", "quick"):
+    for agent in ("balanced", "quick", "tuned"):
         _line_up_games(agent, players, 0, 2)  # compile / load the cache, build the tables
         n = _calibrate(lambda k: _line_up_games(agent, players, 1000, k), seconds)
         (secs, d, g), times = _median_runs(lambda: (_line_up_games(agent, players, 1000, n), n), runs)
