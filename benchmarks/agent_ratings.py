@@ -47,12 +47,16 @@ def _run(cfg: TournamentConfig, db: Path, workers: int) -> list:
     return games
 
 
+def jean_label(spec: str) -> str:
+    """How a solo game's jean:<level> seat is named in the 2-player tables."""
+    return f"Jean ({spec.split(':', 1)[1]})" if spec.startswith("jean:") else spec
+
+
 def as_two_player(r):
     """A solo game as a 2-player game between the agent and "Jean (<level>)":
     relabelled, because the ratings keep a game with a jean:<level> seat out
     of the 2-player tables."""
-    specs = [f"Jean ({s.split(':', 1)[1]})" if s.startswith("jean:") else s for s in r.specs]
-    return dataclasses.replace(r, difficulty=None, specs=specs)
+    return dataclasses.replace(r, difficulty=None, specs=[jean_label(s) for s in r.specs])
 
 
 def main(argv=None) -> int:
@@ -85,12 +89,11 @@ def main(argv=None) -> int:
                                  seed=args.seed + 2), out / "solo.sqlite", args.workers)
     two = [r for r in results if r.difficulty is None]
     bt = bradley_terry(two + [as_two_player(r) for r in solo], bootstrap=1000)
-    skill = {s.agent: s for s in openskill_ratings(results + solo)}
+    skill = {jean_label(s.agent): s for s in openskill_ratings(results + solo)}
     summ = agent_summaries(two)
     rows = []
     for r in bt.ratings:
-        label = r.agent[len("Jean ("):-1] if r.agent.startswith("Jean (") else None
-        s, a = skill.get(f"jean:{label}" if label else r.agent), summ.get(r.agent)
+        s, a = skill.get(r.agent), summ.get(r.agent)
         rows.append({"agent": r.agent, "elo": r.elo, "elo_lo": r.low, "elo_hi": r.high,
                      "games": r.games, "mu": s.mu if s else None, "sigma": s.sigma if s else None,
                      "win_share_2p": a.wins.rate if a else None,
