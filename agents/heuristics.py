@@ -79,6 +79,7 @@ import math
 
 import numpy as np
 from numba import njit
+from maracaibo_env.framework.arrays import copy_into
 
 from maracaibo_env.maracaibo.core import drop_stale_cache
 
@@ -480,7 +481,7 @@ def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, 
     round0 = root[G_ROUND]
     for i in range(actions.shape[0]):
         a = actions[i]
-        s[:] = root
+        copy_into(s, root)
         pri = _prior(root, me, a, W)
         engine.step_unchecked(s, cat, a, mask)
         d = depth
@@ -489,7 +490,7 @@ def search(root, cat, me, actions, W, depth, area_full, area_ongoing, exp_prog, 
             besta = -1
             for c in range(NUM_ACTIONS):
                 if mask[c]:
-                    t[:] = s
+                    copy_into(t, s)
                     engine.step_unchecked(t, cat, c, m2)
                     val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing,
                                                          exp_prog, card_bonus, dval_by_round)
@@ -568,7 +569,7 @@ def decide_values(st, cat, legal, W, depth, card_base, card_bonus, career_val, d
             out[i] = -card_value(cat, card_base, W, dval_by_round,
                                  st[b + P_HAND + legal[i] - A_PAY], rnd)
         return
-    root[:] = st
+    copy_into(root, st)
     _sanitize(root, cat, me, fake_token)
     search(root, cat, me, legal, W, depth, area_full, area_ongoing, exp_prog, card_bonus,
            dval_by_round, out)

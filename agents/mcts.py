@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from maracaibo_env.framework.arrays import copy_into
 
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
@@ -163,7 +164,7 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     t = new_tree(iterations + 2)
     pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
     for d in range(dets):
-        pool[d, :] = real
+        copy_into(pool[d], real)
         x = determinize(pool[d], me, x)
     W2 = W.reshape(1, W.shape[0])
     cb2 = card_bonus.reshape(1, card_bonus.shape[0])
@@ -181,9 +182,9 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     h1 = np.zeros(vw1.shape[1], np.float64)
     for it in range(iterations):
         if dets > 0:
-            st[:] = pool[it % dets]
+            copy_into(st, pool[it % dets])
         else:
-            st[:] = real
+            copy_into(st, real)
             x = determinize(st, me, x)
         engine.legal_mask(st, cat, mask)
         for b in range(NUM_ACTIONS):

@@ -41,6 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from maracaibo_env.framework.jit import njit
+from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
 from maracaibo_env.pirates.core import common as K
@@ -150,7 +151,7 @@ def _public_vp(state, q, p):
 def paces(state, cat, p, scratch, out):
     """out[q]: seat q's VP a turn so far (the endgame VP if the game ended now
     included, as seat p may see it), shrunk towards PRIOR_PACE."""
-    scratch[:] = state
+    copy_into(scratch, state)
     if scratch[G_OVER] == 0:
         final_scoring(scratch, cat)
     for q in range(state[G_NP]):
@@ -203,8 +204,8 @@ def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
     for a in range(mask.shape[0]):
         if mask[a] == 0:
             continue
-        scratch[:] = state
-        mask2[:] = mask
+        copy_into(scratch, state)
+        copy_into(mask2, mask)
         step(scratch, cat, a, mask2)
         v = value(scratch, cat, p, w, ctx)
         if v > best_v:
@@ -219,7 +220,7 @@ def _begin(state, cat, w, x, base, s2):
     (``redraw_decks``, the generator reseeded from x), and the value context
     of the seat to act (``value``). Returns (ctx, x)."""
     p = state[G_CUR]
-    base[:] = state
+    copy_into(base, state)
     x = xorshift(x)
     base[G_RNG] = np.int32(x & np.uint64(0x7FFFFFFF)) | 1
     base[G_RNG + 1] = np.int32((x >> np.uint64(32)) & np.uint64(0x7FFFFFFF))
@@ -236,8 +237,8 @@ def _look(base, cat, mask, a, p, w, ctx, bufs):
     """The value for p of action a on base, followed by p's greedy choices to
     the end of its turn."""
     roll, s2, m2, m3 = bufs[0], bufs[1], bufs[2], bufs[3]
-    roll[:] = base
-    m2[:] = mask
+    copy_into(roll, base)
+    copy_into(m2, mask)
     step(roll, cat, a, m2)
     turns = roll[K.pb(p) + P_TURNS]
     for _ in range(40):              # the rest of this turn, greedily

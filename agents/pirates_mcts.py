@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from maracaibo_env.framework.jit import njit
+from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.framework.random_play import pick_uniform
 from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
                                             margins, new_tree, root_visits)
@@ -55,7 +56,7 @@ def _values(st, cat, w, ctx, scratch, est, out):
         if over:
             m = np.float64(st[K.pb(0) + P_VP] - st[K.pb(1) + P_VP])
         else:
-            scratch[:] = st
+            copy_into(scratch, st)
             m = H.value_at(scratch, cat, 0, w, ctx, True)
         out[0] = m / 100.0
         out[1] = -m / 100.0
@@ -64,7 +65,7 @@ def _values(st, cat, w, ctx, scratch, est, out):
         if over:
             est[p] = st[K.pb(p) + P_VP]
         else:
-            scratch[:] = st
+            copy_into(scratch, st)
             est[p] = H.value_at(scratch, cat, p, w, ctx, True)
     margins(est, np_, 100.0, out)
 
@@ -84,12 +85,12 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
     scratch = np.empty_like(real)
     ctx = np.zeros(2 * MAX_P + 1)
     if w[H.W_TEMPO] != 0.0:               # the seats' paces as `me` sees them
-        scratch[:] = view
+        copy_into(scratch, view)
         x = redraw(scratch, cat, me, x)
         H.paces(scratch, cat, me, view.copy(), ctx)
     pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
     for d in range(dets):
-        pool[d, :] = view
+        copy_into(pool[d], view)
         x = redraw(pool[d], cat, me, x)
     base = np.empty(STATE_SIZE, np.int32)
     bufs = H.make_bufs()
@@ -101,9 +102,9 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
     has_child = np.zeros(NUM_ACTIONS, np.int64)
     for it in range(iterations):
         if dets > 0:
-            st[:] = pool[it % dets]
+            copy_into(st, pool[it % dets])
         else:
-            st[:] = view
+            copy_into(st, view)
             x = redraw(st, cat, me, x)
         for b in range(NUM_ACTIONS):
             mask[b] = root_mask[b] if root_allowed[b] != 0 else 0
@@ -120,7 +121,7 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
             depth += 1
             path[depth] = node
         if depth == 0 and st[G_OVER] == 0:  # nothing tried at the root: the full mask
-            mask[:] = root_mask
+            copy_into(mask, root_mask)
         k = 0
         while st[G_OVER] == 0 and k < rollout_depth:
             if heuristic_rollout:

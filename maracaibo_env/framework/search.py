@@ -12,7 +12,7 @@ writes only its kernel and a `SearchAdapter`:
 
     t = new_tree(iterations + 2)
     for it in range(iterations):
-        st[:] = real; x = redraw(st, me, x)          # the game's determinisation
+        copy_into(st, real); x = redraw(st, me, x)    # the game's determinisation
         node, depth, expanded = 0, 0, False
         while not over(st) and not expanded:
             child, a, expanded, x = descend(t, node, mask, current(st), c, has_child, x)
