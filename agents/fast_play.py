@@ -37,7 +37,7 @@ MAX_DECISIONS = 8192
 
 
 @njit(cache=True)
-def play_game(state, cat, mask, kinds, W, depth, card_base, card_bonus, career_val, deck_val,
+def play_game(state, cat, mask, kinds, W, lookahead, card_base, card_bonus, career_val, deck_val,
               area_full, area_ongoing, exp_prog, dval, fake_token, x, events, turns, actions):
     """Play the game in `state` (mask = its legal mask) to the end. kinds[seat]
     is RANDOM or the row of that seat's agent in the per-agent tables (W ...
@@ -58,7 +58,7 @@ def play_game(state, cat, mask, kinds, W, depth, card_base, card_bonus, career_v
         if k < 0:
             a, x = pick_uniform(mask, x)
         else:
-            a, x = table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val,
+            a, x = table_move(state, cat, mask, k, W, lookahead, card_base, card_bonus, career_val,
                               deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, x,
                               legal, vals, root)
         if dec < actions.shape[0]:
@@ -92,7 +92,7 @@ class SeatTables:
                 self.kinds[seat] = rows.index(a)
         t = [a.tables(catalog) for a in rows] or [HeuristicAgent().tables(catalog)]
         self.W = np.stack([x[0] for x in t]).reshape(-1, N_W)
-        self.depth = np.array([x[1] for x in t], np.int64)
+        self.lookahead = np.stack([x[1] for x in t])   # per agent: (depth, lean)
         self.card_base = np.stack([x[2] for x in t])
         self.card_bonus = np.stack([x[3] for x in t])
         self.career_val = np.stack([x[4] for x in t])
@@ -105,7 +105,7 @@ class SeatTables:
         events = np.zeros((EVENT_CAP, 4), np.int32)
         turns = np.zeros((MAX_P, MAX_ROUNDS), np.int32)
         actions = np.zeros(MAX_DECISIONS if record_history else 0, np.int64)
-        dec, n_ev = play_game(game.state, game._cat, game._mask, self.kinds, self.W, self.depth,
+        dec, n_ev = play_game(game.state, game._cat, game._mask, self.kinds, self.W, self.lookahead,
                               self.card_base, self.card_bonus, self.career_val, self.deck_val,
                               *self.shared, seed_generator(seed), events, turns, actions)
         if game.history is not None:

@@ -148,7 +148,7 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, dri
 @njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
-           depth_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
+           lookahead_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
            vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2):
     """visits_out[a] = root visits of action a after `iterations` iterations
     (the tree: framework/search.py).
@@ -207,7 +207,7 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
             engine.legal_mask(st, cat, mask)
         while st[G_OVER] == 0 and k < rollout_depth:
             if heuristic_rollout:
-                a, x = table_move(st, cat, mask, 0, W2, depth_t, card_base, cb2, career_val,
+                a, x = table_move(st, cat, mask, 0, W2, lookahead_t, card_base, cb2, career_val,
                                   deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
                                   x, legal_buf, vals_buf, root_buf)
             else:
@@ -256,7 +256,7 @@ class MaracaiboSearch(SearchAdapter):
         search(game.state, game._cat, int(game.state[G_CUR]), iterations, agent.exploration,
                agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
                root_allowed, agent.dets, agent.rollout == "balanced",
-               np.array([t[1]], np.int64), t[2][None], t[4][None], t[5][None], t[10], self._drift,
+               t[1][None], t[2][None], t[4][None], t[5][None], t[10], self._drift,
                net is not None, vt[0], vt[3], *(net.args() if net is not None else _NO_VALUE))
 
 

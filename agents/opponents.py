@@ -30,7 +30,7 @@ LEARNER = -3  # the learner: the env stops here
 
 
 @njit(cache=True)
-def _advance_one(state, mask, cat, kinds, W, depth, card_base, card_bonus, career_val, deck_val,
+def _advance_one(state, mask, cat, kinds, W, lookahead, card_base, card_bonus, career_val, deck_val,
                  area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
     """Advance one game; returns (seat that must act now: -1 when over, the
     generator state)."""
@@ -42,7 +42,7 @@ def _advance_one(state, mask, cat, kinds, W, depth, card_base, card_bonus, caree
         if k == RANDOM:
             a, x = pick_uniform(mask, x)
         else:
-            a, x = table_move(state, cat, mask, k, W, depth, card_base, card_bonus, career_val,
+            a, x = table_move(state, cat, mask, k, W, lookahead, card_base, card_bonus, career_val,
                               deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, x,
                               legal, vals, root)
         step_unchecked(state, cat, a, mask)
@@ -50,7 +50,7 @@ def _advance_one(state, mask, cat, kinds, W, depth, card_base, card_bonus, caree
 
 
 @njit(cache=True)
-def _advance_and_observe(i, states, masks, cat, kinds, learners, W, depth, card_base, card_bonus,
+def _advance_and_observe(i, states, masks, cat, kinds, learners, W, lookahead, card_base, card_bonus,
                          career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
                          rng, waiting, obs):
     heuristic = False  # scratch space only for a heuristic seat: random play needs none
@@ -61,7 +61,7 @@ def _advance_and_observe(i, states, masks, cat, kinds, learners, W, depth, card_
     legal = np.empty(n, np.int64)
     vals = np.empty(n, np.float64)
     root = np.empty(states.shape[1] if heuristic else 0, states.dtype)
-    waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, depth, card_base,
+    waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead, card_base,
                                       card_bonus, career_val, deck_val, area_full, area_ongoing,
                                       exp_prog, dval, fake_token, rng[i], legal, vals, root)
     if waiting[i] >= 0 and waiting[i] == learners[i]:
@@ -69,27 +69,27 @@ def _advance_and_observe(i, states, masks, cat, kinds, learners, W, depth, card_
 
 
 @njit(cache=True, parallel=True)
-def advance_rows(states, masks, cat, rows, kinds, learners, W, depth, card_base, card_bonus,
+def advance_rows(states, masks, cat, rows, kinds, learners, W, lookahead, card_base, card_bonus,
                  career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, rng,
                  waiting, obs):
     """For the games in `rows`: play their opponents until the learner (or a
     policy seat) must act or the game ends; waiting[i] = the seat to act, -1
     when over; obs[i] = the learner's observation when it is the learner's turn."""
     for j in prange(rows.shape[0]):
-        _advance_and_observe(rows[j], states, masks, cat, kinds, learners, W, depth, card_base,
+        _advance_and_observe(rows[j], states, masks, cat, kinds, learners, W, lookahead, card_base,
                              card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog,
                              dval, fake_token, rng, waiting, obs)
 
 
 @njit(cache=True, parallel=True)
-def step_advance_rows(states, masks, cat, actions, kinds, learners, W, depth, card_base, card_bonus,
+def step_advance_rows(states, masks, cat, actions, kinds, learners, W, lookahead, card_base, card_bonus,
                       career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
                       rng, waiting, obs):
     """Every game: the learner's action (legality checked by the caller), then
     advance_rows' work, in one parallel pass."""
     for i in prange(states.shape[0]):
         step_unchecked(states[i], cat, actions[i], masks[i])
-        _advance_and_observe(i, states, masks, cat, kinds, learners, W, depth, card_base,
+        _advance_and_observe(i, states, masks, cat, kinds, learners, W, lookahead, card_base,
                              card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog,
                              dval, fake_token, rng, waiting, obs)
 

@@ -366,7 +366,7 @@ def _random_agent(spec: AgentSpec):
 
 
 def _maracaibo_heuristics() -> dict:
-    return _attr("agents.heuristics", "AGENTS")   # the five strategies, 'quick' and 'tuned'
+    return _attr("agents.heuristics", "AGENTS")   # the five strategies, 'quick', 'tuned' and 'fast'
 
 
 def _pirates_strategies() -> dict:
@@ -567,7 +567,8 @@ register(AgentKind(
 register(AgentKind(
     kind="heuristic", games=("maracaibo",),
     help="the rule-of-thumb strategies (agents.heuristics): one-step lookahead on a sanitised copy; "
-         "quick = balanced with a shorter lookahead; tuned = balanced's terms re-weighted by a search",
+         "quick = balanced with a shorter lookahead; tuned = balanced's terms re-weighted by a search; "
+         "fast = tuned with cheaper lookahead probes",
     forms=lambda: tuple(_maracaibo_heuristics()), parse=_heuristic_parser(_maracaibo_heuristics),
     make=lambda spec: _maracaibo_heuristics()[spec.arg](),
     compiled=lambda spec: _maracaibo_heuristics()[spec.arg](),   # SeatTables reads its weights

@@ -55,7 +55,7 @@ PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against Jean
 
 
 @njit(cache=True)
-def play_recording(state, cat, mask, kinds, W, depth, card_base, card_bonus, career_val, deck_val,
+def play_recording(state, cat, mask, kinds, W, lookahead, card_base, card_bonus, career_val, deck_val,
                    area_full, area_ongoing, exp_prog, dval, fake_token, x, eps, sample,
                    fW, f_card_bonus, feats, seats):
     """Play the game in `state` to its end (kinds[seat]: the row of its
@@ -87,7 +87,7 @@ def play_recording(state, cat, mask, kinds, W, depth, card_base, card_bonus, car
         if u < eps:
             a, x = pick_uniform(mask, x)
         else:
-            a, x = table_move(state, cat, mask, kinds[me], W, depth, card_base, card_bonus, career_val,
+            a, x = table_move(state, cat, mask, kinds[me], W, lookahead, card_base, card_bonus, career_val,
                               deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, x,
                               legal, vals, root)
         step_unchecked(state, cat, a, mask)
@@ -169,7 +169,7 @@ def heuristic_games(count: int, n_games: int, first_seed: int, cfg: Config, prog
         kinds = np.full(MAX_P, 0, np.int64)
         for s, a in enumerate(lineup):
             kinds[s] = key.index(a)
-        n, _ = play_recording(game.state, game._cat, game._mask, kinds, t.W, t.depth, t.card_base,
+        n, _ = play_recording(game.state, game._cat, game._mask, kinds, t.W, t.lookahead, t.card_base,
                               t.card_bonus, t.career_val, t.deck_val, *t.shared, seed_generator(seed),
                               cfg.eps, _rate(cfg, count), fW, fcb, buf, seats)
         if not game.state[G_OVER]:

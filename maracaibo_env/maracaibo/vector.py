@@ -141,7 +141,7 @@ class LearnerGames:
 
     def _tables_args(self):
         t = self._tables
-        return (self.kinds, self.learners, t.W, t.depth, t.card_base, t.card_bonus, t.career_val,
+        return (self.kinds, self.learners, t.W, t.lookahead, t.card_base, t.card_bonus, t.career_val,
                 t.deck_val, *t.shared, self._rng, self._waiting, self._obs)
 
     def _advance(self, rows: np.ndarray | None = None, actions: np.ndarray | None = None) -> None:

@@ -1,6 +1,7 @@
 """The heuristics beside the five strategies (agents/heuristics.py AGENTS):
-`quick`, balanced's weights with a shorter own-turn lookahead, and `tuned`,
-balanced's terms re-weighted by a search. Legal moves in 1-4-player games
+`quick`, balanced's weights with a shorter own-turn lookahead, `tuned`,
+balanced's terms re-weighted by a search, and `fast`, tuned with lean
+lookahead plies (engine.probe_step). Legal moves in 1-4-player games
 through the Python agent and the compiled engine, the same decisions in both,
 determinism by seed, and the five strategies left as they were."""
 import numpy as np
@@ -11,9 +12,11 @@ from maracaibo_env.agent_registry import parse_spec, make_agent as make_spec_age
 from maracaibo_env.maracaibo.match import play_match
 from helpers import retrack_heuristic_game
 from agents.heuristics import (AGENTS, BASE_WEIGHTS, HEURISTICS, WEIGHT_NAMES, BalancedAgent,
-                               HeuristicAgent, QuickAgent, TunedAgent, act_with, make_agent)
+                               FastAgent, HeuristicAgent, QuickAgent, TunedAgent, act_with, make_agent)
+from maracaibo_env.maracaibo.core import engine
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 
-EXTRA = {"quick": QuickAgent, "tuned": TunedAgent}
+EXTRA = {"quick": QuickAgent, "tuned": TunedAgent, "fast": FastAgent}
 
 
 @pytest.mark.parametrize("name", EXTRA)
@@ -42,6 +45,36 @@ def test_tuned_is_balanced_reweighted_outside_the_solo_terms():
     assert w["tokens"] > 2 * BASE_WEIGHTS["tokens"] and w["pending_other"] > 2 * BASE_WEIGHTS["pending_other"]
     assert w["pending_disc"] < 0.7 * BASE_WEIGHTS["pending_disc"]
     assert sum(w[n] != BASE_WEIGHTS[n] for n in WEIGHT_NAMES) == 23
+
+
+def test_fast_is_tuned_with_lean_plies():
+    f, t = make_agent("fast"), make_agent("tuned")
+    assert f.lean and not t.lean and not BalancedAgent().lean and f.depth == t.depth
+    np.testing.assert_array_equal(f.W, t.W)
+    g = Game(2, seed=3)
+    assert list(f.tables(g.catalog)[1]) == [t.depth, 1] and list(t.tables(g.catalog)[1]) == [t.depth, 0]
+    assert HeuristicAgent(lean=True).lean and not HeuristicAgent(lean=False).lean
+
+
+@pytest.mark.parametrize("num_players,seed", [(1, 2), (2, 4), (4, 9)])
+def test_probe_step_is_a_step_without_the_advance(num_players, seed):
+    """engine.probe_step (the lean probes) then engine.advance is step_unchecked,
+    for every legal action at every decision of a game (solo: Jean's turns
+    come with the advance)."""
+    g = Game(num_players, seed=seed, difficulty="hard") if num_players == 1 else Game(num_players, seed=seed)
+    agent, rng, checked = BalancedAgent(), np.random.default_rng(seed), 0
+    m1, m2 = np.zeros(NUM_ACTIONS, np.int8), np.zeros(NUM_ACTIONS, np.int8)
+    while not g.is_over:
+        for a in np.flatnonzero(g.action_mask()):
+            full, lean = g.state.copy(), g.state.copy()
+            engine.step_unchecked(full, g._cat, int(a), m1)
+            engine.probe_step(lean, g._cat, int(a))
+            engine.advance(lean, g._cat, m2)
+            np.testing.assert_array_equal(lean, full)
+            np.testing.assert_array_equal(m2, m1)
+            checked += 1
+        g.step(act_with(agent, g, rng))
+    assert checked > 500
 
 
 def _play_python(cls, num_players, seed, difficulty=None):
@@ -96,7 +129,7 @@ def test_compiled_games_are_deterministic_by_seed(name):
 
 @pytest.mark.parametrize("name", EXTRA)
 def test_decides_differently_from_balanced_somewhere(name):
-    """A different player (quick: else it would be no cheaper; tuned: else no stronger)."""
+    """A different player (quick, fast: else they would be no cheaper; tuned: else no stronger)."""
     a = play_match([name, name], 12, record_history=True, engine="compiled")
     b = play_match(["balanced", "balanced"], 12, record_history=True, engine="compiled")
     assert a.history != b.history
