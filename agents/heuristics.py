@@ -193,7 +193,14 @@ _JEAN_BOARD_QUEST = 0.3   # Jean's expected quests per tile lying on the board (
 
 
 # ---- numba: evaluation ------------------------------------------------------------
-@njit(cache=True)
+# The scalar functions here are compiled with _nrt=False: no reference counting.
+# numba otherwise increments and decrements (atomically) the count of every array
+# argument of a function that calls another one, 16 atomic calls per `evaluate`;
+# perf put 22% of a `fast` game in such calls (here and in the engine). A function
+# without them may not allocate, nor call one that does (numba refuses to compile
+# it), so the engine's steps, whose rules allocate in places, keep theirs.
+
+@njit(cache=True, _nrt=False)
 def _smooth_rank(cat, pos):
     r = cat[C_RANK_AT + pos]
     nxt = cat[C_NEXT_RANK_POS + pos]
@@ -208,7 +215,7 @@ def _smooth_rank(cat, pos):
     return float(r)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _city_action_value(st, cat, me, loc, W):
     """Rough value of the city action at loc (pending OP_CITY_ACTION)."""
     act = location_action(st, cat, loc)
@@ -237,7 +244,7 @@ def _city_action_value(st, cat, me, loc, W):
     return 1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _markers_by_nation(st, cat):
     """markers_on_board of the three nations in one pass over the locations
     (three scalars: no allocation per evaluation)."""
@@ -252,7 +259,7 @@ def _markers_by_nation(st, cat):
     return c0, c1, c2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval_by_round):
     """Estimated final VP of player `me` (reads me's fields and public fields only)."""
     b = pb(me)
@@ -384,19 +391,19 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _phi(x):
     return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lead_bonus_expected(d, sd, k2, k3):
     """E[Jean's comparison bonus] for her lead D ~ N(d, sd) rounded to an
     integer: 10 if D >= 1, 20 if D >= k2, 30 if D >= k3 (JEND-03..05)."""
     return 10.0 * (_phi((d - 0.5) / sd) + _phi((d - k2 + 0.5) / sd) + _phi((d - k3 + 0.5) / sd))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _turns_left(st, cat, table):
     """(expected turns left in this round, in the later rounds) of a seat
     whose turns per round are `table`: the round is as far along as the ship
@@ -419,7 +426,7 @@ def _turns_left(st, cat, table):
     return table[rnd] * frac, later
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _jean_final(st, cat, W, exp_prog):
     """Solo only (the human is seat 0, Jean seat 1): Jean's estimated final VP
     less what the human's own future turns are worth in the round-end race.
@@ -466,7 +473,7 @@ def _jean_final(st, cat, W, exp_prog):
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _prior(st, me, a, W):
     """Strategy prior of taking action a in state st (before it is applied)."""
     if A_SAIL <= a < A_SAIL + 32 * MAX_MP:
@@ -475,7 +482,7 @@ def _prior(st, me, a, W):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _stop(st, me, turn0, round0):
     return (st[G_OVER] != 0 or st[G_CUR] != me or st[G_TURN_COUNT] != turn0
             or st[G_ROUND] != round0 or st[G_PHASE] == PH_DRAW or st[G_PHASE] == PH_SAIL)
@@ -534,7 +541,7 @@ def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_pr
 
 
 # ---- numba: one decision ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_value(cat, card_base, W, dval_by_round, card, rnd):
     """How much a strategy wants `card` (to keep, plan or draw) in round rnd:
     its static value plus income still to come, less a share of its cost."""
