@@ -97,8 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .balance.cli import add_parser as balance_parser
     from .play.terminal import add_parser as play_parser
     from .play.web.cli import add_parser as serve_parser
+    from .calibration.cli import add_parser as calibrate_parser
     tournament_parser(sub)
     balance_parser(sub)
+    calibrate_parser(sub)
     play_parser(sub)
     serve_parser(sub)
     return parser
@@ -126,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "balance":
         from .balance.cli import main as balance_main
         return balance_main(args)
+    if args.command == "calibrate":
+        from .calibration.cli import main as calibrate_main
+        return calibrate_main(args)
     if args.command == "play":
         from .play.terminal import main as play_main
         return play_main(args)
@@ -171,7 +176,7 @@ def version_text() -> str:
     except Exception:  # not installed (run from a checkout)
         from . import __version__ as pkg
     folder = Path(__file__).parent / "maracaibo" / "data"
-    files = sorted(folder.glob("*.toml"))
+    files = sorted(f for f in folder.glob("*.toml") if f.name != "calibration.toml")  # targets, not game data
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())

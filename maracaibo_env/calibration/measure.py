@@ -1,0 +1,73 @@
+"""Each target's statistic over the records, with its 95% interval, against its range."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """How a game's records give one statistic: fn(record, at) -> the values
+    of that game (one per deciding seat, or one for the game). kind "mean": the
+    target is on the mean (Student-t interval); "share": the values are 0/1 and
+    the target is on the share (Wilson interval)."""
+    help: str
+    fn: Callable
+    kind: str = "mean"
+    per_scoring: bool = False     # may be read after an interim scoring (at="interimK")
+
+
+class Statistics(dict):
+    """name -> Statistic, and the per-seat state fields the records snapshot."""
+
+    def __init__(self, stats: dict, fields: tuple[str, ...]):
+        super().__init__(stats)
+        self.fields = fields
+
+
+def statistics(game: str) -> Statistics:
+    """The statistics a game measures (maracaibo_env/<game>/calibration_stats.py)."""
+    from ..adapters import get_adapter
+    mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}.calibration_stats")
+    return Statistics(mod.STATISTICS, mod.FIELDS)
+
+
+def measure(game: str, records: list[dict], targets, players=None) -> list[dict]:
+    """One row per target and player count: name, statistic, at, players, value,
+    lo, hi (95%), games, n (values: per player or per game), low, high, range
+    ("low-high"), source, reference and in_range (None when no game of that
+    count was played). players: only these player counts (default: every
+    count a target names)."""
+    from ..balance.stats import mean_ci
+    from ..tournament.ratings import wilson
+    stats = statistics(game)
+    rows = []
+    for t in targets:
+        st = stats[t.statistic]
+        for n in t.players:
+            if players is not None and n not in players:
+                continue
+            games = [r for r in records if r["players"] == n]
+            values = [v for r in games for v in st.fn(r, t.at)]
+            row = {"name": t.name, "statistic": t.statistic, "at": t.at, "players": n,
+                   "low": t.low, "high": t.high, "range": f"{t.low:g}-{t.high:g}",
+                   "source": t.source, "reference": t.reference, "games": len(games),
+                   "n": len(values)}
+            if not values:
+                row.update(value=None, lo=None, hi=None, in_range=None)
+            elif st.kind == "share":
+                k = float(sum(values))
+                lo, hi = wilson(k, len(values))
+                row.update(value=k / len(values), lo=lo, hi=hi)
+            else:
+                ci = mean_ci(values)
+                row.update(value=ci["mean"], lo=_num(ci["lo"]), hi=_num(ci["hi"]))
+            if values:
+                row["in_range"] = bool(t.low <= row["value"] <= t.high)
+            rows.append(row)
+    return rows
+
+
+def _num(x):
+    return None if x != x else float(x)     # NaN (one value: no interval) -> None

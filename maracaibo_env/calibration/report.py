@@ -1,0 +1,100 @@
+"""The calibration report: a table (Markdown, HTML, JSON) and one figure of
+every target's value with its 95% interval against its range."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..balance.report import _e, _html_table
+from ..balance.figures import _png
+
+HEAD = ["target", "statistic", "at", "players", "value [95%]", "range", "in range", "games", "source"]
+
+
+def _fmt(x) -> str:
+    if x is None:
+        return "–"
+    return f"{x:.0f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
+def table_rows(rows: list[dict]) -> list[list[str]]:
+    out = []
+    for r in rows:
+        val = "no games" if r["value"] is None else (
+            f"{_fmt(r['value'])} [{_fmt(r['lo'])}, {_fmt(r['hi'])}]" if r["lo"] is not None
+            else _fmt(r["value"]))
+        ok = {True: "yes", False: "**no**", None: "–"}[r["in_range"]]
+        out.append([r["name"], r["statistic"], r["at"], str(r["players"]), val, r["range"], ok,
+                    str(r["games"]), r["source"]])
+    return out
+
+
+def summary(rows: list[dict]) -> str:
+    measured = [r for r in rows if r["in_range"] is not None]
+    inside = sum(r["in_range"] for r in measured)
+    return f"{inside} of {len(measured)} measured targets in range"
+
+
+def render_markdown(title: str, meta: dict, rows: list[dict]) -> str:
+    lines = [f"# {title}", "", meta["about"], "", f"**{summary(rows)}.**", "",
+             "| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+    for r in table_rows(rows):
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in r) + " |")
+    lines += ["", "## Sources", ""]
+    for r in rows:
+        lines.append(f"- **{r['name']}** ({r['source']}): {r['reference']}")
+    return "\n".join(lines) + "\n"
+
+
+def render_html(title: str, meta: dict, rows: list[dict], png: str | None) -> str:
+    body = [f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
+            "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
+            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .5em}"
+            "tr.out td{background:#fde8e8}img{max-width:100%}</style></head><body>",
+            f"<h1>{_e(title)}</h1><p>{_e(meta['about'])}</p><p><b>{_e(summary(rows))}.</b></p>",
+            _html_table(HEAD, [[c.replace("**", "") for c in r] for r in table_rows(rows)],
+                        ["out" if r["in_range"] is False else "" for r in rows])]
+    if png:
+        body.append(f'<figure><img alt="targets" src="data:image/png;base64,{png}"><figcaption>Each '
+                    "target's value (dot) and 95% interval (bar) against its range (band), "
+                    "as a share of the range's width from its low end.</figcaption></figure>")
+    body.append("<h2>Sources</h2><ul>" + "".join(
+        f"<li><b>{_e(r['name'])}</b> ({_e(r['source'])}): {_e(r['reference'])}</li>" for r in rows) + "</ul>")
+    body.append("</body></html>")
+    return "\n".join(body)
+
+
+def figure(rows: list[dict]) -> str | None:
+    """PNG (base64) of every measured target, scaled so its range is 0..1."""
+    measured = [r for r in rows if r["value"] is not None]
+    if not measured:
+        return None
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(8, 0.45 * len(measured) + 1.2))
+    ax = fig.add_subplot()
+    for i, r in enumerate(measured):
+        width = (r["high"] - r["low"]) or 1.0
+        scale = (lambda x: (x - r["low"]) / width)
+        y = len(measured) - 1 - i
+        ax.fill_betweenx([y - 0.3, y + 0.3], 0, 1, color="#cfe8cf")
+        if r["lo"] is not None:
+            ax.plot([scale(r["lo"]), scale(r["hi"])], [y, y], color="#333")
+        ax.plot([scale(r["value"])], [y], "o", color="#2a7" if r["in_range"] else "#c33")
+    ax.set_yticks(range(len(measured)))
+    ax.set_yticklabels([f"{r['name']} ({r['players']}p)" for r in reversed(measured)])
+    ax.set_xlabel("position in the target's range (0 = low, 1 = high)")
+    ax.axvline(0, color="#888", lw=0.5)
+    ax.axvline(1, color="#888", lw=0.5)
+    return _png(fig)
+
+
+def write_report(out: Path, title: str, meta: dict, rows: list[dict]) -> list[Path]:
+    """calibration.md, calibration.html and calibration.json in folder out."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    png = figure(rows)
+    paths = [out / "calibration.md", out / "calibration.html", out / "calibration.json"]
+    paths[0].write_text(render_markdown(title, meta, rows))
+    paths[1].write_text(render_html(title, meta, rows, png))
+    paths[2].write_text(json.dumps({"meta": meta, "targets": rows}, indent=1))
+    return paths

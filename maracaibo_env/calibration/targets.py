@@ -1,0 +1,85 @@
+"""The calibration targets of a game: its data folder's calibration.toml,
+validated like every data file (file, target and field named)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from ..framework.datafiles import DataError, Strict, parse_file
+
+FILE = "calibration.toml"
+SOURCES = ("rulebook", "published", "reasoning")
+
+
+class Target(Strict):
+    """One statistic of played games and the range a faithful reconstruction gives."""
+    name: str = Field(min_length=1, max_length=80, pattern=r"^[a-z0-9_]+$")
+    statistic: str = Field(min_length=1, max_length=80)
+    #: when the statistic is read: after interim scoring k ("interim1" ...) or at the end
+    at: Literal["interim1", "interim2", "interim3", "end"] = "end"
+    #: the player counts the target applies to (1 = solo against the solo opponent)
+    players: list[int] = Field(min_length=1, max_length=4)
+    low: float
+    high: float
+    source: Literal["rulebook", "published", "reasoning"]
+    #: the rulebook line, the published figure's reference, or the reasoning
+    reference: str = Field(min_length=10, max_length=600)
+
+
+class CalibrationFile(Strict):
+    target: list[Target] = Field(min_length=1)
+
+
+def targets_path(game: str, data_dir=None) -> Path:
+    """Where a game's targets are: data_dir/calibration.toml, else the game's shipped data."""
+    if data_dir is not None:
+        return Path(data_dir) / FILE
+    from ..adapters import get_adapter
+    import importlib
+    mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}")
+    return Path(mod.__file__).parent / "data" / FILE
+
+
+def load_targets(game: str, data_dir=None, path=None) -> list[Target]:
+    """The targets of `game` (DataError naming the file, target and field when
+    one is malformed or names a statistic the game does not measure)."""
+    from .measure import statistics
+    path = Path(path) if path is not None else targets_path(game, data_dir)
+    if not path.is_file():
+        raise DataError(f"{path}: no calibration targets file")
+    parsed = parse_file(path, CalibrationFile)
+    stats = statistics(game)
+    rounds = _rounds(game)
+    seen = set()
+    for i, t in enumerate(parsed.target):
+        where = f"{path.name}: target[{i}] ({t.name})"
+        if t.name in seen:
+            raise DataError(f"{where}: the name is used twice")
+        seen.add(t.name)
+        if t.statistic not in stats:
+            raise DataError(f"{where}: unknown statistic {t.statistic!r}; known: {', '.join(stats)}")
+        st = stats[t.statistic]
+        if t.at != "end" and not st.per_scoring:
+            raise DataError(f"{where}: {t.statistic} is read at the end only, not at {t.at!r}")
+        if t.at.startswith("interim") and int(t.at[-1]) >= rounds:
+            raise DataError(f"{where}: the game has {rounds - 1} interim scorings, not {t.at!r}")
+        counts = _player_counts(game)
+        bad = [n for n in t.players if n not in counts]
+        if bad or len(set(t.players)) != len(t.players):
+            raise DataError(f"{where}: players {t.players}: each of {counts} at most once")
+        if not t.low <= t.high:
+            raise DataError(f"{where}: low {t.low} is above high {t.high}")
+    return parsed.target
+
+
+def _rounds(game: str) -> int:
+    from ..adapters import get_adapter
+    return get_adapter(game).rounds
+
+
+def _player_counts(game: str) -> tuple[int, ...]:
+    from ..adapters import get_adapter
+    ad = get_adapter(game)
+    return ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)

@@ -1,0 +1,52 @@
+"""What Pirates of Maracaibo's calibration targets measure (maracaibo_env/calibration):
+each statistic reads a played game's record (calibration.runner.record_of)
+and gives its values, one per deciding seat (Jordan's seat is not one) or one
+for the game."""
+from ..calibration.measure import Statistic
+
+#: the per-seat state fields the records snapshot after each interim scoring and at the end
+FIELDS = ("VP", "COINS", "INC_COINS", "INC_VP", "QN", "NUPG", "TAB_N", "NRES", "TURNS")
+
+
+def _seats(r):
+    return range(r["players"])        # a solo game's seat 1 is Jordan
+
+
+def _field(name):
+    def fn(r, at):
+        snap = r["snaps"].get(at)
+        return [] if snap is None else [int(snap[p][name]) for p in _seats(r)]
+    return fn
+
+
+def _turns_per_round(r, at):
+    return [sum(r["turns"][p][:3]) / 3 for p in _seats(r)]
+
+
+def _winner_score(r, at):
+    return [max(r["scores"][p] for p in _seats(r))]
+
+
+def _solo_win(r, at):
+    return [1.0 if 0 in r["winners"] and r["players"] == 1 else 0.0]
+
+
+def _jordan_score(r, at):
+    return [r["scores"][1]] if r["players"] == 1 else []
+
+
+STATISTICS = {
+    "vp": Statistic("VP on the track", _field("VP"), per_scoring=True),
+    "coins": Statistic("coins held", _field("COINS"), per_scoring=True),
+    "coin_income": Statistic("coin income", _field("INC_COINS"), per_scoring=True),
+    "vp_income": Statistic("VP income", _field("INC_VP"), per_scoring=True),
+    "quests": Statistic("quests fulfilled", _field("QN"), per_scoring=True),
+    "upgrades": Statistic("ship improvements", _field("NUPG"), per_scoring=True),
+    "cards": Statistic("cards in the tableau", _field("TAB_N"), per_scoring=True),
+    "residences": Statistic("residences built", _field("NRES"), per_scoring=True),
+    "final_score": Statistic("final VP of a deciding player", lambda r, at: [r["scores"][p] for p in _seats(r)]),
+    "winner_score": Statistic("the best deciding player's final VP", _winner_score),
+    "jordan_score": Statistic("Jordan's final VP (solo games)", _jordan_score),
+    "turns_per_round": Statistic("turns of a player per round (rounds 1-3)", _turns_per_round),
+    "solo_win": Statistic("solo games the player wins against Jordan", _solo_win, kind="share"),
+}

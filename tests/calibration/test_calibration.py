@@ -1,0 +1,142 @@
+"""The calibration report (maracaibo_env/calibration, `maracaibo calibrate`):
+the targets files of both games, their validation, the statistics read from
+played games, the intervals and the command."""
+import json
+import math
+import shutil
+
+import pytest
+
+from maracaibo_env.calibration import load_targets, measure, play
+from maracaibo_env.calibration.measure import statistics
+from maracaibo_env.calibration.targets import targets_path
+from maracaibo_env.cli import main
+from maracaibo_env.framework.datafiles import DataError
+
+
+@pytest.mark.parametrize("game", ["maracaibo", "pirates"])
+def test_the_shipped_targets_load_and_name_their_sources(game):
+    targets = load_targets(game)
+    assert targets and len({t.name for t in targets}) == len(targets)
+    for t in targets:
+        assert t.statistic in statistics(game) and t.low <= t.high
+        assert t.source in ("rulebook", "published", "reasoning") and len(t.reference) > 30
+
+
+def test_the_rulebook_targets_hold_the_worked_examples_figures():
+    """Each rulebook target's range contains the figure of its worked example
+    (000 lines 634 and 716: doubloon income 12 and VP income 3 at an interim;
+    9 VP from the VP income track, 4 from the doubloon track and 34 from cards
+    and prestige at the end)."""
+    t = {x.name: x for x in load_targets("maracaibo")}
+    for name, figure in [("doubloon_income_interim", 12), ("vp_income_interim", 3), ("vp_income_end", 9),
+                         ("doubloon_track_vp", 4), ("vp_cards_and_prestige", 34)]:
+        assert t[name].source == "rulebook" and t[name].low <= figure <= t[name].high
+
+
+def _write(tmp_path, body):
+    p = tmp_path / "calibration.toml"
+    p.write_text(body)
+    return p
+
+
+GOOD = """[[target]]
+name = "q"
+statistic = "quests"
+players = [2, 3]
+low = 1
+high = 5
+source = "reasoning"
+reference = "a reason long enough to be one"
+"""
+
+
+@pytest.mark.parametrize("change,message", [
+    (("quests", "questz"), "unknown statistic 'questz'"),
+    (("low = 1", "low = 9"), "low 9.0 is above high 5.0"),
+    (("players = [2, 3]", "players = [2, 7]"), "players [2, 7]"),
+    (("players = [2, 3]", "players = [2, 2]"), "players [2, 2]"),
+    (('source = "reasoning"', 'source = "hearsay"'), "source"),
+    (("players = [2, 3]", 'players = [2, 3]\nat = "interim4"'), "at"),
+    (("statistic = \"quests\"", "statistic = \"final_score\"\nat = \"interim1\""), "read at the end only"),
+])
+def test_a_malformed_targets_file_is_refused_with_the_target_named(tmp_path, change, message):
+    p = _write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(DataError) as e:
+        load_targets("maracaibo", path=p)
+    assert "calibration.toml" in str(e.value) and message in str(e.value)
+
+
+def test_pirates_has_two_interim_scorings(tmp_path):
+    p = _write(tmp_path, GOOD.replace("players = [2, 3]", 'players = [2, 3]\nat = "interim3"'))
+    with pytest.raises(DataError, match="2 interim scorings"):
+        load_targets("pirates", path=p)
+    assert load_targets("pirates", path=_write(tmp_path, GOOD.replace("quests", "coins")))
+
+
+def test_means_and_shares_get_student_and_wilson_intervals():
+    """Synthetic records: quests 10, 12, 14 -> mean 12, t(0.975, 2) = 4.303 x 2 / sqrt 3;
+    wins 1 of 4 -> Wilson [0.046, 0.699]."""
+    targets = load_targets("maracaibo", path=None)
+    q = next(t for t in targets if t.statistic == "quests").model_copy(update={"players": [2]})
+    recs = [{"players": 2, "snaps": {"end": [{"QUESTS": a}, {"QUESTS": b}]}, "winners": [0]}
+            for a, b in [(10, 12), (14, 12)]]
+    row = measure("maracaibo", recs, [q.model_copy(update={"low": 0, "high": 20})])[0]
+    half = 3.182446 * math.sqrt(8 / 3) / 2                     # values 10, 12, 14, 12: sd sqrt(8/3)
+    assert row["value"] == 12 and row["games"] == 2 and row["n"] == 4 and row["in_range"]
+    assert row["lo"] == pytest.approx(12 - half) and row["hi"] == pytest.approx(12 + half)
+    solo = q.model_copy(update={"statistic": "solo_win", "players": [1], "low": 0.5, "high": 1})
+    recs = [{"players": 1, "winners": [w]} for w in (0, 1, 1, 1)]
+    row = measure("maracaibo", recs, [solo])[0]
+    assert row["value"] == 0.25 and row["in_range"] is False
+    assert row["lo"] == pytest.approx(0.0456, abs=1e-3) and row["hi"] == pytest.approx(0.6994, abs=1e-3)
+
+
+def test_records_of_played_games():
+    """Interim snapshots at every round change, the end snapshot's VP are the
+    scores, and the setup's incomes (doubloon income 8, VP income 0, 000 line
+    201) are where the first interim starts from."""
+    recs = play("maracaibo", players=(1, 3), games=1, seed=5)
+    assert [r["players"] for r in recs] == [1, 3] and recs[0]["level"] == "medium"
+    for r in recs:
+        assert list(r["snaps"]) == ["interim1", "interim2", "interim3", "end"]
+        assert [r["snaps"]["end"][p]["VP"] for p in range(len(r["scores"]))] == r["scores"]
+        assert all(s["DINC"] >= 8 and s["VINC"] >= 0 for s in r["snaps"]["interim1"][:r["players"]])
+    p = play("pirates", players=(2,), games=1, seed=5)[0]
+    assert list(p["snaps"]) == ["interim1", "interim2", "end"]
+    assert [p["snaps"]["end"][s]["VP"] for s in range(2)] == p["scores"]
+
+
+def test_the_command_writes_the_report_and_the_rows(tmp_path, capsys):
+    out, rows = tmp_path / "rep", tmp_path / "rows.json"
+    assert main(["calibrate", "--players", "3", "--games", "1", "--no-progress", "--out", str(out),
+                 "--json", str(rows)]) == 0
+    data = json.loads(rows.read_text())
+    assert {r["name"] for r in data} == {t.name for t in load_targets("maracaibo") if 3 in t.players}
+    for r in data:
+        assert {"name", "value", "low", "high", "range", "source", "in_range"} <= set(r)
+        assert r["players"] == 3 and r["games"] == 1 and isinstance(r["in_range"], bool)
+    html = (out / "calibration.html").read_text()
+    assert "data:image/png;base64," in html and "doubloon_income_interim" in html
+    assert "| doubloon_income_interim |" in (out / "calibration.md").read_text()
+    assert "measured targets in range" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--players", "5"], "Maracaibo has 1, 2, 3, 4"),
+    (["--players", "x"], "--players takes player counts"),
+    (["--game", "pirates", "--players", "1"], "no calibration target names 1 player"),
+    (["--workers", "0"], "--workers must be at least 1"),
+])
+def test_bad_arguments_are_refused_before_any_game(argv, message, capsys):
+    assert main(["calibrate", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_data_folder_brings_its_own_targets(tmp_path, capsys):
+    data = tmp_path / "data"
+    shutil.copytree(targets_path("maracaibo").parent, data)
+    (data / "calibration.toml").write_text(GOOD.replace("quests", "questz"))
+    assert main(["calibrate", "--data", str(data), "--games", "1"]) == 2
+    assert "unknown statistic 'questz'" in capsys.readouterr().err
