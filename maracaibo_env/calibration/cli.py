@@ -14,8 +14,9 @@ from pathlib import Path
 from ..registry import DEFAULT_GAME, available_games
 
 EXAMPLES = """examples:
-  # Maracaibo: 20 deals at every player count (solo against Jean at medium), played by
-  # `strongest` against itself; the report in reports/cal (calibration.html/.md/.json)
+  # Maracaibo: 20 deals at every player count the targets name (solo: against Jean at
+  # medium), played by `strongest` against itself; the report in reports/cal
+  # (calibration.html/.md/.json)
   maracaibo calibrate --games 20 --workers 2 --out reports/cal
 
   # Pirates of Maracaibo, 3 players only, the rows as JSON
@@ -36,7 +37,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
         "calibrate", help="play strong games and compare their statistics with the calibration targets",
         description="Play games of the game's `strongest` agent against itself at each player count "
                     "(solo: against the solo opponent) and report every calibration target's "
-                    "statistic with its 95%% interval against its range.",
+                    "statistic with its 95% interval against its range.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", choices=available_games(), default=DEFAULT_GAME,
                    help=f"which game (default {DEFAULT_GAME})")

@@ -3,9 +3,11 @@ each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jordan's seat is not one) or one
 for the game."""
 from ..calibration.measure import Statistic
+from .game import Game
 
 #: the per-seat state fields the records snapshot after each interim scoring and at the end
-FIELDS = ("VP", "COINS", "INC_COINS", "INC_VP", "QN", "NUPG", "TAB_N", "NRES", "TURNS")
+FIELDS = ("VP", "COINS", "INC_COINS", "INC_VP", "QN", "NUPG", "TAB_N", "NRES", "TURNS", "VP_SRC")
+_MARACAIBO = Game.VP_SOURCES.index("maracaibo")      # VP_SRC's entry of the VP for reaching it
 
 
 def _seats(r):
@@ -31,6 +33,22 @@ def _solo_win(r, at):
     return [1.0 if 0 in r["winners"] and r["players"] == 1 else 0.0]
 
 
+def _ends_rounds(seat_of):
+    """1 for each round the seat ended (it reached Maracaibo, MARA-02/03: its
+    Maracaibo VP grew in that round), else 0; solo games only."""
+    def fn(r, at):
+        if r["players"] != 1:
+            return []
+        seat = seat_of(r)
+        out, before = [], 0
+        for key in ("interim1", "interim2", "end"):
+            now = r["snaps"][key][seat]["VP_SRC"][_MARACAIBO]
+            out.append(1.0 if now > before else 0.0)
+            before = now
+        return out
+    return fn
+
+
 def _jordan_score(r, at):
     return [r["scores"][1]] if r["players"] == 1 else []
 
@@ -49,4 +67,6 @@ STATISTICS = {
     "jordan_score": Statistic("Jordan's final VP (solo games)", _jordan_score),
     "turns_per_round": Statistic("turns of a player per round (rounds 1-3)", _turns_per_round),
     "solo_win": Statistic("solo games the player wins against Jordan", _solo_win, kind="share"),
+    "jordan_ends_round": Statistic("rounds of solo games that Jordan ends (reaching Maracaibo first)",
+                                   _ends_rounds(lambda r: 1), kind="share"),
 }

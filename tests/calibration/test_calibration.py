@@ -140,3 +140,19 @@ def test_a_data_folder_brings_its_own_targets(tmp_path, capsys):
     (data / "calibration.toml").write_text(GOOD.replace("quests", "questz"))
     assert main(["calibrate", "--data", str(data), "--games", "1"]) == 2
     assert "unknown statistic 'questz'" in capsys.readouterr().err
+
+
+def test_the_round_ender_of_pirates_solo_games():
+    """Whoever reaches Maracaibo ends the round and scores its VP (MARA-02/03,
+    SOLO-10): each round of a solo game was ended by exactly one of the two seats."""
+    from maracaibo_env.pirates.game import Game
+    st, mara = statistics("pirates"), Game.VP_SOURCES.index("maracaibo")
+    for r in play("pirates", players=(1,), games=2, seed=3):
+        jordan = st["jordan_ends_round"].fn(r, "end")
+        human = [0.0, 0.0, 0.0]
+        before = 0
+        for i, key in enumerate(("interim1", "interim2", "end")):
+            now = r["snaps"][key][0]["VP_SRC"][mara]
+            human[i] = 1.0 if now > before else 0.0
+            before = now
+        assert len(jordan) == 3 and [a + b for a, b in zip(jordan, human)] == [1.0, 1.0, 1.0]
