@@ -22,6 +22,9 @@ EXAMPLES = """examples:
   # Pirates of Maracaibo, 3 players only, the rows as JSON
   maracaibo calibrate --game pirates --players 3 --games 10 --json cal.json
 
+  # Pirates with the Skirmish module (options as in `maracaibo demo --help`)
+  maracaibo calibrate --game pirates --players 1 --games 30 --option skirmish
+
   # your own data (a copy of maracaibo_env/maracaibo/data with your changes; its
   # calibration.toml, if it has one, holds the targets)
   maracaibo calibrate --data my_data --games 20 --out reports/mine
@@ -48,6 +51,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed the deals derive from (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     p.add_argument("--data", metavar="DIR", help="play with the game data in DIR")
+    from ..cli_options import add_option_argument
+    add_option_argument(p)
     p.add_argument("--targets", metavar="FILE",
                    help="the targets file (default: calibration.toml of --data, else the game's)")
     p.add_argument("--json", metavar="PATH", help="write the rows as JSON (a list of targets)")
@@ -100,14 +105,16 @@ def main(args) -> int:
                                  f"{', '.join(map(str, named))}")
             if args.data:
                 ad.load_catalog(args.data)          # a bad data folder is refused before any game
-        except (DataError, ValueError, OSError) as exc:
+            from ..cli_options import parse_options
+            options = parse_options(args.game, args.option)
+        except (DataError, ValueError, OSError) as exc:    # GameConfigError is a ValueError
             err = str(exc)
     if err is not None:
         print(f"maracaibo calibrate: {err}", file=sys.stderr)
         return 2
     try:
         records = play(args.game, players, args.games, args.seed, args.workers, args.progress,
-                       data_dir=args.data)
+                       data_dir=args.data, options=options)
     except KeyboardInterrupt:
         print("maracaibo calibrate: interrupted", file=sys.stderr)
         return 130
@@ -115,10 +122,11 @@ def main(args) -> int:
     _print(ad.title, rows)
     print(summary(rows))
     meta = {"game": ad.name, "games_per_count": args.games, "players": list(players),
-            "seed": args.seed, "data": args.data or "shipped",
+            "seed": args.seed, "data": args.data or "shipped", "options": options,
             "about": f"{ad.title}: {args.games} deals per player count ({', '.join(map(str, players))}; "
                      f"1 = solo), each played by `strongest` against itself (solo: against the solo "
-                     f"opponent), seed {args.seed}, data {args.data or 'shipped'}. Means with "
+                     f"opponent), seed {args.seed}, data {args.data or 'shipped'}"
+                     f"{', options ' + str(options) if options else ''}. Means with "
                      f"Student-t 95% intervals, shares with Wilson intervals."}
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))

@@ -19,18 +19,22 @@ class Statistic:
 
 
 class Statistics(dict):
-    """name -> Statistic, and the per-seat state fields the records snapshot."""
+    """name -> Statistic, the per-seat state fields the records snapshot, and
+    the game's Tracker class (None: none): Tracker(game) before the re-run's
+    first move, after_step(game) after every move, result() -> a dict, the
+    record's "tracked"."""
 
-    def __init__(self, stats: dict, fields: tuple[str, ...]):
+    def __init__(self, stats: dict, fields: tuple[str, ...], tracker=None):
         super().__init__(stats)
         self.fields = fields
+        self.tracker = tracker
 
 
 def statistics(game: str) -> Statistics:
     """The statistics a game measures (maracaibo_env/<game>/calibration_stats.py)."""
     from ..adapters import get_adapter
     mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}.calibration_stats")
-    return Statistics(mod.STATISTICS, mod.FIELDS)
+    return Statistics(mod.STATISTICS, mod.FIELDS, getattr(mod, "Tracker", None))
 
 
 def measure(game: str, records: list[dict], targets, players=None) -> list[dict]:

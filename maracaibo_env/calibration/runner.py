@@ -17,8 +17,10 @@ SOLO_LEVEL = {"maracaibo": "medium", "pirates": "3"}
 
 
 def jobs(game: str, players, games: int, seed: int, agent: str = "strongest",
-         data_dir=None) -> list[Job]:
-    """games deals per player count; deal d has the same seed at every count."""
+         data_dir=None, options=None) -> list[Job]:
+    """games deals per player count; deal d has the same seed at every count;
+    options: the game's options for every game ({name: value})."""
+    opts = tuple(sorted((options or {}).items()))
     ad = get_adapter(game)
     out = []
     for n in players:
@@ -27,24 +29,29 @@ def jobs(game: str, players, games: int, seed: int, agent: str = "strongest",
             specs, level = ((agent,), SOLO_LEVEL[ad.name]) if n == 1 else ((agent,) * n, None)
             out.append(Job(f"calibrate|{n}p|deal={d}", len(out), specs, s, d, ",".join(specs), level,
                            ad.default_story, True, "auto",
-                           None if data_dir is None else str(data_dir), ad.name))
+                           None if data_dir is None else str(data_dir), ad.name, opts))
     return out
 
 
-def record_of(game: str, result, data_dir=None) -> dict:
+def record_of(game: str, result, data_dir=None, options=None) -> dict:
     """What the statistics read from one played game (a GameResult with its
-    history): scores, winners, VP by source, turns, and per-seat snapshots
-    after each interim scoring ("interim1" ...) and at the end ("end")."""
+    history, played with these options): scores, winners, VP by source, turns,
+    per-seat snapshots after each interim scoring ("interim1" ...) and at the
+    end ("end"), and what the game's tracker saw step by step ("tracked")."""
     ad = get_adapter(game)
-    n, kw = ad.setup_of(result, {})
+    n, kw = ad.setup_of(result, dict(options or {}))
     if data_dir is not None:
         kw["catalog"] = ad.load_catalog(data_dir)
     g = ad.game_class()(n, seed=result.seed, **kw)
-    fields = statistics(game).fields
+    stats = statistics(game)
+    fields = stats.fields
+    tracker = stats.tracker(g) if stats.tracker is not None else None
     snaps = {}
     rnd = g.round
     for a in result.history:
         g.step(int(a))
+        if tracker is not None:
+            tracker.after_step(g)
         if g.round != rnd and not g.is_over:
             snaps[f"interim{rnd}"] = _seats(g, fields)
             rnd = g.round
@@ -52,7 +59,7 @@ def record_of(game: str, result, data_dir=None) -> dict:
     return {"game": ad.name, "players": n, "seed": result.seed, "level": result.difficulty,
             "scores": list(result.scores), "winners": list(result.winners),
             "breakdown": list(result.breakdown), "turns": [list(t) for t in result.turns],
-            "snaps": snaps}
+            "snaps": snaps, "tracked": tracker.result() if tracker is not None else {}}
 
 
 def _seats(g, fields) -> list[dict]:
@@ -62,18 +69,19 @@ def _seats(g, fields) -> list[dict]:
 
 def _play_one(job: Job) -> dict:
     result = get_adapter(job.game).play_job(job)
-    return record_of(job.game, result, job.data_dir)
+    return record_of(job.game, result, job.data_dir, dict(job.options))
 
 
 def play(game: str, players=None, games: int = 20, seed: int = 0, workers: int = 1,
-         progress: bool = False, data_dir=None) -> list[dict]:
+         progress: bool = False, data_dir=None, options=None) -> list[dict]:
     """The records of games deals per player count (default: every count the
     game has, solo included), played by `strongest`, in job order; data_dir:
-    play with the game data in that folder."""
+    play with the game data in that folder; options: the game's options
+    ({name: value}, as `--option`)."""
     ad = get_adapter(game)
     if players is None:
         players = ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)
-    todo = jobs(game, players, games, seed, data_dir=data_dir)
+    todo = jobs(game, players, games, seed, data_dir=data_dir, options=options)
     bar = _progress(progress, len(todo))
     out = [None] * len(todo)
     if workers <= 1:

@@ -3,6 +3,7 @@ each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jordan's seat is not one) or one
 for the game."""
 from ..calibration.measure import Statistic
+from .core.jordan import JEV_DISCARD, JEV_PASS
 from .game import Game
 
 #: the per-seat state fields the records snapshot after each interim scoring and at the end
@@ -49,6 +50,39 @@ def _ends_rounds(seat_of):
     return fn
 
 
+class Tracker:
+    """Jordan's turns, read from his log (J_LOG, rewritten at the start of each
+    of his turns) whenever his turn count grew by one: per turn, whether he
+    found no possible main action on any card and passed (SOLO-13: the
+    rulebook's "rare event" for one card, here for all of them) and how many
+    cards he discarded for want of one. A move after which he took two turns
+    (the human had nothing to decide between them) shows only the second: the
+    first is left out."""
+
+    def __init__(self, g):
+        self.solo = bool(g.state[g.LAYOUT.glob["SOLO"][0]])
+        self.turns = self._turns(g) if self.solo else 0
+        self.stalls, self.discards = [], []
+
+    @staticmethod
+    def _turns(g) -> int:
+        return int(g.state[g.LAYOUT.field_slice("TURNS", 1)][0])
+
+    def after_step(self, g):
+        if not self.solo:
+            return
+        t = self._turns(g)
+        if t == self.turns + 1:
+            off, n = g.LAYOUT.glob["J_LOG"][0], int(g.state[g.LAYOUT.glob["J_LOG_N"][0]])
+            events = g.state[off:off + 2 * n:2].tolist()
+            self.stalls.append(1.0 if JEV_PASS in events else 0.0)
+            self.discards.append(float(events.count(JEV_DISCARD)))
+        self.turns = t
+
+    def result(self) -> dict:
+        return {"jordan_stalls": self.stalls, "jordan_discards": self.discards}
+
+
 def _jordan_score(r, at):
     return [r["scores"][1]] if r["players"] == 1 else []
 
@@ -67,6 +101,10 @@ STATISTICS = {
     "jordan_score": Statistic("Jordan's final VP (solo games)", _jordan_score),
     "turns_per_round": Statistic("turns of a player per round (rounds 1-3)", _turns_per_round),
     "solo_win": Statistic("solo games the player wins against Jordan", _solo_win, kind="share"),
+    "jordan_no_action": Statistic("Jordan's turns with no possible main action on any card (he passes)",
+                                  lambda r, at: r["tracked"].get("jordan_stalls", []), kind="share"),
+    "jordan_discards": Statistic("cards Jordan discards a turn for want of a possible main action",
+                                 lambda r, at: r["tracked"].get("jordan_discards", [])),
     "jordan_ends_round": Statistic("rounds of solo games that Jordan ends (reaching Maracaibo first)",
                                    _ends_rounds(lambda r: 1), kind="share"),
 }

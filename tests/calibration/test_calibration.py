@@ -126,7 +126,7 @@ def test_the_command_writes_the_report_and_the_rows(tmp_path, capsys):
     (["--games", "0"], "--games must be at least 1"),
     (["--players", "5"], "Maracaibo has 1, 2, 3, 4"),
     (["--players", "x"], "--players takes player counts"),
-    (["--game", "pirates", "--players", "1"], "no calibration target names 1 player"),
+    (["--game", "pirates", "--players", "4"], "no calibration target names 4 player"),
     (["--workers", "0"], "--workers must be at least 1"),
 ])
 def test_bad_arguments_are_refused_before_any_game(argv, message, capsys):
@@ -156,3 +156,29 @@ def test_the_round_ender_of_pirates_solo_games():
             human[i] = 1.0 if now > before else 0.0
             before = now
         assert len(jordan) == 3 and [a + b for a, b in zip(jordan, human)] == [1.0, 1.0, 1.0]
+
+
+def test_jordans_turns_are_tracked_in_solo_games_only():
+    """SOLO-13: a turn in which Jordan passes is one in which every card he drew
+    had no possible main action, so a stalled turn has at least one discard;
+    2-player games have no Jordan."""
+    solo, duel = play("pirates", players=(1, 2), games=1, seed=3)
+    stalls, discards = solo["tracked"]["jordan_stalls"], solo["tracked"]["jordan_discards"]
+    assert len(stalls) == len(discards) == solo["snaps"]["end"][1]["TURNS"]
+    assert all(d >= 1 for s, d in zip(stalls, discards) if s)
+    assert duel["tracked"] == {"jordan_stalls": [], "jordan_discards": []}
+    row = measure("pirates", [solo], [t for t in load_targets("pirates") if t.name == "jordan_no_action"])[0]
+    assert row["n"] == len(stalls) and row["source"] == "rulebook" and row["high"] == 0.01
+
+
+def test_options_reach_the_games_and_their_re_runs(capsys):
+    """--option plays (and re-runs) every game with that module; a bad option is
+    refused before any game. The re-run repeats the played game only with the
+    same options (the module changes what is legal), so its end VP are the scores."""
+    assert main(["calibrate", "--game", "pirates", "--option", "bogus", "--players", "1"]) == 2
+    assert "unknown option 'bogus'" in capsys.readouterr().err
+    plain = play("pirates", players=(2,), games=1, seed=4)[0]
+    for opts in ({"skirmish": True}, {"rubies": True, "fog_locations": True}):
+        r = play("pirates", players=(2,), games=1, seed=4, options=opts)[0]
+        assert [r["snaps"]["end"][p]["VP"] for p in range(2)] == r["scores"]
+        assert r["scores"] != plain["scores"]          # the same deal played otherwise
