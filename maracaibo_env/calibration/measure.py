@@ -18,6 +18,39 @@ class Statistic:
     per_scoring: bool = False     # may be read after an interim scoring (at="interimK")
 
 
+# ---- building blocks of the games' statistics (maracaibo_env/<game>/calibration_stats.py) ----
+def seats(r):
+    """The deciding seats of a record (a solo game's seat 1 is the solo opponent)."""
+    return range(r["players"])
+
+
+def field(name: str, transform=int):
+    """The statistic of a per-seat state field at the record's snapshot `at`."""
+    def fn(r, at):
+        snap = r["snaps"].get(at)
+        return [] if snap is None else [transform(snap[p][name]) for p in seats(r)]
+    return fn
+
+
+def final_scores(r, at):
+    return [r["scores"][p] for p in seats(r)]
+
+
+def winner_score(r, at):
+    return [max(r["scores"][p] for p in seats(r))]
+
+
+def solo_win(r, at):
+    return [1.0 if r["players"] == 1 and 0 in r["winners"] else 0.0]
+
+
+def turns_per_round(rounds: int):
+    """Each deciding seat's turns a round, over the game's `rounds` rounds."""
+    def fn(r, at):
+        return [sum(r["turns"][p][:rounds]) / rounds for p in seats(r)]
+    return fn
+
+
 class Statistics(dict):
     """name -> Statistic, the per-seat state fields the records snapshot, and
     the game's Tracker class (None: none): Tracker(game) before the re-run's

@@ -2,39 +2,17 @@
 each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jean's seat is not one) or one
 for the game."""
-from ..calibration.measure import Statistic
+from ..calibration.measure import (Statistic, field as _field, final_scores, seats as _seats,
+                                   solo_win, turns_per_round, winner_score)
 
 #: the per-seat state fields the records snapshot after each interim scoring and at the end
 FIELDS = ("VP", "DOUBLOONS", "DINC", "VINC", "QUESTS", "UPGRADES", "TABLEAU_N")
-
-
-def _seats(r):
-    return range(r["players"])        # a solo game's seat 1 is Jean
-
-
-def _field(name, transform=int):
-    def fn(r, at):
-        snap = r["snaps"].get(at)
-        return [] if snap is None else [transform(snap[p][name]) for p in _seats(r)]
-    return fn
 
 
 def _sources(*names):
     def fn(r, at):
         return [sum(r["breakdown"][p].get(n, 0) for n in names) for p in _seats(r)]
     return fn
-
-
-def _turns_per_round(r, at):
-    return [sum(r["turns"][p][:4]) / 4 for p in _seats(r)]
-
-
-def _winner_score(r, at):
-    return [max(r["scores"][p] for p in _seats(r))]
-
-
-def _solo_win(r, at):
-    return [1.0 if 0 in r["winners"] and r["players"] == 1 else 0.0]
 
 
 STATISTICS = {
@@ -47,12 +25,12 @@ STATISTICS = {
     "upgrades": Statistic("completed ship-board areas (upgrades)",
                           _field("UPGRADES", lambda bits: bin(int(bits)).count("1")), per_scoring=True),
     "cards_bought": Statistic("project cards bought (tableau)", _field("TABLEAU_N"), per_scoring=True),
-    "final_score": Statistic("final VP of a deciding player", lambda r, at: [r["scores"][p] for p in _seats(r)]),
-    "winner_score": Statistic("the best deciding player's final VP", _winner_score),
+    "final_score": Statistic("final VP of a deciding player", final_scores),
+    "winner_score": Statistic("the best deciding player's final VP", winner_score),
     "vp_cards_prestige": Statistic("end VP from bought cards and prestige buildings",
                                    _sources("cards", "prestige")),
     "vp_doubloon_track": Statistic("end VP from the doubloon income track", _sources("doubloon_track")),
     "vp_income_scored": Statistic("VP scored from VP income (interim and final)", _sources("vp_income")),
-    "turns_per_round": Statistic("turns of a player per round (rounds I-IV)", _turns_per_round),
-    "solo_win": Statistic("solo games the player wins against Jean", _solo_win, kind="share"),
+    "turns_per_round": Statistic("turns of a player per round (rounds I-IV)", turns_per_round(4)),
+    "solo_win": Statistic("solo games the player wins against Jean", solo_win, kind="share"),
 }

@@ -2,7 +2,8 @@
 each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jordan's seat is not one) or one
 for the game."""
-from ..calibration.measure import Statistic
+from ..calibration.measure import (Statistic, field as _field, final_scores, solo_win, turns_per_round,
+                                   winner_score)
 from .core.jordan import JEV_DISCARD, JEV_PASS
 from .game import Game
 
@@ -11,43 +12,17 @@ FIELDS = ("VP", "COINS", "INC_COINS", "INC_VP", "QN", "NUPG", "TAB_N", "NRES", "
 _MARACAIBO = Game.VP_SOURCES.index("maracaibo")      # VP_SRC's entry of the VP for reaching it
 
 
-def _seats(r):
-    return range(r["players"])        # a solo game's seat 1 is Jordan
-
-
-def _field(name):
-    def fn(r, at):
-        snap = r["snaps"].get(at)
-        return [] if snap is None else [int(snap[p][name]) for p in _seats(r)]
-    return fn
-
-
-def _turns_per_round(r, at):
-    return [sum(r["turns"][p][:3]) / 3 for p in _seats(r)]
-
-
-def _winner_score(r, at):
-    return [max(r["scores"][p] for p in _seats(r))]
-
-
-def _solo_win(r, at):
-    return [1.0 if 0 in r["winners"] and r["players"] == 1 else 0.0]
-
-
-def _ends_rounds(seat_of):
-    """1 for each round the seat ended (it reached Maracaibo, MARA-02/03: its
-    Maracaibo VP grew in that round), else 0; solo games only."""
-    def fn(r, at):
-        if r["players"] != 1:
-            return []
-        seat = seat_of(r)
-        out, before = [], 0
-        for key in ("interim1", "interim2", "end"):
-            now = r["snaps"][key][seat]["VP_SRC"][_MARACAIBO]
-            out.append(1.0 if now > before else 0.0)
-            before = now
-        return out
-    return fn
+def _jordan_ends_rounds(r, at):
+    """Per round of a solo game, 1 when Jordan ended it (he reached Maracaibo,
+    MARA-02/03, SOLO-10: his Maracaibo VP grew in that round), else 0."""
+    if r["players"] != 1:
+        return []
+    out, before = [], 0
+    for key in ("interim1", "interim2", "end"):
+        now = r["snaps"][key][1]["VP_SRC"][_MARACAIBO]
+        out.append(1.0 if now > before else 0.0)
+        before = now
+    return out
 
 
 class Tracker:
@@ -96,15 +71,15 @@ STATISTICS = {
     "upgrades": Statistic("ship improvements", _field("NUPG"), per_scoring=True),
     "cards": Statistic("cards in the tableau", _field("TAB_N"), per_scoring=True),
     "residences": Statistic("residences built", _field("NRES"), per_scoring=True),
-    "final_score": Statistic("final VP of a deciding player", lambda r, at: [r["scores"][p] for p in _seats(r)]),
-    "winner_score": Statistic("the best deciding player's final VP", _winner_score),
+    "final_score": Statistic("final VP of a deciding player", final_scores),
+    "winner_score": Statistic("the best deciding player's final VP", winner_score),
     "jordan_score": Statistic("Jordan's final VP (solo games)", _jordan_score),
-    "turns_per_round": Statistic("turns of a player per round (rounds 1-3)", _turns_per_round),
-    "solo_win": Statistic("solo games the player wins against Jordan", _solo_win, kind="share"),
+    "turns_per_round": Statistic("turns of a player per round (rounds 1-3)", turns_per_round(3)),
+    "solo_win": Statistic("solo games the player wins against Jordan", solo_win, kind="share"),
     "jordan_no_action": Statistic("Jordan's turns with no possible main action on any card (he passes)",
                                   lambda r, at: r["tracked"].get("jordan_stalls", []), kind="share"),
     "jordan_discards": Statistic("cards Jordan discards a turn for want of a possible main action",
                                  lambda r, at: r["tracked"].get("jordan_discards", [])),
     "jordan_ends_round": Statistic("rounds of solo games that Jordan ends (reaching Maracaibo first)",
-                                   _ends_rounds(lambda r: 1), kind="share"),
+                                   _jordan_ends_rounds, kind="share"),
 }
