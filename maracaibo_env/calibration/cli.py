@@ -50,6 +50,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="player counts, 1 = solo (default: every count the targets name)")
     p.add_argument("--seed", type=int, default=0, help="seed the deals derive from (default 0)")
     p.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
+    p.add_argument("--agent", default="strongest", metavar="SPEC",
+                   help="the agent in every seat (default strongest: the calibration's player; "
+                        "another spec shows how the statistics depend on the player)")
     p.add_argument("--data", metavar="DIR", help="play with the game data in DIR")
     from ..cli_options import add_option_argument
     add_option_argument(p)
@@ -107,24 +110,25 @@ def main(args) -> int:
                 ad.load_catalog(args.data)          # a bad data folder is refused before any game
             from ..cli_options import parse_options
             options = parse_options(args.game, args.option)
-        except (DataError, ValueError, OSError) as exc:    # GameConfigError is a ValueError
+            ad.parse_spec(args.agent)
+        except (DataError, ValueError, OSError) as exc:    # GameConfigError, AgentSpecError: ValueErrors
             err = str(exc)
     if err is not None:
         print(f"maracaibo calibrate: {err}", file=sys.stderr)
         return 2
     try:
         records = play(args.game, players, args.games, args.seed, args.workers, args.progress,
-                       data_dir=args.data, options=options)
+                       data_dir=args.data, options=options, agent=args.agent)
     except KeyboardInterrupt:
         print("maracaibo calibrate: interrupted", file=sys.stderr)
         return 130
     rows = measure(args.game, records, targets, players)
     _print(ad.title, rows)
     print(summary(rows))
-    meta = {"game": ad.name, "games_per_count": args.games, "players": list(players),
+    meta = {"game": ad.name, "games_per_count": args.games, "players": list(players), "agent": args.agent,
             "seed": args.seed, "data": args.data or "shipped", "options": options,
             "about": f"{ad.title}: {args.games} deals per player count ({', '.join(map(str, players))}; "
-                     f"1 = solo), each played by `strongest` against itself (solo: against the solo "
+                     f"1 = solo), each played by `{args.agent}` against itself (solo: against the solo "
                      f"opponent), seed {args.seed}, data {args.data or 'shipped'}"
                      f"{', options ' + str(options) if options else ''}. Means with "
                      f"Student-t 95% intervals, shares with Wilson intervals."}

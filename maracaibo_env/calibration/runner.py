@@ -73,15 +73,16 @@ def _play_one(job: Job) -> dict:
 
 
 def play(game: str, players=None, games: int = 20, seed: int = 0, workers: int = 1,
-         progress: bool = False, data_dir=None, options=None) -> list[dict]:
+         progress: bool = False, data_dir=None, options=None, agent: str = "strongest") -> list[dict]:
     """The records of games deals per player count (default: every count the
-    game has, solo included), played by `strongest`, in job order; data_dir:
-    play with the game data in that folder; options: the game's options
-    ({name: value}, as `--option`)."""
+    game has, solo included), played by `agent` (default `strongest`) in
+    every seat, in job order; data_dir: play with the game data in that
+    folder; options: the game's options ({name: value}, as `--option`)."""
     ad = get_adapter(game)
     if players is None:
         players = ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)
-    todo = jobs(game, players, games, seed, data_dir=data_dir, options=options)
+    get_adapter(game).parse_spec(agent)         # a bad spec is refused before any game
+    todo = jobs(game, players, games, seed, agent, data_dir=data_dir, options=options)
     bar = _progress(progress, len(todo))
     out = [None] * len(todo)
     if workers <= 1:
