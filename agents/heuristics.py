@@ -79,12 +79,12 @@ import math
 
 import numpy as np
 from numba import njit
-from maracaibo_env.framework.arrays import copy_into
 
 from maracaibo_env.maracaibo.core import drop_stale_cache
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
+from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import (
     NUM_ACTIONS, MAX_MP, A_SAIL,
@@ -94,7 +94,7 @@ from maracaibo_env.maracaibo.core.catalog_layout import (
     C_CARD_VP, C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_REQ,
     C_CAR_KIND, C_RANK_AT, C_NEXT_RANK_POS, C_DINC_VP, C_PRE_KIND,
     C_NEXP, C_EXP_NEXT_N, C_EXP_NEXT, C_EXP_LAST, C_TOK_VAL, C_TOK_AMT, C_TOK_MOD,
-    C_LOC_NUMBER, C_TRACK_N, C_TRACK_MARKED, C_NLOC,
+    C_LOC_NUMBER, C_TRACK_N, C_TRACK_MARKED,
     CARD_EFFS, CARD_REQS)
 from maracaibo_env.maracaibo.core.layout import (
     STATE_SIZE, N_CAREERS, N_CARDS, N_NATIONS, N_AREAS, N_BUILDINGS, N_TOKENS, HAND_CAP, PLAN_CAP,
@@ -103,7 +103,7 @@ from maracaibo_env.maracaibo.core.layout import (
     P_FIG_CAREER, P_DISCS, P_UPGRADES, P_DINC, P_VINC, P_INF, P_EXPLORER, P_QUESTS, P_TOKENS,
     P_SYNERGY, P_HAND_N, P_HAND, P_PLAN, P_TABLEAU_N, P_TABLEAU, P_CAREER_OPT,
     G_SOLO, G_DIFFICULTY, G_ROUND_END, G_SCORING, G_BQ_TILE, BOARD_QUEST_CAP, G_TRACK_REMOVED,
-    G_TRACK_TO_MARKET, P_SHIP, G_LOC_MARKER, G_LEGACY)
+    G_TRACK_TO_MARKET, P_SHIP)
 from maracaibo_env.maracaibo.core.enums import (
     PH_SAIL, PH_DRAW, PH_COMBAT, PH_PAY, PH_SETUP_PLAN, PH_SETUP_DISCARD,
     PH_SETUP_CAREER,
@@ -245,21 +245,6 @@ def _city_action_value(st, cat, me, loc, W):
 
 
 @njit(cache=True, _nrt=False)
-def _markers_by_nation(st, cat):
-    """markers_on_board of the three nations in one pass over the locations
-    (three scalars: no allocation per evaluation)."""
-    if st[G_LEGACY] != 0:  # legacy tiles hold markers too (INF-08): the core's count
-        return markers_on_board(st, cat, 0), markers_on_board(st, cat, 1), markers_on_board(st, cat, 2)
-    c0 = c1 = c2 = 0
-    for loc in range(cat[C_NLOC]):
-        m = st[G_LOC_MARKER + loc]
-        c0 += m == 0
-        c1 += m == 1
-        c2 += m == 2
-    return c0, c1, c2
-
-
-@njit(cache=True, _nrt=False)
 def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval_by_round):
     """Estimated final VP of player `me` (reads me's fields and public fields only)."""
     b = pb(me)
@@ -290,7 +275,9 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
     v += W[W_CP] * 0.35 * st[b + P_CP]
     # influence: noble ranks x estimated multipliers, majorities, progress
     np_ = st[G_NP]
-    c0, c1, c2 = _markers_by_nation(st, cat)
+    c0 = markers_on_board(st, cat, 0)  # three scalars: no allocation per evaluation
+    c1 = markers_on_board(st, cat, 1)
+    c2 = markers_on_board(st, cat, 2)
     for n in range(N_NATIONS):
         cn = c0 if n == 0 else (c1 if n == 1 else c2)
         above = (c0 > cn) + (c1 > cn) + (c2 > cn)

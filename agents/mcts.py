@@ -49,8 +49,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from maracaibo_env.framework.arrays import copy_into
 
+from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_NUMBER

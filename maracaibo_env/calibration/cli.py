@@ -81,6 +81,7 @@ def main(args) -> int:
     from ..framework.datafiles import DataError
     from ..adapters import get_adapter
     from . import load_targets, measure, play
+    from .targets import player_counts
     from .report import summary, write_report
     ad = get_adapter(args.game)
     err = None
@@ -97,7 +98,7 @@ def main(args) -> int:
                 path = Path(args.data) / "calibration.toml"
             targets = load_targets(args.game, path=path)
             players = _players(args.players, targets)
-            counts = ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)
+            counts = player_counts(args.game)
             bad = [n for n in players if n not in counts]
             if bad:
                 raise ValueError(f"--players {bad[0]}: {ad.title} has {', '.join(map(str, counts))}")

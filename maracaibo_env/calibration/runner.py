@@ -6,11 +6,12 @@ after each interim scoring and at the end (the record's "snaps")."""
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..adapters import get_adapter
 from ..tournament.formats import Job, deal_seed
 from .measure import statistics
+from .targets import player_counts
 
 #: the solo opponent's level the calibration's solo games are played at
 SOLO_LEVEL = {"maracaibo": "medium", "pirates": "3"}
@@ -78,9 +79,8 @@ def play(game: str, players=None, games: int = 20, seed: int = 0, workers: int =
     game has, solo included), played by `agent` (default `strongest`) in
     every seat, in job order; data_dir: play with the game data in that
     folder; options: the game's options ({name: value}, as `--option`)."""
-    ad = get_adapter(game)
     if players is None:
-        players = ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)
+        players = player_counts(game)
     get_adapter(game).parse_spec(agent)         # a bad spec is refused before any game
     todo = jobs(game, players, games, seed, agent, data_dir=data_dir, options=options)
     bar = _progress(progress, len(todo))
@@ -92,7 +92,6 @@ def play(game: str, players=None, games: int = 20, seed: int = 0, workers: int =
     else:
         with ProcessPoolExecutor(workers) as pool:
             futures = {pool.submit(_play_one, j): j.index for j in todo}
-            from concurrent.futures import as_completed
             for f in as_completed(futures):
                 out[futures[f]] = f.result()
                 bar(1)

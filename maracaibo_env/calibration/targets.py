@@ -36,8 +36,8 @@ def targets_path(game: str, data_dir=None) -> Path:
     """Where a game's targets are: data_dir/calibration.toml, else the game's shipped data."""
     if data_dir is not None:
         return Path(data_dir) / FILE
-    from ..adapters import get_adapter
     import importlib
+    from ..adapters import get_adapter
     mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}")
     return Path(mod.__file__).parent / "data" / FILE
 
@@ -65,7 +65,7 @@ def load_targets(game: str, data_dir=None, path=None) -> list[Target]:
             raise DataError(f"{where}: {t.statistic} is read at the end only, not at {t.at!r}")
         if t.at.startswith("interim") and int(t.at[-1]) >= rounds:
             raise DataError(f"{where}: the game has {rounds - 1} interim scorings, not {t.at!r}")
-        counts = _player_counts(game)
+        counts = player_counts(game)
         bad = [n for n in t.players if n not in counts]
         if bad or len(set(t.players)) != len(t.players):
             raise DataError(f"{where}: players {t.players}: each of {counts} at most once")
@@ -79,7 +79,8 @@ def _rounds(game: str) -> int:
     return get_adapter(game).rounds
 
 
-def _player_counts(game: str) -> tuple[int, ...]:
+def player_counts(game: str) -> tuple[int, ...]:
+    """The player counts a game's targets may name: 1 (solo) when it has a solo opponent, 2-4."""
     from ..adapters import get_adapter
     ad = get_adapter(game)
     return ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)
