@@ -25,6 +25,9 @@ EXAMPLES = """examples:
   # Pirates with the Skirmish module (options as in `maracaibo demo --help`)
   maracaibo calibrate --game pirates --players 1 --games 30 --option skirmish
 
+  # Pirates solo on every Caribbean layout of the data: the rows per layout
+  maracaibo calibrate --game pirates --players 1 --games 30 --layout all
+
   # your own data (a copy of maracaibo_env/maracaibo/data with your changes; its
   # calibration.toml, if it has one, holds the targets)
   maracaibo calibrate --data my_data --games 20 --out reports/mine
@@ -56,6 +59,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="play with the game data in DIR")
     from ..cli_options import add_option_argument
     add_option_argument(p)
+    p.add_argument("--layout", metavar="KEY[,KEY...]",
+                   help="Pirates: play on these Caribbean layouts of the data's layouts.toml, the "
+                        "rows per layout; `all`: every layout (default: the data's default layout)")
     p.add_argument("--targets", metavar="FILE",
                    help="the targets file (default: calibration.toml of --data, else the game's)")
     p.add_argument("--json", metavar="PATH", help="write the rows as JSON (a list of targets)")
@@ -75,6 +81,22 @@ def _players(text, targets) -> tuple[int, ...]:
     if not out:
         raise ValueError("--players names no player count")
     return out
+
+
+def _layouts(text, title: str, cat) -> list:
+    """The layouts --layout names ([None]: the game's default, no layout column)."""
+    if text is None:
+        return [None]
+    keys = getattr(cat, "layout_keys", None)
+    if not keys:
+        raise ValueError(f"--layout: {title} has no layouts to choose from")
+    if text.strip() == "all":
+        return list(keys)
+    out = [k.strip() for k in text.split(",") if k.strip()]
+    bad = [k for k in out if k not in keys]
+    if bad or not out:
+        raise ValueError(f"--layout {bad[0] if bad else text!r}: the layouts are {', '.join(keys)} (or all)")
+    return list(dict.fromkeys(out))
 
 
 def main(args) -> int:
@@ -107,8 +129,8 @@ def main(args) -> int:
             if idle:
                 raise ValueError(f"no calibration target names {idle[0]} player(s); the targets name "
                                  f"{', '.join(map(str, named))}")
-            if args.data:
-                ad.load_catalog(args.data)          # a bad data folder is refused before any game
+            cat = ad.load_catalog(args.data)        # a bad data folder is refused before any game
+            layouts = _layouts(args.layout, ad.title, cat)
             from ..cli_options import parse_options
             options = parse_options(args.game, args.option)
             ad.parse_spec(args.agent)
@@ -117,21 +139,29 @@ def main(args) -> int:
     if err is not None:
         print(f"maracaibo calibrate: {err}", file=sys.stderr)
         return 2
+    rows = []
     try:
-        records = play(args.game, players, args.games, args.seed, args.workers, args.progress,
-                       data_dir=args.data, options=options, agent=args.agent)
+        for key in layouts:
+            opts = options if key is None else {**options, "layout": key}
+            records = play(args.game, players, args.games, args.seed, args.workers, args.progress,
+                           data_dir=args.data, options=opts, agent=args.agent)
+            part = measure(args.game, records, targets, players)
+            if key is not None:
+                part = [{**r, "layout": key} for r in part]
+            rows += part
     except KeyboardInterrupt:
         print("maracaibo calibrate: interrupted", file=sys.stderr)
         return 130
-    rows = measure(args.game, records, targets, players)
     _print(ad.title, rows)
     print(summary(rows))
     meta = {"game": ad.name, "games_per_count": args.games, "players": list(players), "agent": args.agent,
             "seed": args.seed, "data": args.data or "shipped", "options": options,
+            "layouts": [k for k in layouts if k is not None],
             "about": f"{ad.title}: {args.games} deals per player count ({', '.join(map(str, players))}; "
                      f"1 = solo), each played by `{args.agent}` against itself (solo: against the solo "
                      f"opponent), seed {args.seed}, data {args.data or 'shipped'}"
-                     f"{', options ' + str(options) if options else ''}. Means with "
+                     f"{', options ' + str(options) if options else ''}"
+                     f"{', layouts ' + ', '.join(layouts) if layouts != [None] else ''}. Means with "
                      f"Student-t 95% intervals, shares with Wilson intervals."}
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))

@@ -32,6 +32,15 @@ def field(name: str, transform=int):
     return fn
 
 
+def best_of(fn):
+    """The statistic of the game's best deciding seat by a per-seat statistic fn
+    (one value a game: the most any seat reached)."""
+    def best(r, at):
+        values = fn(r, at)
+        return [max(values)] if values else []
+    return best
+
+
 def final_scores(r, at):
     return [r["scores"][p] for p in seats(r)]
 

@@ -14,6 +14,8 @@ HEAD = ["target", "statistic", "at", "players", "value [95%]", "range", "in rang
 def _fmt(x) -> str:
     if x is None:
         return "–"
+    if abs(x) < 1e-9:                   # a Wilson bound's rounding residue
+        return "0"
     return f"{x:.0f}" if abs(x) >= 100 else f"{x:.3g}"
 
 
@@ -24,9 +26,15 @@ def table_rows(rows: list[dict]) -> list[list[str]]:
             f"{_fmt(r['value'])} [{_fmt(r['lo'])}, {_fmt(r['hi'])}]" if r["lo"] is not None
             else _fmt(r["value"]))
         ok = {True: "yes", False: "**no**", None: "–"}[r["in_range"]]
-        out.append([r["name"], r["statistic"], r["at"], str(r["players"]), val, r["range"], ok,
+        name = f"{r['name']} ({r['layout']})" if r.get("layout") else r["name"]
+        out.append([name, r["statistic"], r["at"], str(r["players"]), val, r["range"], ok,
                     str(r["games"]), r["source"]])
     return out
+
+
+def _by_target(rows: list[dict]) -> list[dict]:
+    """One row per target name (for the sources: rows repeat per player count and layout)."""
+    return list({r["name"]: r for r in rows}.values())
 
 
 def summary(rows: list[dict]) -> str:
@@ -41,7 +49,7 @@ def render_markdown(title: str, meta: dict, rows: list[dict]) -> str:
     for r in table_rows(rows):
         lines.append("| " + " | ".join(c.replace("|", "/") for c in r) + " |")
     lines += ["", "## Sources", ""]
-    for r in rows:
+    for r in _by_target(rows):
         lines.append(f"- **{r['name']}** ({r['source']}): {r['reference']}")
     return "\n".join(lines) + "\n"
 
@@ -59,7 +67,7 @@ def render_html(title: str, meta: dict, rows: list[dict], png: str | None) -> st
                     "target's value (dot) and 95% interval (bar) against its range (band), "
                     "as a share of the range's width from its low end.</figcaption></figure>")
     body.append("<h2>Sources</h2><ul>" + "".join(
-        f"<li><b>{_e(r['name'])}</b> ({_e(r['source'])}): {_e(r['reference'])}</li>" for r in rows) + "</ul>")
+        f"<li><b>{_e(r['name'])}</b> ({_e(r['source'])}): {_e(r['reference'])}</li>" for r in _by_target(rows)) + "</ul>")
     body.append("</body></html>")
     return "\n".join(body)
 
@@ -81,7 +89,8 @@ def figure(rows: list[dict]) -> str | None:
             ax.plot([scale(r["lo"]), scale(r["hi"])], [y, y], color="#333")
         ax.plot([scale(r["value"])], [y], "o", color="#2a7" if r["in_range"] else "#c33")
     ax.set_yticks(range(len(measured)))
-    ax.set_yticklabels([f"{r['name']} ({r['players']}p)" for r in reversed(measured)])
+    ax.set_yticklabels([f"{r['name']} ({r['players']}p{', ' + r['layout'] if r.get('layout') else ''})"
+                        for r in reversed(measured)])
     ax.set_xlabel("position in the target's range (0 = low, 1 = high)")
     ax.axvline(0, color="#888", lw=0.5)
     ax.axvline(1, color="#888", lw=0.5)

@@ -34,6 +34,8 @@ from .replay import write_replay
 INT_TYPES = frozenset((int, np.int8, np.int16, np.int32, np.int64,
                        np.uint8, np.uint16, np.uint32, np.uint64))
 SAVE_KEYS = ("format", "data_hash", "state")
+#: draws of the hidden information determinize tries before it gives up
+REDRAW_TRIES = 50
 
 
 def int_option(name, value, allowed, shown=None) -> int:
@@ -368,17 +370,29 @@ class GameBase:
         game's core/hidden.py) is redrawn at random from rng: the seat's
         observation and, if it is to act, its legal actions are unchanged. The
         copy has no history (its replay would not reach it); the game over,
-        it is a plain copy. (ISMCTS determinisations, OpenSpiel's resampler.)"""
+        it is a plain copy. (ISMCTS determinisations, OpenSpiel's resampler.)
+
+        A redraw in which the player to act would have no real decision (the
+        engine would have moved on by itself) contradicts what the seat sees,
+        a game waiting for that player: it is drawn again (rejection, up to
+        REDRAW_TRIES times)."""
         seat = self._seat(seat)
         g = self.clone()
         g.history = None
         if g.is_over:
             return g
-        g._redraw_hidden(seat, np.uint64(rng.integers(1, 2**63, dtype=np.uint64)))
         glob = self.LAYOUT.glob
-        if "SEED" in glob:      # the recorded deal seed says nothing about this world
-            g.state[glob["SEED"][0]] = rng.integers(2**31)
-        self._validate(g.state, g.catalog)
+        for attempt in range(REDRAW_TRIES):
+            g.state[:] = self.state
+            g._redraw_hidden(seat, np.uint64(rng.integers(1, 2**63, dtype=np.uint64)))
+            if "SEED" in glob:      # the recorded deal seed says nothing about this world
+                g.state[glob["SEED"][0]] = rng.integers(2**31)
+            try:
+                self._validate(g.state, g.catalog)
+                break
+            except StateError:
+                if attempt == REDRAW_TRIES - 1:
+                    raise
         self._check_generator(g.state)
         g._fill_mask()
         return g

@@ -2,7 +2,7 @@
 each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jean's seat is not one) or one
 for the game."""
-from ..calibration.measure import (Statistic, field as _field, final_scores, seats as _seats,
+from ..calibration.measure import (Statistic, best_of, field as _field, final_scores, seats as _seats,
                                    solo_win, turns_per_round, winner_score)
 
 #: the per-seat state fields the records snapshot after each interim scoring and at the end
@@ -15,15 +15,21 @@ def _sources(*names):
     return fn
 
 
+_QUESTS = _field("QUESTS")
+_UPGRADES = _field("UPGRADES", lambda bits: bin(int(bits)).count("1"))
+
 STATISTICS = {
     "doubloon_income": Statistic("doubloon income (space of the doubloon income track)",
                                  _field("DINC"), per_scoring=True),
     "vp_income": Statistic("VP income (space of the VP income track)", _field("VINC"), per_scoring=True),
     "vp": Statistic("VP on the track", _field("VP"), per_scoring=True),
     "doubloons": Statistic("doubloons held", _field("DOUBLOONS"), per_scoring=True),
-    "quests": Statistic("quests fulfilled", _field("QUESTS"), per_scoring=True),
-    "upgrades": Statistic("completed ship-board areas (upgrades)",
-                          _field("UPGRADES", lambda bits: bin(int(bits)).count("1")), per_scoring=True),
+    "quests": Statistic("quests fulfilled", _QUESTS, per_scoring=True),
+    "quests_best": Statistic("quests fulfilled by the game's best seat at that", best_of(_QUESTS),
+                             per_scoring=True),
+    "upgrades": Statistic("completed ship-board areas (upgrades)", _UPGRADES, per_scoring=True),
+    "upgrades_best": Statistic("completed ship-board areas of the game's best seat at that",
+                               best_of(_UPGRADES), per_scoring=True),
     "cards_bought": Statistic("project cards bought (tableau)", _field("TABLEAU_N"), per_scoring=True),
     "final_score": Statistic("final VP of a deciding player", final_scores),
     "winner_score": Statistic("the best deciding player's final VP", winner_score),

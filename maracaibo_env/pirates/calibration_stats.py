@@ -13,16 +13,12 @@ _MARACAIBO = Game.VP_SOURCES.index("maracaibo")      # VP_SRC's entry of the VP 
 
 
 def _jordan_ends_rounds(r, at):
-    """Per round of a solo game, 1 when Jordan ended it (he reached Maracaibo,
-    MARA-02/03, SOLO-10: his Maracaibo VP grew in that round), else 0."""
+    """Per round of a solo game, 1 when Jordan ended it: he reached Maracaibo
+    first (MARA-02/03, SOLO-10; in round 3 the first arrival starts the end,
+    END3-01, and the other may arrive too), else 0."""
     if r["players"] != 1:
         return []
-    out, before = [], 0
-    for key in ("interim1", "interim2", "end"):
-        now = r["snaps"][key][1]["VP_SRC"][_MARACAIBO]
-        out.append(1.0 if now > before else 0.0)
-        before = now
-    return out
+    return [1.0 if seat == 1 else 0.0 for seat in r["tracked"].get("maracaibo_first", [])]
 
 
 class Tracker:
@@ -32,12 +28,20 @@ class Tracker:
     rulebook's "rare event" for one card, here for all of them) and how many
     cards he discarded for want of one. A move after which he took two turns
     (the human had nothing to decide between them) shows only the second: the
-    first is left out."""
+    first is left out.
+
+    Also, per round, the seat that reached Maracaibo first (its Maracaibo VP
+    grew; within one move the human's turn comes before Jordan's)."""
 
     def __init__(self, g):
         self.solo = bool(g.state[g.LAYOUT.glob["SOLO"][0]])
         self.turns = self._turns(g) if self.solo else 0
         self.stalls, self.discards = [], []
+        self.round, self.mara, self.first = g.round, self._mara(g), {}
+
+    @staticmethod
+    def _mara(g) -> list[int]:
+        return [int(g.state[g.LAYOUT.field_slice("VP_SRC", p)][_MARACAIBO]) for p in range(g.num_seats)]
 
     @staticmethod
     def _turns(g) -> int:
@@ -46,6 +50,11 @@ class Tracker:
     def after_step(self, g):
         if not self.solo:
             return
+        mara = self._mara(g)
+        grew = [p for p in range(len(mara)) if mara[p] > self.mara[p]]
+        if grew:                    # reached in the round the move began in
+            self.first.setdefault(self.round, grew[0])
+        self.mara, self.round = mara, g.round
         t = self._turns(g)
         if t == self.turns + 1:
             off, n = g.LAYOUT.glob["J_LOG"][0], int(g.state[g.LAYOUT.glob["J_LOG_N"][0]])
@@ -55,7 +64,8 @@ class Tracker:
         self.turns = t
 
     def result(self) -> dict:
-        return {"jordan_stalls": self.stalls, "jordan_discards": self.discards}
+        return {"jordan_stalls": self.stalls, "jordan_discards": self.discards,
+                "maracaibo_first": [self.first[k] for k in sorted(self.first)]}
 
 
 def _jordan_score(r, at):

@@ -604,6 +604,32 @@ def check_layout(rows: list[str], where: str) -> None:
             ok = ok or any(k > k0 for _, k in frontier)
         check(ok, where, f"the card in row {r0 + 1}, column {k0 + 1} cannot reach a column "
                          "nearer Maracaibo in 3 steps (MOVE-04)")
+    unused = sorted(seen - _move_ends_from_start(seen, ncol))
+    check(not unused, where, f"no legal move (1-3 steps ending in a column nearer Maracaibo, MOVE-01..04) "
+                             f"can end on the card in row {unused[0][0] + 1}, column {unused[0][1] + 1}"
+                             if unused else "")
+
+
+def _move_ends_from_start(cards: set, ncol: int) -> set:
+    """Every card where some move can end, over whole voyages from the starting zone
+    (the first step to column 1, MOVE-03; each move 1-3 orthogonal steps, MOVE-01/02,
+    ending in a column further right than where it began, MOVE-04)."""
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    starts = {None}
+    ends: set = set()
+    while starts:
+        new = set()
+        for s in starts:
+            col = -1 if s is None else s[1]
+            frontier = {c for c in cards if c[1] == 0} if s is None else {s}
+            for n in range(3 if s is None else 4):
+                if n:
+                    frontier = {(r + dr, k + dk) for r, k in frontier for dr, dk in steps
+                                if (r + dr, k + dk) in cards}
+                new |= {c for c in frontier if c[1] > col and c not in ends}
+        ends |= new
+        starts = new
+    return ends
 
 
 def load_data(folder: str | Path | None = None) -> PiratesData:

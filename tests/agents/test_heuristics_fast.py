@@ -3,7 +3,8 @@
 1. Golden: tests/data/heuristics_golden.json.gz holds every decision of five
    games played by the Python agents before their decisions moved into numba
    (legal ids and the values compared). Replaying those games, the agents of
-   today must value every legal action exactly the same.
+   today must value every legal action exactly the same (on the data they were
+   recorded with, before issue 25's calibration: pre_calibration_catalog).
 2. Both ways: games played wholly inside numba (agents.fast_play) are replayed
    move by move through the Python agents; every move of a heuristic seat
    must be one the Python agent rates best, and the scores, events and turn
@@ -20,14 +21,15 @@ import agents.heuristics as H
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.match import play_match
 from maracaibo_env.maracaibo.core.tracking import EVENT_KINDS
-from helpers import retrack_heuristic_game as _retrack
+from helpers import pre_calibration_catalog, retrack_heuristic_game as _retrack
 
 GOLDEN = json.loads(gzip.open(Path(__file__).parents[1] / "data" / "heuristics_golden.json.gz", "rt").read())
 
 
 def _game(gd):
     extra = {"difficulty": gd["difficulty"]} if "difficulty" in gd else {}
-    return Game(gd["np"], seed=gd["seed"], story=gd.get("story", 75), **extra)
+    return Game(gd["np"], seed=gd["seed"], story=gd.get("story", 75), catalog=pre_calibration_catalog(),
+                **extra)
 
 
 @pytest.mark.parametrize("rec", GOLDEN["games"], ids=lambda r: "-".join(r["game"]["agents"]))

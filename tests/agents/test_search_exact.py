@@ -3,16 +3,30 @@ it was before: root visit counts recorded from the committed agents/mcts.py
 (14c50ee, before the refactor) for fixed positions and seeds, bit for bit.
 The two solo records were re-recorded at 28e31a9, whose solo leaf value (the
 evaluation less its measured drift, docs/agents.md "Maracaibo mcts in solo
-games") changed solo searches on purpose; the 2-4-player records are 14c50ee's."""
+games") changed solo searches on purpose; the 2-4-player records are 14c50ee's.
+All were recorded with the data before issue 25's calibration and the solo
+drift fitted for it: they replay on that data (tests/helpers.py
+pre_calibration_catalog) with that drift (RECORDED_DRIFT)."""
 import numpy as np
 import pytest
 
 from agents.mcts import MCTSAgent
+from helpers import pre_calibration_catalog
 from maracaibo_env import Game
+
+# agents/mcts.py SOLO_DRIFT as fitted for the pre-calibration data
+RECORDED_DRIFT = np.array([
+    [[0.0] * 5] + r for r in (
+        [[39, 46, 55, 71, 79], [61, 74, 76, 88, 94], [75, 85, 89, 100, 104], [84, 91, 100, 107, 116]],
+        [[42, 49, 63, 71, 83], [73, 75, 84, 87, 100], [73, 91, 95, 102, 112], [93, 95, 105, 121, 121]],
+        [[49, 56, 68, 78, 88], [81, 83, 87, 98, 103], [87, 91, 96, 108, 112], [88, 96, 107, 115, 122]],
+        [[47, 54, 62, 78, 86], [66, 82, 87, 94, 100], [75, 89, 95, 108, 106], [94, 91, 103, 114, 120]],
+        [[48, 56, 66, 77, 89], [78, 86, 94, 99, 107], [94, 95, 100, 116, 115], [100, 97, 110, 121, 128]])],
+    np.float64)
 
 
 def _position(seed, players, moves, **kw):
-    g = Game(players, seed=seed, **kw)
+    g = Game(players, seed=seed, catalog=pre_calibration_catalog(), **kw)
     rng = np.random.default_rng(seed)
     for _ in range(moves):
         legal = g.legal_actions()
@@ -45,7 +59,8 @@ RECORDED = [
 
 
 @pytest.mark.parametrize("game_kw, options, seed, expected", RECORDED)
-def test_root_visits_as_recorded_before_the_refactor(game_kw, options, seed, expected):
+def test_root_visits_as_recorded_before_the_refactor(game_kw, options, seed, expected, monkeypatch):
+    monkeypatch.setattr(MCTSAgent.adapter, "_drift", RECORDED_DRIFT)
     g = _position(**game_kw)
     v = MCTSAgent(**{"iterations": 300, **options}).visits(g, seed)
     assert {int(a): int(v[a]) for a in np.flatnonzero(v)} == expected

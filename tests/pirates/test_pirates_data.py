@@ -503,6 +503,21 @@ def test_CON_04_layout_with_26_cards_is_an_error(tmp_path):
         load_data(f)
 
 
+def test_MOVE_04_layout_slot_no_move_can_end_on_is_an_error(tmp_path):
+    # a card reachable only by stepping back out of a nearer column: column 3's lower
+    # card touches nothing but column 4 (the Gold island above it, nothing to its left)
+    f = _copy(tmp_path)
+    text = (f / "layouts.toml").read_text()
+    rows = ['".CCCCCCCC"', '"CCCCCEPCC"', '"CCGCCEPCC"', '"C.GCCCCC."']
+    bad = ['".CCCCCCCC"', '"CCGCCEPCC"', '"CCGCCEPCC"', '"C.CCCCCC."']
+    assert all(r in text for r in rows)
+    for r, b in zip(rows, bad):
+        text = text.replace(r, b, 1)
+    (f / "layouts.toml").write_text(text)
+    with pytest.raises(DataError, match=r"layouts\.toml classic.*no legal move.*row 4, column 3"):
+        load_data(f)
+
+
 def test_published_without_ref_is_an_error(tmp_path):
     f = _copy(tmp_path)
     _edit(f, "cards.toml", 'key = "tobacco"', 'key = "tobacco"\nsource = "published"')

@@ -395,18 +395,18 @@ def test_MOVE_01_harpy_moves_up_to_four():
 def test_MOVE_01_islands_are_not_spaces():
     g = game(2)
     cs = cells(g)
-    # slot 4 is row 1, column 2; to its right (row 1, column 3) lies the Gold island
-    assert cs[4] == (1, 2) and (1, 3) not in cs
-    assert cs[3] == (0, 2) and cs[6] == (0, 3)
-    begin_turn(g, 4)
-    # no step into or across the island: the only way on is around it, over the top
-    # (s3 then s6); s0 and s5 lead nowhere within 3 spaces
-    assert sails(g) == {"s3"}
-    g.step("sail:s3")
-    assert sails(g) == {"s6"} | ({"s4"} & sails(g))
-    g.step("sail:s6")
+    # slot 5 is row 2, column 2; to its right (row 2, column 3) lies the Gold island
+    assert cs[5] == (2, 2) and (2, 3) not in cs
+    assert cs[4] == (1, 2) and cs[7] == (1, 3)
+    begin_turn(g, 5)
+    # no step into or across the island: the only way on is around it, above
+    # (s4 then s7); s1 leads nowhere within 3 spaces
+    assert sails(g) == {"s4"}
+    g.step("sail:s4")
+    assert sails(g) == {"s3", "s7"}             # s0 leads nowhere in the 2 steps left
+    g.step("sail:s7")
     g.step("stop")
-    assert get(g, "SHIP", 0) == 6
+    assert get(g, "SHIP", 0) == 7
 
 
 @pytest.mark.parametrize("slot", [0, 4, 9, 13, 20, 25])
@@ -457,6 +457,44 @@ def test_MOVE_04_intermediate_steps_may_go_back_and_revisit():
     assert "stop" not in names(g)
     g.step("sail:s12")
     assert get(g, "SHIP", 0) == 12 and g.phase != "move"
+
+
+def _move_ends(g, slot) -> set[int]:
+    """Every space where a move of the current player from `slot` can end:
+    each sequence of legal sail actions, walked through the engine's mask."""
+    begin_turn(g, slot)
+    ends, todo = set(), [g]
+    while todo:
+        h = todo.pop()
+        if h.phase != "move":                       # the move ended by itself (3rd step, Gulf)
+            ends.add(get(h, "SHIP", 0))
+            continue
+        for a in names(h):
+            if a == "stop":
+                ends.add(get(h, "SHIP", 0))
+            elif a.startswith("sail:"):
+                nxt = h.clone()
+                nxt.step(a)
+                todo.append(nxt)
+    return ends
+
+
+@pytest.mark.parametrize("harpy", [False, True], ids=["3 steps", "harpy 4 steps"])
+@pytest.mark.parametrize("key", LAYOUTS)
+def test_MOVE_04_every_card_slot_can_be_where_a_move_ends(key, harpy):
+    # SET-07/SET-10: the cards dealt into the layout are the spaces the game is played on; a
+    # slot no legal move (MOVE-01..06) can end on would hold a card nobody can ever use.
+    # Exhaustive: from the starting zone, every end of every move, again from each end
+    g = game(2, layout=key)
+    if harpy:
+        put(g, "MOVE_BONUS", 1, player=0)                               # GFH-C
+    seen, todo = {L.SP_START}, [L.SP_START]
+    while todo:
+        for end in _move_ends(g.clone(), todo.pop()):
+            if end not in seen and end < 27:                            # the Gulf and Maracaibo
+                seen.add(end)                                           # lead back to the start
+                todo.append(end)
+    assert set(range(27)) - seen == set(), key
 
 
 def test_MOVE_04_gulf_and_maracaibo_are_beyond_the_last_column():

@@ -323,10 +323,11 @@ def test_solo_13_no_action_discards_and_guard_passes():
 
 def test_solo_14_range_is_a_legal_move():
     g = solo(seed=19)
-    # classic layout: from the start, 1-3 steps reach columns 1 and 2 only (column 3's cards
-    # sit beyond the Gold island, 4 steps away)
+    # classic layout: from the start, 1-3 steps reach columns 1 and 2 and, along the second
+    # row, column 3's lower card (its top card is 4 steps away)
     reach = int(J.jordan_reach(g.state, g._cat))
     want = {slot_in_column(g, c, r) for c, n in ((1, 3), (2, 3)) for r in range(n)}
+    want.add(slot_in_column(g, 3, 1))
     assert {s for s in range(L.N_SPACES) if reach >> s & 1} == want
     # from column 5's top card the legal ends are the top cards of columns 6, 7 and 8
     # (right along the top row; the Emerald and Pearl islands block the rows below)
