@@ -108,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `maracaibo` console script; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:                    # a bare `maracaibo`: the help, not a usage error
+        build_parser().print_help()
+        return 0
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         try:

@@ -106,3 +106,22 @@ def test_core_and_cli_work_without_the_optional_extras(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900,
                        cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-3000:]
+
+
+def test_a_bare_maracaibo_prints_the_help(capsys):
+    """issue 26: no subcommand is a request for help, not a usage error."""
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: maracaibo") and "calibrate" in out and "tournament" in out
+
+
+def test_license_and_typing_marker_ship_with_the_package():
+    """issue 26: pyproject says MIT, so LICENSE holds the MIT text; py.typed is package data."""
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    meta = tomllib.loads((root / "pyproject.toml").read_text())
+    assert meta["project"]["license"] == {"text": "MIT"}
+    assert (root / "LICENSE").read_text().startswith("MIT License")
+    assert (root / "maracaibo_env" / "py.typed").is_file()
+    assert "py.typed" in meta["tool"]["setuptools"]["package-data"]["maracaibo_env"]
