@@ -243,7 +243,9 @@ _SB3_CLASS = None
 
 def sb3_vec_env(n: int, **kwargs):
     """A stable-baselines3 VecEnv over LearnerGames(n, **kwargs), with
-    `action_masks` for sb3-contrib's MaskablePPO (needs the `train` extra)."""
+    `action_masks` for sb3-contrib's MaskablePPO (needs the `train` extra).
+    `seed(s)` (as `MaskablePPO(seed=s)` calls it) makes the next reset start
+    new games from seed s (game i from s + i)."""
     global _SB3_CLASS
     if _SB3_CLASS is None:
         from gymnasium import spaces
@@ -253,12 +255,17 @@ def sb3_vec_env(n: int, **kwargs):
             """stable-baselines3 VecEnv of LearnerGames (see maracaibo_env.maracaibo.vector)."""
 
             def __init__(self, n, **kw):
+                self._kw = kw
                 self.games = LearnerGames(n, **kw)
                 self.render_mode = None
                 super().__init__(n, observation_space(), spaces.Discrete(NUM_ACTIONS))
                 self._actions = None
 
             def reset(self):
+                if self._seeds[0] is not None:      # seed(s) (SB3: env i gets s + i): new games
+                    self.games = LearnerGames(self.num_envs, **{**self._kw, "seed": int(self._seeds[0])})
+                    self._reset_seeds()
+                    return self.games._obs.copy()
                 return self.games.reset()
 
             def step_async(self, actions):

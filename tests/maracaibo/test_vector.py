@@ -165,3 +165,46 @@ def test_gymnasium_vector_env():
     o1, _ = env.reset(seed=5)
     o2, _ = env.reset(seed=5)
     assert np.array_equal(o1, o2)
+
+
+@pytest.mark.slow
+def test_sb3_seed_seeds_the_games():
+    """issue 26: SB3's VecEnv.seed(s) (MaskablePPO(seed=s) calls it) starts the
+    next reset's games from s (game i from s + i), whatever the env was built with."""
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+    from maracaibo_env.maracaibo.vector import LearnerGames, sb3_vec_env
+    want = LearnerGames(4, num_players=2, opponents="random", seed=5)._obs.copy()
+    a, b = (sb3_vec_env(4, num_players=2, opponents="random", seed=s) for s in (0, 99))
+    a.seed(5)
+    b.seed(5)
+    assert np.array_equal(a.reset(), want) and np.array_equal(b.reset(), want)
+    assert not np.array_equal(b.reset(), want)          # a plain reset plays on: new games
+    c = sb3_vec_env(4, num_players=2, opponents="random", seed=0)
+    MaskablePPO("MlpPolicy", c, n_steps=16, batch_size=32, n_epochs=1, seed=5, verbose=0)
+    assert np.array_equal(c.reset(), want)
+
+
+@pytest.mark.slow
+def test_the_module_prefixed_gym_id_works_in_spawned_subprocesses(tmp_path):
+    """issue 26: a SubprocVecEnv worker started with "spawn" has not imported
+    maracaibo_env; "maracaibo_env:maracaibo_env/Maracaibo-v1" makes Gymnasium
+    import it there (the plain id would raise NamespaceNotFound in the child)."""
+    pytest.importorskip("stable_baselines3")
+    import subprocess
+    import sys
+    script = tmp_path / "spawn_envs.py"
+    script.write_text(
+        "import functools\n"
+        "import gymnasium\n"
+        "from stable_baselines3.common.vec_env import SubprocVecEnv\n"
+        "if __name__ == '__main__':\n"
+        "    make = functools.partial(gymnasium.make, 'maracaibo_env:maracaibo_env/Maracaibo-v1',\n"
+        "                             opponents='balanced')\n"
+        "    envs = SubprocVecEnv([make, make], start_method='spawn')\n"
+        "    print(envs.reset().shape)\n"
+        "    envs.close()\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=600,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().endswith("(2, 649)")
