@@ -10,8 +10,9 @@
 plays one full game between random agents and prints one line per round
 (who ended it, scores after that round's scoring), the final VP-by-source
 table with totals and winners, the number of decisions and the time taken;
---verbose also prints every move by name with the player who made it, and
-each of Jean's turns.
+--verbose also prints every move by name with the player who made it and,
+as `maracaibo play` labels it, what it points at ('sail:7:mp7 (St. Kitts, 7 MP)'),
+and each of Jean's turns.
 """
 from __future__ import annotations
 
@@ -222,7 +223,7 @@ def demo(players: int, seed: int, story: int, difficulty: str = "medium",
         legal = game.legal_actions()  # uniform random play (the demo needs no agent)
         a = legal[rng.integers(len(legal))]
         if verbose:
-            out.line(f"  {_seat_name(game, game.current_player)}: {game.action_name(a)}")
+            out.line(f"  {_seat_name(game, game.current_player)}: {_labelled(game, a)}")
         game.step(a)
         decisions += 1
         if verbose and game.solo and _jean_turn(game) != jean:
@@ -252,6 +253,15 @@ def _options_line(game) -> str:
     return "" if text == "base" else f", options {text}"
 
 
+def _labelled(game, action: int) -> str:
+    """An action's name with what it points at now, as `maracaibo play` shows it
+    ('sail:7:mp7 (Martinique, 7 MP)')."""
+    from .play.labels import detail
+    name = game.action_name(action)
+    text = detail(game, name)
+    return f"{name} ({text})" if text else name
+
+
 def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
               replay_path: str | None = None, options: dict | None = None) -> int:
     """One random-agent game of a registered game (Pirates of Maracaibo, ...): a line
@@ -278,7 +288,7 @@ def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data
         legal = game.legal_actions()
         a = legal[rng.integers(len(legal))]
         if verbose:
-            out.line(f"  player_{game.current_player}: {game.action_name(a)}")
+            out.line(f"  player_{game.current_player}: {_labelled(game, a)}")
         game.step(a)
         decisions += 1
         if game.round != rnd or game.is_over:

@@ -60,12 +60,15 @@ def test_demo_verbose_names_every_move_and_its_player(capsys):
     from maracaibo_env import Game
     assert main(["demo", "--players", "2", "--seed", "5", "--verbose"]) == 0
     out = capsys.readouterr().out
-    moves = re.findall(r"^  (player_[01]): (\S+)$", out, re.M)
+    moves = re.findall(r"^  (player_[01]): (\S+)(?: \((.+)\))?$", out, re.M)
     decisions = int(re.search(r"(\d+) decisions in", out).group(1))
     assert len(moves) == decisions > 0
     g = Game(2, seed=0)  # every printed name is an action name
-    assert {name for _, name in moves} <= set(g.action_names)
-    assert {p for p, _ in moves} == {"player_0", "player_1"}
+    assert {name for _, name, _ in moves} <= set(g.action_names)
+    assert {p for p, _, _ in moves} == {"player_0", "player_1"}
+    # with the labels `maracaibo play` shows (issue 26): where a sail goes and its MP
+    sails = [(name, label) for _, name, label in moves if name.startswith("sail:")]
+    assert sails and all(label.endswith(f"{name.rsplit(':mp', 1)[1]} MP") for name, label in sails)
 
 
 def test_demo_verbose_solo_shows_jeans_turns_and_explains_automa_row(capsys):
