@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -281,23 +282,18 @@ def retrack_heuristic_game(g_start: Game, history, agents):
     return [(int(s), EVENT_KINDS[k], int(i), int(r)) for s, k, i, r in events[:n]], turns, checked
 
 
-_PRE_CALIBRATION = None
-
-
+@functools.lru_cache(maxsize=None)
 def pre_calibration_catalog():
     """The Maracaibo data that recorded regression values were made with: the
     shipped data with tests/data/pre_calibration_maracaibo's cards.toml and
     quests.toml swapped in (the files before issue 25's calibration)."""
-    global _PRE_CALIBRATION
-    if _PRE_CALIBRATION is None:
-        import shutil
-        import tempfile
-        from pathlib import Path
-        from maracaibo_env.maracaibo.data_load import DATA_DIR
-        folder = Path(tempfile.mkdtemp(prefix="pre_calibration_")) / "data"
-        shutil.copytree(DATA_DIR, folder)
-        frozen = Path(__file__).parent / "data" / "pre_calibration_maracaibo"
-        for name in ("cards.toml", "quests.toml"):
-            shutil.copy(frozen / name, folder / name)
-        _PRE_CALIBRATION = load_catalog(folder)
-    return _PRE_CALIBRATION
+    import shutil
+    import tempfile
+    from pathlib import Path
+    from maracaibo_env.maracaibo.data_load import DATA_DIR
+    folder = Path(tempfile.mkdtemp(prefix="pre_calibration_")) / "data"
+    shutil.copytree(DATA_DIR, folder)
+    frozen = Path(__file__).parent / "data" / "pre_calibration_maracaibo"
+    for name in ("cards.toml", "quests.toml"):
+        shutil.copy(frozen / name, folder / name)
+    return load_catalog(folder)

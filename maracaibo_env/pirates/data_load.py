@@ -595,40 +595,46 @@ def check_layout(rows: list[str], where: str) -> None:
                 todo.append((rr, kk))
     check(len(seen) == 27, where, "every card slot reachable from the first column")
     # TURN-04 is silent on a ship with no legal move: the layout must not make one
-    for r0, k0 in seen:
-        frontier, ok = {(r0, k0)}, k0 == ncol - 1        # the last column reaches the Gulf
-        for _ in range(3):
-            frontier = {(r + dr, k + dk) for r, k in frontier
-                        for dr, dk in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                        if (r + dr, k + dk) in seen}
-            ok = ok or any(k > k0 for _, k in frontier)
-        check(ok, where, f"the card in row {r0 + 1}, column {k0 + 1} cannot reach a column "
-                         "nearer Maracaibo in 3 steps (MOVE-04)")
-    unused = sorted(seen - _move_ends_from_start(seen, ncol))
+    for r0, k0 in sorted(seen):
+        check(k0 == ncol - 1 or _move_ends({(r0, k0)}, seen), where,      # the last column: the Gulf
+              f"the card in row {r0 + 1}, column {k0 + 1} cannot reach a column "
+              "nearer Maracaibo in 3 steps (MOVE-04)")
+    unused = sorted(seen - _voyage_ends(seen))
     check(not unused, where, f"no legal move (1-3 steps ending in a column nearer Maracaibo, MOVE-01..04) "
                              f"can end on the card in row {unused[0][0] + 1}, column {unused[0][1] + 1}"
                              if unused else "")
 
 
-def _move_ends_from_start(cards: set, ncol: int) -> set:
-    """Every card where some move can end, over whole voyages from the starting zone
-    (the first step to column 1, MOVE-03; each move 1-3 orthogonal steps, MOVE-01/02,
-    ending in a column further right than where it began, MOVE-04)."""
-    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
-    starts = {None}
-    ends: set = set()
-    while starts:
-        new = set()
-        for s in starts:
-            col = -1 if s is None else s[1]
-            frontier = {c for c in cards if c[1] == 0} if s is None else {s}
-            for n in range(3 if s is None else 4):
-                if n:
-                    frontier = {(r + dr, k + dk) for r, k in frontier for dr, dk in steps
-                                if (r + dr, k + dk) in cards}
-                new |= {c for c in frontier if c[1] > col and c not in ends}
-        ends |= new
-        starts = new
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))        # orthogonal steps (MOVE-02)
+
+
+def _step(frontier: set, cards: set) -> set:
+    return {(r + dr, k + dk) for r, k in frontier for dr, dk in _STEPS if (r + dr, k + dk) in cards}
+
+
+def _move_ends(start: set | None, cards: set) -> set:
+    """The cards a move of 1-3 steps (MOVE-01) from the card in `start` can end
+    on, all in a column right of its own (MOVE-04). start None: the starting
+    zone, whose first step goes to column 1 (MOVE-03)."""
+    if start is None:
+        frontier, col = {c for c in cards if c[1] == 0}, -1
+    else:
+        frontier, col = _step(start, cards), next(iter(start))[1]
+    ends = {c for c in frontier if c[1] > col}
+    for _ in range(2):
+        frontier = _step(frontier, cards)
+        ends |= {c for c in frontier if c[1] > col}
+    return ends
+
+
+def _voyage_ends(cards: set) -> set:
+    """Every card where some move can end, over whole voyages from the starting zone."""
+    ends = _move_ends(None, cards)
+    todo = list(ends)
+    while todo:
+        for c in _move_ends({todo.pop()}, cards) - ends:
+            ends.add(c)
+            todo.append(c)
     return ends
 
 
