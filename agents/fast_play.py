@@ -86,7 +86,8 @@ class SeatTables:
 
     def __init__(self, agents: list, catalog):
         rows = [a for a in agents if a is not None]
-        self.kinds = np.full(MAX_P, RANDOM, np.int64)
+        # one entry per agent given (at least MAX_P: the seats of a line-up)
+        self.kinds = np.full(max(MAX_P, len(agents)), RANDOM, np.int64)
         for seat, a in enumerate(agents):
             if a is not None:
                 self.kinds[seat] = rows.index(a)

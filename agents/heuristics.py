@@ -123,7 +123,7 @@ from maracaibo_env.maracaibo.core.sailing import location_action, location_actio
 from maracaibo_env.maracaibo.core.obs_spec import OBS
 from maracaibo_env.maracaibo.core.hidden import (  # noqa: F401  (unseen_cards, deal_hidden_cards re-exported)
     deal_hidden_cards, hide as _sanitize, unseen_cards)
-from maracaibo_env.maracaibo.core.random_play import xorshift
+from maracaibo_env.maracaibo.core.random_play import pick_uniform, xorshift
 
 from .base import act_with  # re-exported: it lives in agents/base.py (no game's code)
 
@@ -475,7 +475,8 @@ def _stop(st, me, turn0, round0):
             or st[G_ROUND] != round0 or st[G_PHASE] == PH_DRAW or st[G_PHASE] == PH_SAIL)
 
 
-LOOK_DEPTH, LOOK_LEAN, LOOK_SIZE = 0, 1, 2   # an agent's lookahead settings (HeuristicAgent.tables)
+LOOK_DEPTH, LOOK_LEAN, LOOK_EPS, LOOK_SIZE = 0, 1, 2, 3   # an agent's settings (HeuristicAgent.tables)
+EPS_SCALE = 1_000_000   # lookahead[LOOK_EPS]: the chance of a uniformly random move, in millionths
 
 
 @njit(cache=True)
@@ -641,6 +642,11 @@ def table_move(state, cat, mask, k, W, lookahead, card_base, card_bonus, career_
                area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
     """(the move of agent row k of stacked per-agent tables, the tie-break
     generator's next state): decide_values, a best value, ties by x."""
+    eps = lookahead[k, LOOK_EPS]
+    if eps > 0:  # the ladder's weakened rungs: a random move with chance eps (no draw when 0)
+        x = xorshift(x)
+        if np.int64(x % np.uint64(EPS_SCALE)) < eps:
+            return pick_uniform(mask, x)
     n = 0
     for c in range(NUM_ACTIONS):
         if mask[c]:
@@ -752,12 +758,22 @@ class HeuristicAgent:
     depth = 12
     #: cheaper greedy plies (search's docstring; FastAgent)
     lean = False
+    #: chance of a uniformly random legal move instead of the heuristic's (the ladder's rungs)
+    eps = 0.0
 
-    def __init__(self, depth: int | None = None, lean: bool | None = None, **weights):
+    def __init__(self, depth: int | None = None, lean: bool | None = None,
+                 eps: float | None = None, **weights):
         if depth is not None:
-            self.depth = depth
+            if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 0:
+                raise ValueError(f"depth must be an int >= 0, got {depth!r}")
+            self.depth = int(depth)
         if lean is not None:
             self.lean = bool(lean)
+        if eps is not None:
+            if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)) \
+                    or not 0.0 <= float(eps) <= 1.0:
+                raise ValueError(f"eps must be a number 0..1, got {eps!r}")
+            self.eps = float(eps)
         w = dict(BASE_WEIGHTS)
         for k, v in list(self.weights.items()) + list(weights.items()):
             if k not in w:
@@ -779,6 +795,8 @@ class HeuristicAgent:
             raise ValueError(f"{type(self).__name__}.act: the action mask has no legal action")
         if legal.size == 1:
             return int(legal[0])
+        if self.eps > 0 and rng.random() < self.eps:
+            return int(legal[rng.integers(legal.size)])
         if game is None:
             return self._act_obs(observation, legal, rng)
         return self._act_game(game, legal, rng)
@@ -853,10 +871,11 @@ class HeuristicAgent:
         """This agent's numba inputs for `catalog`, in decide_values' order
         after `legal`: (W, lookahead, card_base, card_bonus, career_val, deck_val,
         area_full, area_ongoing, exp_prog, dval_by_round, fake_token);
-        lookahead is int64[LOOK_SIZE]: the depth and the lean flag."""
+        lookahead is int64[LOOK_SIZE]: the depth, the lean flag and eps in millionths."""
         t = self._prepare(catalog)
         lookahead = np.zeros(LOOK_SIZE, np.int64)
         lookahead[LOOK_DEPTH], lookahead[LOOK_LEAN] = self.depth, int(self.lean)
+        lookahead[LOOK_EPS] = round(self.eps * EPS_SCALE)
         return (self.W, lookahead, self._card_base, self._card_bonus, self._career_val,
                 self._deck_val, _AREA_FULL, _AREA_ONGOING, t["exp_prog"], _DVAL, t["fake_token"])
 

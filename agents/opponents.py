@@ -1,9 +1,10 @@
 """Opponents played inside numba for many games at once: the vector env's
 engine (maracaibo_env/maracaibo/vector.py).
 
-`advance_rows` moves every game forward until its learner seat is to act, the
-game is over, or a seat played by a Python policy must act (that game then
-waits for the policy, asked once for all waiting games). Random seats draw
+`play_rows` steps the learners' actions, restarts finished games and moves
+every game forward until its learner seat is to act, the game is over, or a
+seat played by a Python policy must act (that game then waits for the
+policy, asked once for all waiting games). Random seats draw
 from the row's xorshift64 generator; heuristic seats decide with
 `heuristics.decide_values`, the function the Python agents call.
 """
@@ -17,6 +18,7 @@ from maracaibo_env.maracaibo.core.engine import step_unchecked
 from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR
 from maracaibo_env.maracaibo.core.observe import observe
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.setup import reset
 from .heuristics import table_move
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
@@ -49,49 +51,53 @@ def _advance_one(state, mask, cat, kinds, W, lookahead, card_base, card_bonus, c
     return -1, x
 
 
-@njit(cache=True)
-def _advance_and_observe(i, states, masks, cat, kinds, learners, W, lookahead, card_base, card_bonus,
-                         career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
-                         rng, waiting, obs):
-    heuristic = False  # scratch space only for a heuristic seat: random play needs none
-    for p in range(kinds.shape[1]):
-        if kinds[i, p] >= 0:
-            heuristic = True
-    n = NUM_ACTIONS if heuristic else 0
-    legal = np.empty(n, np.int64)
-    vals = np.empty(n, np.float64)
-    root = np.empty(states.shape[1] if heuristic else 0, states.dtype)
-    waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead, card_base,
-                                      card_bonus, career_val, deck_val, area_full, area_ongoing,
-                                      exp_prog, dval, fake_token, rng[i], legal, vals, root)
-    if waiting[i] >= 0 and waiting[i] == learners[i]:
-        observe(states[i], learners[i], obs[i])
+CHUNK = 16    # games per parallel work item: their scratch arrays are allocated once
 
 
 @njit(cache=True, parallel=True)
-def advance_rows(states, masks, cat, rows, kinds, learners, W, lookahead, card_base, card_bonus,
-                 career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token, rng,
-                 waiting, obs):
-    """For the games in `rows`: play their opponents until the learner (or a
-    policy seat) must act or the game ends; waiting[i] = the seat to act, -1
-    when over; obs[i] = the learner's observation when it is the learner's turn."""
-    for j in prange(rows.shape[0]):
-        _advance_and_observe(rows[j], states, masks, cat, kinds, learners, W, lookahead, card_base,
-                             card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog,
-                             dval, fake_token, rng, waiting, obs)
+def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, W, lookahead, card_base,
+              card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
+              rng, waiting, obs, final_obs):
+    """The vector env's one pass, for each game i = rows[j] in parallel:
 
+    1. with `actions` (one per row; legality checked by the caller): the learner's action;
+    2. with `seeds` (one per row): a new game from seeds[j] (setup = num_players,
+       story, difficulty, automa table, as Batch's reset);
+    3. its opponents play until the learner (or a policy seat) must act or the
+       game ends: waiting[i] = that seat, -1 when over; obs[i] = the learner's
+       observation when it is the learner's turn, and final_obs[i] (when
+       final_obs has rows) the learner's view of a game that ended in this pass.
 
-@njit(cache=True, parallel=True)
-def step_advance_rows(states, masks, cat, actions, kinds, learners, W, lookahead, card_base, card_bonus,
-                      career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
-                      rng, waiting, obs):
-    """Every game: the learner's action (legality checked by the caller), then
-    advance_rows' work, in one parallel pass."""
-    for i in prange(states.shape[0]):
-        step_unchecked(states[i], cat, actions[i], masks[i])
-        _advance_and_observe(i, states, masks, cat, kinds, learners, W, lookahead, card_base,
-                             card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog,
-                             dval, fake_token, rng, waiting, obs)
+    One kernel for stepping, restarting and advancing: one compile, and a
+    step's auto-resets cost one more pass, not four. Games go to the threads
+    in chunks of CHUNK, each chunk with its own heuristic scratch space
+    (none when every opponent plays randomly)."""
+    heuristic = False
+    for j in range(rows.shape[0]):
+        for p in range(kinds.shape[1]):
+            if kinds[rows[j], p] >= 0:
+                heuristic = True
+    m = NUM_ACTIONS if heuristic else 0
+    nchunks = (rows.shape[0] + CHUNK - 1) // CHUNK
+    for c in prange(nchunks):
+        legal = np.empty(m, np.int64)
+        vals = np.empty(m, np.float64)
+        root = np.empty(states.shape[1] if heuristic else 0, states.dtype)
+        for j in range(c * CHUNK, min((c + 1) * CHUNK, rows.shape[0])):
+            i = rows[j]
+            if actions.shape[0] > 0:
+                step_unchecked(states[i], cat, actions[j], masks[i])
+            if seeds.shape[0] > 0:
+                reset(states[i], cat, setup[0], seeds[j], setup[1], setup[2], setup[3])
+                step_unchecked(states[i], cat, -1, masks[i])
+            waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead,
+                                              card_base, card_bonus, career_val, deck_val, area_full,
+                                              area_ongoing, exp_prog, dval, fake_token, rng[i], legal,
+                                              vals, root)
+            if waiting[i] >= 0 and waiting[i] == learners[i]:
+                observe(states[i], learners[i], obs[i])
+            elif waiting[i] < 0 and final_obs.shape[0] > 0:
+                observe(states[i], learners[i], final_obs[i])
 
 
 @njit(cache=True, parallel=True)

@@ -314,11 +314,15 @@ class PiratesHeuristicAgent:
     """``agent.act(obs, mask, rng, game=g)``: needs the Game (it looks ahead on a copy)."""
     accepts_game = True
 
-    def __init__(self, strategy: str = "raider"):
+    def __init__(self, strategy: str = "raider", eps: float = 0.0):
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {tuple(STRATEGIES)}, got {strategy!r}")
+        if isinstance(eps, bool) or not isinstance(eps, (int, float, np.integer, np.floating)) \
+                or not 0.0 <= float(eps) <= 1.0:
+            raise ValueError(f"eps must be a number 0..1, got {eps!r}")
         self.strategy = strategy
         self.name = strategy
+        self.eps = float(eps)   # chance of a uniformly random legal move (the ladder's rungs)
         self._w = STRATEGIES[strategy]
         self._buf = (np.empty(STATE_SIZE, np.int32), np.empty(STATE_SIZE, np.int32),
                      np.empty(NUM_ACTIONS, np.int8), make_bufs())
@@ -326,6 +330,9 @@ class PiratesHeuristicAgent:
     def act(self, observation, action_mask, rng, game=None) -> int:
         if game is None:
             raise ValueError("PiratesHeuristicAgent needs game= (it looks ahead on a copy)")
+        if self.eps > 0 and rng.random() < self.eps:
+            legal = np.flatnonzero(action_mask)
+            return int(legal[rng.integers(legal.size)])
         x = np.uint64(int(rng.integers(1, 2**63)))
         a, _ = decide(game.state, game._cat, np.asarray(action_mask, np.int8), self._w, x, *self._buf)
         return int(a)

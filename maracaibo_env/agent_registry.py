@@ -373,8 +373,63 @@ def _pirates_strategies() -> dict:
     return _attr("agents.pirates_heuristics", "STRATEGIES")
 
 
-def _heuristic_parser(table: Callable[[], dict]) -> Callable[[str], AgentSpec | None]:
-    return lambda s: AgentSpec(s, "heuristic", s) if s in table() else None
+#: a heuristic's options per game (``name:eps=0.5:depth=0``): key -> (type, low, high, help).
+#: eps = the chance of a uniformly random move instead of the heuristic's; depth = own
+#: decisions of greedy lookahead after each legal action (0 = a one-ply evaluation).
+#: The opponent ladder (maracaibo_env/ladder.py) is made of such specs.
+HEURISTIC_OPTIONS = {
+    "maracaibo": {"eps": (float, 0.0, 1.0, "chance of a random move"),
+                  "depth": (int, 0, 24, "lookahead decisions (balanced 12, quick 5, 0 = one ply)")},
+    "pirates": {"eps": (float, 0.0, 1.0, "chance of a random move")},
+}
+
+
+def heuristic_options(text: str, game: str) -> tuple[str, dict]:
+    """(strategy name, keyword options) of 'name[:eps=X][:depth=N]'; AgentSpecError
+    for an unknown option or a value out of range (the name is checked by the caller)."""
+    name, *parts = text.split(":")
+    table, out = HEURISTIC_OPTIONS[game], {}
+    allowed = ", ".join(f"{k}=<{lo}..{hi}>" for k, (_, lo, hi, _h) in table.items())
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or key not in table or key in out:
+            raise AgentSpecError(f"agent spec {text!r}: unknown or repeated option {part!r}; "
+                                 f"options: {allowed}")
+        kind, lo, hi, _ = table[key]
+        try:
+            v = kind(value)
+        except ValueError:
+            raise AgentSpecError(f"agent spec {text!r}: {key}={value!r} is not "
+                                 f"{'an int' if kind is int else 'a number'}") from None
+        if not lo <= v <= hi or v != v:
+            raise AgentSpecError(f"agent spec {text!r}: {key} must be in {lo}..{hi}, got {value}")
+        out[key] = v
+    return name, out
+
+
+def _heuristic_parser(table: Callable[[], dict], game: str) -> Callable[[str], AgentSpec | None]:
+    def parse(s: str) -> AgentSpec | None:
+        name = s.split(":", 1)[0]
+        if name not in table():
+            return None
+        heuristic_options(s, game)   # a bad option fails now
+        return AgentSpec(s, "heuristic", s)
+    return parse
+
+
+def _pirates_heuristic(spec: AgentSpec) -> tuple[str, float]:
+    name, opts = heuristic_options(spec.arg, "pirates")
+    return name, float(opts.get("eps", 0.0))
+
+
+def _maracaibo_heuristic(spec: AgentSpec):
+    name, opts = heuristic_options(spec.arg, "maracaibo")
+    return _maracaibo_heuristics()[name](**opts)
+
+
+def _heuristic_forms(table: Callable[[], dict], game: str) -> tuple[str, ...]:
+    opts = "".join(f"[:{k}={k[0].upper()}]" for k in HEURISTIC_OPTIONS[game])
+    return (*table(), f"<heuristic>{opts}")
 
 
 def _difficulties() -> tuple[str, ...]:
@@ -569,19 +624,24 @@ register(AgentKind(
     help="the rule-of-thumb strategies (agents.heuristics): one-step lookahead on a sanitised copy; "
          "quick = balanced with a shorter lookahead; tuned = balanced's terms re-weighted by a search; "
          "fast = tuned with cheaper lookahead probes",
-    forms=lambda: tuple(_maracaibo_heuristics()), parse=_heuristic_parser(_maracaibo_heuristics),
-    make=lambda spec: _maracaibo_heuristics()[spec.arg](),
-    compiled=lambda spec: _maracaibo_heuristics()[spec.arg](),   # SeatTables reads its weights
-    page=True, page_help="the heuristics"))
+    forms=lambda: _heuristic_forms(_maracaibo_heuristics, "maracaibo"),
+    parse=_heuristic_parser(_maracaibo_heuristics, "maracaibo"),
+    make=_maracaibo_heuristic,
+    compiled=_maracaibo_heuristic,   # SeatTables reads its weights, lookahead and eps
+    examples=lambda: (*_maracaibo_heuristics(), "balanced:eps=0.5:depth=0"),
+    page=True, page_help="the heuristics (options eps, depth)"))
 
 register(AgentKind(
     kind="heuristic", games=("pirates",),
     help="the rule-of-thumb strategies (agents.pirates_heuristics): one-step lookahead, "
          "hidden cards redrawn",
-    forms=lambda: tuple(_pirates_strategies()), parse=_heuristic_parser(_pirates_strategies),
-    make=lambda spec: _attr("agents.pirates_heuristics", "PiratesHeuristicAgent")(spec.arg),
-    compiled=lambda spec: spec.arg,                              # the strategy's weights row
-    page=True, page_help="the heuristics"))
+    forms=lambda: _heuristic_forms(_pirates_strategies, "pirates"),
+    parse=_heuristic_parser(_pirates_strategies, "pirates"),
+    make=lambda spec: _attr("agents.pirates_heuristics", "PiratesHeuristicAgent")(
+        *_pirates_heuristic(spec)),
+    compiled=_pirates_heuristic,       # (strategy name, eps): the weights row and the random share
+    examples=lambda: (*_pirates_strategies(), "raider:eps=0.5"),
+    page=True, page_help="the heuristics (option eps)"))
 
 register(AgentKind(
     kind="jean", games=("maracaibo",), seat=False,

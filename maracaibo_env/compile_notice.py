@@ -5,7 +5,7 @@ a kernel not yet in numba's on-disk cache) compiles it, once: under a minute
 on two cores; later runs load the cache in about a second. Rather than a long
 silence, a compile still running after DELAY seconds shows
 
-    maracaibo_env: compiling the numba core (first run only): 12 s
+    maracaibo_env: compiling the numba core (first run only): 12 s, play_rows (agents.opponents)
 
 (a live line on a terminal, one plain line otherwise) and, once numba has
 compiled nothing for half a second, one line "compiled in N s". It listens to
@@ -28,13 +28,21 @@ _MESSAGE = "maracaibo_env: compiling the numba core (first run only)"
 
 
 class _Elapsed:
-    """The status text; rich re-renders it on every refresh."""
+    """The status text; rich re-renders it on every refresh: the elapsed time
+    and the kernel being compiled (the outermost one: its callees compile inside it)."""
 
-    def __init__(self, t0):
-        self.t0 = t0
+    def __init__(self, notice):
+        self.notice = notice
 
     def __rich__(self):
-        return f"{_MESSAGE}: {time.perf_counter() - self.t0:.0f} s"
+        n = self.notice
+        return f"{_MESSAGE}: {time.perf_counter() - (n.t0 or 0):.0f} s, {n.current}"
+
+
+def _name(data) -> str:
+    """'play_rows (agents.opponents)': a compiled function, as the notice names it."""
+    fn = getattr(data.get("dispatcher"), "py_func", None)
+    return f"{fn.__qualname__} ({fn.__module__})" if fn is not None else "?"
 
 
 class CompileNotice(event.Listener):
@@ -52,11 +60,16 @@ class CompileNotice(event.Listener):
         self.timer = None     # shows the line after `delay`, or ends the session after GAP
         self.status = None    # rich Status while shown on a terminal
         self.shown = False
+        self.current = ""     # the outermost kernel being compiled now
+        self.kernels = 0      # outermost kernels compiled in this session
         self.lock = threading.RLock()
 
     def on_start(self, ev):
         with self.lock:
             self.depth += 1
+            if self.depth == 1 and (self.t0 is not None or _is_ours(ev.data)):
+                self.current = _name(ev.data)
+                self.kernels = self.kernels + 1 if self.t0 is not None else 1
             if self.t0 is not None:  # a session is open: keep it
                 self._cancel()
                 if not self.shown:
@@ -90,10 +103,11 @@ class CompileNotice(event.Listener):
             self.shown = True
             console = _console()
             if console.is_terminal:
-                self.status = console.status(_Elapsed(self.t0))
+                self.status = console.status(_Elapsed(self))
                 self.status.start()
             else:  # pipes, CI logs, pytest: one plain line, no redraws
-                console.print(f"{_MESSAGE} ...", markup=False, highlight=False, soft_wrap=True)
+                console.print(f"{_MESSAGE} ... ({self.current} first)", markup=False, highlight=False,
+                              soft_wrap=True)
 
     def _finish(self):
         with self.lock:
@@ -104,9 +118,10 @@ class CompileNotice(event.Listener):
                     self.status.stop()
                     self.status = None
                 _console().print(f"maracaibo_env: compiled in {self.t_end - self.t0:.1f} s "
-                                 "(cached for later runs)",
+                                 f"({self.kernels} entry point{'s' * (self.kernels != 1)}; cached for "
+                                 "later runs; `maracaibo compile` compiles everything ahead)",
                                  markup=False, highlight=False, soft_wrap=True)
-            self.t0, self.shown = None, False
+            self.t0, self.shown, self.kernels = None, False, 0
             self._cancel()
 
     def flush(self):

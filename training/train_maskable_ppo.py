@@ -27,14 +27,12 @@ Opponent specs (``--opponent``, comma-separated for one spec per opponent):
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import json
 import os
 import sys
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -42,112 +40,10 @@ if __package__ in (None, ""):  # run as `python training/train_maskable_ppo.py`
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env.maracaibo.core.enums import DIFFICULTIES  # noqa: E402
-from maracaibo_env.maracaibo.single import MaracaiboSingleEnv  # noqa: E402
-from training.wrappers import OBS_TRANSFORMS  # noqa: E402
-
-EnvFactory = Callable[[], Any]
-
-
-# ---- opponents and envs ------------------------------------------------------------------
-def heuristic_agent(name: str):
-    """The agent called `name` from ``agents.heuristics``.
-
-    Looks for, in order: a factory ``make_agent(name)`` / ``get_agent(name)``,
-    a dict ``HEURISTICS`` / ``AGENTS`` mapping names to classes or agents,
-    then any class in the module whose ``name`` attribute equals `name`.
-
-    :param name: the heuristic's name.
-    :raises ValueError: when the module or the name does not exist.
-    """
-    try:
-        mod = importlib.import_module("agents.heuristics")
-    except ImportError as exc:
-        raise ValueError(f"unknown opponent {name!r}: expected 'random', 'jean[:difficulty]' "
-                         f"or a heuristic from agents.heuristics, which is not available ({exc})") from None
-    for attr in ("make_agent", "get_agent"):
-        factory = getattr(mod, attr, None)
-        if callable(factory):
-            return factory(name)
-    for attr in ("HEURISTICS", "AGENTS"):
-        table = getattr(mod, attr, None)
-        if isinstance(table, dict) and name in table:
-            entry = table[name]
-            return entry() if inspect.isclass(entry) else entry
-    known = []
-    for obj in vars(mod).values():
-        if inspect.isclass(obj) and hasattr(obj, "act") and isinstance(getattr(obj, "name", None), str):
-            known.append(obj.name)
-            if obj.name == name:
-                return obj()
-    raise ValueError(f"unknown opponent {name!r}: not 'random', 'jean[:difficulty]' nor one of "
-                     f"agents.heuristics {sorted(known)}")
-
-
-def env_config(players: int | None, opponent: str) -> tuple[int, dict[str, Any]]:
-    """(num_players, MaracaiboSingleEnv keyword arguments except opponents) for the CLI options.
-
-    :param players: 1 (solo vs Jean), 2, 3 or 4; None picks 1 for a ``jean`` opponent, else 2.
-    :param opponent: the ``--opponent`` spec (see the module docstring).
-    :raises ValueError: for inconsistent or unknown options.
-    """
-    specs = [s.strip() for s in opponent.split(",")]
-    if specs[0].startswith("jean"):
-        if len(specs) != 1:
-            raise ValueError("a 'jean' opponent is the only opponent (solo game)")
-        _, _, difficulty = specs[0].partition(":")
-        difficulty = difficulty or "medium"
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"Jean's difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
-        if players not in (None, 1):
-            raise ValueError(f"a 'jean' opponent means a solo game (--players 1), got --players {players}")
-        kwargs: dict[str, Any] = {}
-        if "difficulty" in inspect.signature(MaracaiboSingleEnv.__init__).parameters:
-            kwargs["difficulty"] = difficulty
-        elif difficulty != "medium":
-            raise ValueError("this MaracaiboSingleEnv takes no difficulty option; only 'jean' / "
-                             "'jean:medium' (the Game default) can be trained against")
-        return 1, kwargs
-    n = 2 if players is None else players
-    if n == 1:
-        raise ValueError("--players 1 is a solo game: use --opponent jean[:difficulty]")
-    if len(specs) not in (1, n - 1):
-        raise ValueError(f"--opponent needs 1 or {n - 1} comma-separated specs for {n} players, "
-                         f"got {len(specs)}")
-    for s in specs:  # fail early on unknown names
-        if s != "random":
-            heuristic_agent(s)
-    return n, {}
-
-
-def make_env_fn(players: int | None = 2, opponent: str = "random", reward: str = "win_loss",
-                obs_transform: str = "symlog", learner_seat: int | None = None) -> EnvFactory:
-    """A picklable factory of wrapped MaracaiboSingleEnv instances (for DummyVecEnv/SubprocVecEnv).
-
-    :param players: see `env_config`.
-    :param opponent: the ``--opponent`` spec; heuristics are built inside the factory,
-        so each (sub)process gets its own agent objects.
-    :param reward: "win_loss" or "vp_margin" (MaracaiboSingleEnv's reward modes).
-    :param obs_transform: "symlog" (default) or "float"; see `training.wrappers`.
-    :param learner_seat: the learner's seat, or None for a random seat each game.
-    """
-    n, kwargs = env_config(players, opponent)
-    if obs_transform not in OBS_TRANSFORMS:
-        raise ValueError(f"obs_transform must be one of {sorted(OBS_TRANSFORMS)}, got {obs_transform!r}")
-    specs = [s.strip() for s in opponent.split(",")]
-
-    def factory():
-        if n == 1:
-            opponents: Any = "random"  # unused: Jean is played by the engine
-            seat = 0
-        else:
-            built = ["random" if s == "random" else heuristic_agent(s) for s in specs]
-            opponents = built if len(built) == n - 1 else built[0]
-            seat = learner_seat
-        env = MaracaiboSingleEnv(num_players=n, opponents=opponents, learner_seat=seat,
-                                 reward=reward, **kwargs)
-        return OBS_TRANSFORMS[obs_transform](env)
-
-    return factory
+# the env factory and its helpers live in the package (maracaibo_env.wrappers); imported
+# here so that `from training.train_maskable_ppo import make_env_fn, env_config` keeps working
+from maracaibo_env.wrappers import (OBS_TRANSFORMS, EnvFactory, env_config,  # noqa: E402,F401
+                                    heuristic_agent, make_env_fn)
 
 
 def make_vec_env(env_fn: EnvFactory, n_envs: int, seed: int, vec_env: str = "dummy"):
@@ -401,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     a("--no-baseline", action="store_true", help="skip the random-legal-policy baseline evaluation")
     a("--reward", choices=("win_loss", "vp_margin"), default="win_loss", help="training reward")
     a("--obs-transform", choices=sorted(OBS_TRANSFORMS), default="symlog",
-      help="float32 observation wrapper: symlog (sign(x)*log1p|x|) or float (plain cast)")
+      help="float32 observation wrapper: symlog (sign(x)*log1p|x|), float (plain cast) or "
+           "scaled (each field scaled into [-1, 1] by its bounds, as the envs' obs_type='float')")
     a("--n-steps", type=int, default=256, help="rollout steps per env per PPO update")
     a("--batch-size", type=int, default=256, help="PPO minibatch size")
     a("--n-epochs", type=int, default=10, help="PPO epochs per update")

@@ -23,7 +23,9 @@ game's current player.
 
 Observations: ``{"observation": int32[obs_size], "action_mask": int8[num_actions]}``
 from the observing agent's point of view (``Game.observe``); the mask is all
-zeros for every agent that is not the one to act.
+zeros for every agent that is not the one to act. With ``obs_type="float"``
+the observation is float32 in [-1, 1] instead, each entry scaled by its
+bounds (`framework.obs_spec.FloatTransform`; docs/observation.md).
 
 ``env.game`` is the underlying `Game`: read it freely, but act only through
 ``env.step`` (the env may keep the acting agent's next observation, made in
@@ -38,7 +40,7 @@ Rewards are 0 until the game ends; then every agent gets one terminal reward
 or ``reward="vp_margin"``.
 
 Configuration is constructor-only (``num_players``, ``reward``,
-``render_mode``, ``seed`` and the game's options); `reset(options=...)`
+``obs_type``, ``render_mode``, ``seed`` and the game's options); `reset(options=...)`
 accepts no keys of its own.
 """
 from __future__ import annotations
@@ -54,6 +56,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from .description import GameDescription, check_reward, is_legal, terminal_rewards
 from .game import INT_TYPES
+from .obs_spec import FloatTransform, check_obs_type
 
 RENDER_MODES = ("human", "ansi")
 _SEED_LIMIT = 2**31  # Game seeds are 0..2**31-1
@@ -184,6 +187,8 @@ class GameAECEnv(AECEnv):
     :param seed: seeds the generator that picks game seeds for `reset(seed=None)`
         (None: fresh OS entropy).
     :param reward: "win_loss" or "vp_margin" (terminal rewards).
+    :param obs_type: "int" (the int32 observation) or "float" (float32 in
+        [-1, 1], scaled by the Box bounds: `framework.obs_spec.FloatTransform`).
     :param options: the game's options (``description.options``), validated
         by ``description.check``, passed to every new Game.
     """
@@ -199,9 +204,10 @@ class GameAECEnv(AECEnv):
                             "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
-                 seed: int | None = None, reward: str = "win_loss", **options):
+                 seed: int | None = None, reward: str = "win_loss", obs_type: str = "int", **options):
         super().__init__()
         d = self.description
+        self.obs_type = check_obs_type(obs_type)
         if isinstance(num_players, bool) or num_players not in d.player_counts:
             raise ValueError(f"num_players must be one of {d.player_counts}, got {num_players!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -219,15 +225,18 @@ class GameAECEnv(AECEnv):
         self._next_obs = None
         # the Game's fused step + next observation (one call instead of two), if it has one
         self._step_observe = hasattr(d.game_class, "step_observe")
-        self._constructor_keys = ("num_players", *d.options, "reward", "render_mode", "seed")
+        self._constructor_keys = ("num_players", *d.options, "reward", "obs_type", "render_mode", "seed")
 
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agents = self.possible_agents[:]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         low, high = d.bounds()
+        # obs_type "float": observe() hands out the float view (None: the int32 arrays as they are)
+        self._to_float = FloatTransform(low, high) if obs_type == "float" else None
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(low=low, high=high, shape=(d.obs_size,), dtype=np.int32),
+                "observation": (self._to_float.box() if self._to_float is not None else
+                                spaces.Box(low=low, high=high, shape=(d.obs_size,), dtype=np.int32)),
                 "action_mask": spaces.Box(low=0, high=1, shape=(d.num_actions,), dtype=np.int8),
             })
             for a in self.possible_agents
@@ -278,6 +287,8 @@ class GameAECEnv(AECEnv):
         else:
             obs = g.observe(self.agent_name_mapping[agent])  # fresh arrays: callers may keep them
         mask = g.action_mask() if acting else np.zeros(self.description.num_actions, np.int8)
+        if self._to_float is not None:
+            obs = self._to_float(obs)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action) -> None:

@@ -22,6 +22,11 @@ Opponents' decisions are played inside `reset` and `step` until the learner
 is to act again, so every observation and reward returned belongs to the
 learner (never the next player's observation with the previous player's
 reward). `action_masks()` is what sb3-contrib's MaskablePPO reads.
+
+Observations are the learner's int32 vector, or with ``obs_type="float"``
+float32 in [-1, 1], each entry scaled by its bounds
+(`framework.obs_spec.FloatTransform`; docs/observation.md). Opponent policies
+always get the int32 observation (agents read its fields).
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from gymnasium import spaces
 
 from .description import REWARD_MODES, GameDescription, check_reward, is_legal, terminal_rewards
 from .game import IllegalActionError
+from .obs_spec import FloatTransform, check_obs_type
 
 # an opponent policy: (observation, action_mask, rng, game) -> action id
 Policy = Callable[[np.ndarray, np.ndarray, np.random.Generator, Any], int]
@@ -62,6 +68,8 @@ class GameSingleEnv(gym.Env):
     :param illegal: what an illegal learner action does: "lose" (default; as
         PettingZoo's TerminateIllegalWrapper: the episode ends with reward -1,
         the game state is left as it was) or "raise" (IllegalActionError).
+    :param obs_type: "int" (the int32 observation) or "float" (float32 in
+        [-1, 1], scaled by the Box bounds: `framework.obs_spec.FloatTransform`).
     :param options: the game's options, validated by ``description.check``
         and passed to every new Game.
     """
@@ -71,8 +79,10 @@ class GameSingleEnv(gym.Env):
 
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
                  learner_seat: int | None = 0, reward: str = "win_loss",
-                 render_mode: str | None = None, illegal: str = "lose", **options):
+                 render_mode: str | None = None, illegal: str = "lose", obs_type: str = "int",
+                 **options):
         d = self.description
+        self.obs_type = check_obs_type(obs_type)
         num_players, self.game_options = d.check(num_players, options)
         check_reward(reward)
         if render_mode not in (None, "ansi", "human"):
@@ -96,7 +106,9 @@ class GameSingleEnv(gym.Env):
         self.reward_mode = reward
         self.render_mode = render_mode
         low, high = d.bounds()
-        self.observation_space = spaces.Box(low=low, high=high, shape=(d.obs_size,), dtype=np.int32)
+        self._to_float = FloatTransform(low, high) if obs_type == "float" else None
+        self.observation_space = (self._to_float.box() if self._to_float is not None else
+                                  spaces.Box(low=low, high=high, shape=(d.obs_size,), dtype=np.int32))
         self.action_space = spaces.Discrete(d.num_actions)
         self.game = None
         self.learner = 0
@@ -220,7 +232,8 @@ class GameSingleEnv(gym.Env):
             g.step(int(policy(g.observe(p), g.action_mask(), rng, g)))
 
     def _obs(self) -> np.ndarray:
-        return self.game.observe(self.learner)
+        obs = self.game.observe(self.learner)
+        return obs if self._to_float is None else self._to_float(obs)
 
     def _info(self) -> dict[str, Any]:
         g = self.game

@@ -21,7 +21,9 @@ game's current player.
 
 Observations: ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
 from the observing agent's point of view (see `Game.observation_spec()`); the
-mask is all zeros for every agent that is not the one to act.
+mask is all zeros for every agent that is not the one to act. With
+``obs_type="float"`` the observation is float32 in [-1, 1], each entry scaled
+by its bounds (docs/observation.md).
 
 ``env.game`` is the underlying `Game`: read it freely, but act only through
 ``env.step`` (the env keeps the acting agent's next observation, made in the
@@ -40,7 +42,7 @@ Rewards are 0 until the game ends; then every agent gets one terminal reward:
 * ``reward="vp_margin"``: (own VP - best VP among the others) / 100.
 
 Configuration is constructor-only (`num_players`, `story`, `reward`,
-`render_mode`, `seed`, the solo options); `reset(options=...)` accepts no
+`obs_type`, `render_mode`, `seed`, the solo options); `reset(options=...)` accepts no
 keys of its own.
 """
 from __future__ import annotations
@@ -67,6 +69,8 @@ class raw_env(GameAECEnv):
         (None: fresh OS entropy).
     :param story: non-campaign story card 75, 76 or 77.
     :param reward: "win_loss" or "vp_margin" (terminal rewards, module docstring).
+    :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
+        docs/observation.md).
     :param data_dir: play with the game data in this folder (see `Game`).
     :param legacy: legacy tiles in play, e.g. ["L6", "L9"] (§28; see `Game`).
     :param retirement: the Retirement module (§29).
@@ -78,8 +82,9 @@ class raw_env(GameAECEnv):
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
-        super().__init__(num_players, render_mode, seed, reward, story=story, difficulty=difficulty,
+                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False,
+                 obs_type: str = "int"):
+        super().__init__(num_players, render_mode, seed, reward, obs_type, story=story, difficulty=difficulty,
                          automa_table=automa_table, automa_income=automa_income, data_dir=data_dir,
                          legacy=legacy, retirement=retirement, open_prestige=open_prestige)
 

@@ -48,6 +48,8 @@ class MaracaiboSingleEnv(GameSingleEnv):
         PettingZoo's TerminateIllegalWrapper: the episode ends with reward -1,
         the game state is left as it was) or "raise" (IllegalActionError).
     :param data_dir: play with the game data in this folder (see `Game`).
+    :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
+        docs/observation.md).
     """
 
     description = MARACAIBO
@@ -56,7 +58,9 @@ class MaracaiboSingleEnv(GameSingleEnv):
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
-        super().__init__(num_players, opponents, learner_seat, reward, render_mode, illegal, story=story,
-                         difficulty=difficulty, automa_table=automa_table, automa_income=automa_income,
-                         data_dir=data_dir, legacy=legacy, retirement=retirement, open_prestige=open_prestige)
+                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False,
+                 obs_type: str = "int"):
+        super().__init__(num_players, opponents, learner_seat, reward, render_mode, illegal, obs_type,
+                         story=story, difficulty=difficulty, automa_table=automa_table,
+                         automa_income=automa_income, data_dir=data_dir, legacy=legacy,
+                         retirement=retirement, open_prestige=open_prestige)

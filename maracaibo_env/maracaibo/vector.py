@@ -21,6 +21,11 @@ opponent move, not one per game). `num_players=1` plays against Jean
 (auto-reset); the step that ends a game returns its reward, done=True and
 the final observation in `infos[i]["terminal_observation"]`.
 
+``obs_type="float"``: every observation that leaves the class (returned,
+terminal, and those given to policy opponents) is float32 in [-1, 1], the
+whole (N, OBS_SIZE) array converted at once (`framework.obs_spec.FloatTransform`,
+docs/observation.md); "int" (default): the int32 arrays as they are.
+
 Rewards (the single-agent env's): "win_loss" +1 a sole win, 0 a shared win,
 -1 a loss (solo: a tie goes to Jean); "vp_margin" (learner VP - best other
 VP) / 100. Zero before the end.
@@ -36,11 +41,13 @@ from .batch import Batch
 from .core import batch as K
 from .core import layout as L
 from .core.actions import NUM_ACTIONS
-from .core.observe import OBS_SIZE, observe
+from .core.observe import OBS_SIZE
 from .game import Game, IllegalActionError
 from ..registry import game_id_of
 from ..framework.game import int_option as _int_option
 from .obs_bounds import observation_bounds
+from .core.obs_spec import OBS
+from ..framework.obs_spec import check_obs_type
 
 REWARD_MODES = ("win_loss", "vp_margin")
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -60,6 +67,19 @@ def _compiled_spec(s, game: str):
     return spec
 
 
+class _LearnerBatch(Batch):
+    """The vector env's Batch: its first games are set up by the env's own
+    kernel (play_rows, with the seeds drawn here, in the same order), so a
+    first LearnerGames compiles one parallel kernel, not also reset_rows."""
+    first_seeds = None
+
+    def _reset(self, rows: np.ndarray) -> None:
+        if self.first_seeds is None:
+            self.first_seeds = self._next_seeds(len(rows))
+            return
+        super()._reset(rows)
+
+
 class LearnerGames:
     """N games advanced to their learner's turn (see the module docstring).
 
@@ -67,66 +87,95 @@ class LearnerGames:
     :param num_players: 1 (solo vs Jean), 2, 3 or 4.
     :param opponents: one spec for every opponent seat, or one per seat
         (num_players entries; the learner's entry is ignored): an agent spec
-        the compiled engine plays ("random", a heuristic name; see
-        maracaibo_env.agent_registry), or a callable policy.
+        the compiled engine plays ("random", a heuristic such as "balanced"
+        or "balanced:eps=0.5:depth=0"; see maracaibo_env.agent_registry), or
+        a callable policy; or a `Curriculum` (or "curriculum": one over the
+        game's opponent ladder, maracaibo_env.ladder) that picks each new
+        game's opponents, all seats from one rung, by the learner's win rate.
     :param learner_seat: None = a random seat per game (drawn at every reset),
         or a fixed seat.
     :param seed: game i's first seed is seed + i; later games continue.
+    :param obs_type: "int" (int32 observations) or "float" (float32 in [-1, 1];
+        policy opponents get the same kind).
     """
 
     def __init__(self, n: int, num_players: int = 2, opponents="random",
                  learner_seat: int | None = None, seed: int = 0, reward: str = "win_loss",
-                 difficulty: str = "medium", story: int = 75, data_dir=None):
-        from agents.opponents import (LEARNER, POLICY, RANDOM, advance_rows, step_advance_rows,
-                                      step_rows_checked)
+                 difficulty: str = "medium", story: int = 75, data_dir=None, obs_type: str = "int"):
+        from agents.opponents import LEARNER, POLICY, RANDOM, play_rows, step_rows_checked
         from agents.fast_play import SeatTables
+        from ..framework.curriculum import Curriculum
+        from ..ladder import ladder
         game = game_id_of(Game)
-        self._advance_rows, self._step_advance_rows = advance_rows, step_advance_rows
-        self._step_rows_checked = step_rows_checked
+        self._play_rows, self._step_rows_checked = play_rows, step_rows_checked
         self.n = _int_option("n", n, range(1, 2**31), "a positive int")
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         self.reward_mode = reward
-        self.batch = Batch(self.n, num_players=num_players, seed=seed, story=story,
-                           difficulty=difficulty, data_dir=data_dir)
+        self.obs_type = check_obs_type(obs_type)
+        self._to_float = OBS.float_transform() if obs_type == "float" else None
+        self.batch = _LearnerBatch(self.n, num_players=num_players, seed=seed, story=story,
+                                   difficulty=difficulty, data_dir=data_dir)
         self.num_players = num_players
-        self.seats = int(self.batch.states[0, L.G_NP])
+        self.seats = max(2, num_players)   # solo: the learner and Jean
         deciders = 1 if num_players == 1 else num_players
         if learner_seat is not None:
             learner_seat = _int_option("learner_seat", learner_seat, range(deciders),
                                        f"None or a seat 0..{deciders - 1}")
         self.learner_seat = learner_seat
-        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * deciders
-        if len(specs) != deciders:
-            raise ValueError(f"opponents: one spec for all, or {deciders} (one per seat), got {len(specs)}")
-        self._policies: dict[int, Policy] = {}
+        if isinstance(opponents, str) and opponents == "curriculum":
+            opponents = Curriculum(seed=seed)
+        #: the Curriculum that picks each game's opponents, or None (fixed opponents)
+        self.curriculum: Curriculum | None = None
         by_text: dict = {}
-        seat_agents = []
+
+        def compiled(text):   # one agent object per distinct spec: one row of SeatTables
+            spec = _compiled_spec(text, game)
+            if spec.text not in by_text:
+                by_text[spec.text] = A.compiled_seat(spec)
+            return by_text[spec.text]
+
+        self._policies: dict[int, Policy] = {}
         self._kind_of_seat = np.full(L.MAX_P, RANDOM, np.int64)
-        for seat, s in enumerate(specs):
-            if callable(s):
-                self._policies[seat] = s
-                seat_agents.append(None)
-                self._kind_of_seat[seat] = POLICY
-            else:   # the compiled seat: None (random) or a heuristic whose tables it reads
-                spec = _compiled_spec(s, game)
-                if spec.text not in by_text:
-                    by_text[spec.text] = A.compiled_seat(spec)
-                seat_agents.append(by_text[spec.text])
-        self._tables = SeatTables(seat_agents, self.batch.catalog)
-        for seat, a in enumerate(seat_agents):
-            if a is not None:
-                self._kind_of_seat[seat] = self._tables.kinds[seat]
+        if isinstance(opponents, Curriculum):
+            if num_players == 1:
+                raise ValueError("a curriculum needs opponent seats: num_players 2..4 (solo plays Jean)")
+            self.curriculum = opponents.bind(ladder(game))
+            rung_agents = [compiled(r) for r in self.curriculum.rungs]
+            self._tables = SeatTables(rung_agents, self.batch.catalog)
+            self._kind_of_rung = self._tables.kinds[:len(rung_agents)].copy()
+        else:
+            specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * deciders
+            if len(specs) != deciders:
+                raise ValueError(f"opponents: one spec for all, or {deciders} (one per seat), "
+                                 f"got {len(specs)}")
+            seat_agents = []
+            for seat, s in enumerate(specs):
+                if callable(s):
+                    self._policies[seat] = s
+                    seat_agents.append(None)
+                    self._kind_of_seat[seat] = POLICY
+                else:   # the compiled seat: None (random) or a heuristic whose tables it reads
+                    seat_agents.append(compiled(s))
+            self._tables = SeatTables(seat_agents, self.batch.catalog)
+            for seat, a in enumerate(seat_agents):
+                if a is not None:
+                    self._kind_of_seat[seat] = self._tables.kinds[seat]
         self._LEARNER = LEARNER
         self._rng_learner = np.random.default_rng(seed)
         self._rng = (np.arange(1, self.n + 1, dtype=np.uint64) * np.uint64(0xBF58476D1CE4E5B9)
                      ^ np.uint64(seed % 2**63)) | np.uint64(1)
         self.kinds = np.zeros((self.n, L.MAX_P), np.int64)
         self.learners = np.zeros(self.n, np.int64)
+        #: the curriculum rung each game is played against (-1: fixed opponents)
+        self.rungs = np.full(self.n, -1, np.int64)
         self._waiting = np.zeros(self.n, np.int64)
         self._obs = np.zeros((self.n, OBS_SIZE), np.int32)
+        self._none = np.zeros(0, np.int64)
+        self._no_obs = np.zeros((0, OBS_SIZE), np.int32)
+        self._setup = np.array([self.batch.num_players, *self.batch._opts], np.int64)
         self._assign_learners(np.arange(self.n))
-        self._advance()
+        self._advance(np.arange(self.n), seeds=self.batch.first_seeds)   # the batch's first games
 
     # ---- internals ------------------------------------------------------------------
     def _assign_learners(self, rows: np.ndarray) -> None:
@@ -136,7 +185,11 @@ class LearnerGames:
         else:
             seats = np.full(len(rows), self.learner_seat)
         self.learners[rows] = seats
-        self.kinds[rows] = self._kind_of_seat
+        if self.curriculum is not None:
+            self.rungs[rows] = self.curriculum.draw(len(rows))
+            self.kinds[rows] = self._kind_of_rung[self.rungs[rows]][:, None]
+        else:
+            self.kinds[rows] = self._kind_of_seat
         self.kinds[rows, seats] = self._LEARNER
 
     def _tables_args(self):
@@ -144,18 +197,17 @@ class LearnerGames:
         return (self.kinds, self.learners, t.W, t.lookahead, t.card_base, t.card_bonus, t.career_val,
                 t.deck_val, *t.shared, self._rng, self._waiting, self._obs)
 
-    def _advance(self, rows: np.ndarray | None = None, actions: np.ndarray | None = None) -> None:
-        """Play opponents until each game waits for its learner (policy
-        opponents asked in batches) or is over; with `actions`, every game
-        first takes its learner's action (one fused parallel pass)."""
+    def _advance(self, rows: np.ndarray, actions: np.ndarray | None = None,
+                 seeds: np.ndarray | None = None, final: np.ndarray | None = None) -> None:
+        """One compiled pass over `rows` (agents.opponents.play_rows): the
+        learners' `actions` first, or new games from `seeds`; then opponents
+        play until each game waits for its learner or is over. Policy
+        opponents are then asked in batches, until no game waits for one.
+        `final` receives the learner's view of games that end."""
         states, masks, cat = self.batch.states, self.batch.masks, self.batch._cat
-        if rows is None:  # a fresh array every step: returned as is, no copy
-            self._obs = np.empty((self.n, OBS_SIZE), np.int32)
-        if actions is not None:
-            self._step_advance_rows(states, masks, cat, actions, *self._tables_args())
-        else:
-            rows = np.arange(self.n) if rows is None else rows
-            self._advance_rows(states, masks, cat, rows, *self._tables_args())
+        final = self._no_obs if final is None else final
+        self._play_rows(states, masks, cat, rows, self._none if actions is None else actions,
+                        self._none if seeds is None else seeds, self._setup, *self._tables_args(), final)
         while self._policies:
             moved = []
             for seat, policy in self._policies.items():
@@ -164,6 +216,8 @@ class LearnerGames:
                     continue
                 obs = np.zeros((len(rows), OBS_SIZE), np.int32)
                 K.observe_rows(states[rows], obs)
+                if self._to_float is not None:
+                    obs = self._to_float(obs)
                 acts = np.asarray(policy(obs, masks[rows].astype(bool)), dtype=np.int64).reshape(-1)
                 if acts.shape != (len(rows),) or np.any(acts < 0) or np.any(acts >= NUM_ACTIONS) \
                         or not np.all(masks[rows, acts]):
@@ -173,8 +227,13 @@ class LearnerGames:
                 moved.append(rows)
             if not moved:
                 return
-            self._advance_rows(states, masks, cat, np.concatenate(moved).astype(np.int64),
-                               *self._tables_args())
+            self._play_rows(states, masks, cat, np.concatenate(moved).astype(np.int64), self._none,
+                            self._none, self._setup, *self._tables_args(), final)
+
+    def _restart(self, rows: np.ndarray) -> None:
+        """New games in `rows` (seeds continue the batch's sequence), advanced to their learners."""
+        self._assign_learners(rows)
+        self._advance(rows, seeds=self.batch._next_seeds(len(rows)))
 
     def _rewards(self, rows: np.ndarray) -> np.ndarray:
         scores = self.batch.scores()[rows]
@@ -189,13 +248,23 @@ class LearnerGames:
             return np.where(me > scores[:, 1], 1.0, -1.0)
         return np.where(me < best, -1.0, np.where(n_best == 1, 1.0, 0.0))
 
+    def _win_credit(self, rows: np.ndarray) -> np.ndarray:
+        """1 a sole win, 1/k a k-way shared win, 0 a loss (the curriculum's results)."""
+        scores = self.batch.scores()[rows]
+        me = scores[np.arange(len(rows)), self.learners[rows]]
+        best = scores.max(axis=1)
+        return np.where(me == best, 1.0 / (scores == best[:, None]).sum(axis=1), 0.0)
+
     # ---- API -------------------------------------------------------------------------
     def reset(self) -> np.ndarray:
         """Start new games in every row; the learners' observations."""
-        self.batch.reset_rows(np.arange(self.n))
-        self._assign_learners(np.arange(self.n))
-        self._advance()
-        return self._obs
+        self._obs = np.empty((self.n, OBS_SIZE), np.int32)
+        self._restart(np.arange(self.n))
+        return self.observations()
+
+    def observations(self) -> np.ndarray:
+        """(N, OBS_SIZE): the learners' current observations, of obs_type."""
+        return self._obs if self._to_float is None else self._to_float(self._obs)
 
     def action_masks(self) -> np.ndarray:
         """(N, NUM_ACTIONS) bool: the learner's legal actions in each game."""
@@ -211,7 +280,9 @@ class LearnerGames:
         if bad >= 0:
             raise IllegalActionError(f"game {bad}: action {int(a[bad])} is not legal for the learner "
                                      f"(legal: {np.flatnonzero(self.batch.masks[bad]).tolist()[:12]})")
-        self._advance(actions=a)
+        self._obs = np.empty((self.n, OBS_SIZE), np.int32)   # a fresh array: returned as is, no copy
+        final = np.empty((self.n, OBS_SIZE), np.int32)       # rows written only where a game ends
+        self._advance(np.arange(self.n), actions=a, final=final)
         over = np.flatnonzero(self._waiting < 0)
         rewards = np.zeros(self.n, np.float32)
         dones = np.zeros(self.n, bool)
@@ -219,21 +290,24 @@ class LearnerGames:
         if len(over):
             rewards[over] = self._rewards(over)
             dones[over] = True
-            final = np.zeros((len(over), OBS_SIZE), np.int32)
-            for j, i in enumerate(over):  # the learner's view of the final position
-                observe(self.batch.states[i], int(self.learners[i]), final[j])
-            scores = self.batch.scores()[over]
-            for j, i in enumerate(over):
-                infos[i] = {"terminal_observation": final[j], "scores": scores[j].tolist(),
-                            "learner": int(self.learners[i])}
-            self.batch.reset_rows(over)
-            self._assign_learners(over)
-            self._advance(rows=over.astype(np.int64))
-        return self._obs, rewards, dones, infos
+            scores = self.batch.scores()[over].tolist()
+            learners = self.learners[over].tolist()
+            term = final[over] if self._to_float is None else self._to_float(final[over])
+            for j, i in enumerate(over.tolist()):
+                infos[i] = {"terminal_observation": term[j], "scores": scores[j], "learner": learners[j]}
+            if self.curriculum is not None:
+                for j, i in enumerate(over.tolist()):
+                    infos[i]["opponent"] = self.curriculum.rungs[self.rungs[i]]
+                self.curriculum.record(self.rungs[over], self._win_credit(over))
+            self._restart(over)
+        return self._obs if self._to_float is None else self._to_float(self._obs), rewards, dones, infos
 
 
-def observation_space():
+def observation_space(obs_type: str = "int"):
+    """The Box of one learner observation of obs_type ("int" or "float")."""
     from gymnasium import spaces
+    if check_obs_type(obs_type) == "float":
+        return OBS.float_transform().box()
     low, high = observation_bounds()
     return spaces.Box(low=low, high=high, shape=(OBS_SIZE,), dtype=np.int32)
 
@@ -258,14 +332,14 @@ def sb3_vec_env(n: int, **kwargs):
                 self._kw = kw
                 self.games = LearnerGames(n, **kw)
                 self.render_mode = None
-                super().__init__(n, observation_space(), spaces.Discrete(NUM_ACTIONS))
+                super().__init__(n, observation_space(self.games.obs_type), spaces.Discrete(NUM_ACTIONS))
                 self._actions = None
 
             def reset(self):
                 if self._seeds[0] is not None:      # seed(s) (SB3: env i gets s + i): new games
                     self.games = LearnerGames(self.num_envs, **{**self._kw, "seed": int(self._seeds[0])})
                     self._reset_seeds()
-                    return self.games._obs.copy()
+                    return self.games.observations().copy()
                 return self.games.reset()
 
             def step_async(self, actions):
@@ -325,7 +399,7 @@ def gym_vector_env(n: int, **kwargs):
         def __init__(self):
             self.games = LearnerGames(n, **kwargs)
             self.num_envs = n
-            self.single_observation_space = observation_space()
+            self.single_observation_space = observation_space(self.games.obs_type)
             self.single_action_space = spaces.Discrete(NUM_ACTIONS)
             self.observation_space = batch_space(self.single_observation_space, n)
             self.action_space = batch_space(self.single_action_space, n)
@@ -333,14 +407,14 @@ def gym_vector_env(n: int, **kwargs):
         def reset(self, *, seed=None, options=None):
             if seed is not None:
                 self.games = LearnerGames(n, **{**kwargs, "seed": int(seed)})
-                obs = self.games._obs
+                obs = self.games.observations()
             else:
                 obs = self.games.reset()
             return obs, {"action_mask": self.games.action_masks()}
 
         def step(self, actions):
             obs, rewards, dones, infos = self.games.step(actions)
-            final = np.zeros((n, OBS_SIZE), np.int32)
+            final = np.zeros((n, OBS_SIZE), obs.dtype)
             for i in np.flatnonzero(dones):
                 final[i] = infos[i]["terminal_observation"]
             info = {"final_obs": final, "_final_obs": dones.copy(),

@@ -10,7 +10,8 @@
         env.step(action)
 
 Observations are ``{"observation": int32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
-from the observing seat (see `Game.observation_spec()`); rewards are terminal
+from the observing seat (see `Game.observation_spec()`; ``obs_type="float"``:
+float32 in [-1, 1], docs/observation.md); rewards are terminal
 ("win_loss" or "vp_margin", as Maracaibo's). Everything else is the shared
 adapter (maracaibo_env.framework.aec).
 """
@@ -31,6 +32,8 @@ class raw_env(GameAECEnv):
     :param render_mode: None, "human" (prints) or "ansi" (render() returns a string).
     :param seed: seeds the generator that picks game seeds for `reset(seed=None)`.
     :param reward: "win_loss" or "vp_margin".
+    :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
+        docs/observation.md).
     :param layout: a Caribbean layout key of the data (default: the data's default).
     :param data_dir: play with the game data in this folder (see `pirates.Game`).
     :param fog_locations, fog_improvements, skirmish, quest_hunters, rubies, retirement:
@@ -43,8 +46,8 @@ class raw_env(GameAECEnv):
                  seed: int | None = None, reward: str = "win_loss", layout: str | None = None,
                  data_dir=None, difficulty: int = 0, fog_locations: bool = False,
                  fog_improvements: bool = False, skirmish: bool = False, quest_hunters: bool = False,
-                 rubies: bool = False, retirement: bool = False):
-        super().__init__(num_players, render_mode, seed, reward, layout=layout, data_dir=data_dir,
+                 rubies: bool = False, retirement: bool = False, obs_type: str = "int"):
+        super().__init__(num_players, render_mode, seed, reward, obs_type, layout=layout, data_dir=data_dir,
                          difficulty=difficulty, fog_locations=fog_locations,
                          fog_improvements=fog_improvements, skirmish=skirmish,
                          quest_hunters=quest_hunters, rubies=rubies, retirement=retirement)

@@ -149,7 +149,7 @@ def _play(g, parsed, seed, engine, agents, record_history, cat, specs) -> GameRe
         raise ValueError(f"engine='compiled' plays {A.compiled_kinds(GAME)} seats only, not "
                          + ", ".join(str(p) for p in parsed if not A.compiled_ok(p)))
     tr = _Tracker(g)
-    if engine != "python" and compiled_ok:      # a seat: None (random) or a strategy name
+    if engine != "python" and compiled_ok:      # a seat: None (random) or (strategy, eps)
         decisions = _play_compiled(g, [A.compiled_seat(p) for p in parsed], seed, tr)
     else:
         decisions = _play_agents(g, agents if agents is not None else [A.make_agent(p) for p in parsed],
@@ -185,10 +185,12 @@ def _play_compiled(g, strategies, seed, tr) -> int:
     one = np.empty(1, np.int64)
     bufs = (np.empty(STATE_SIZE, np.int32), np.empty(STATE_SIZE, np.int32),
             np.empty(g.NUM_ACTIONS, np.int8), make_bufs())
+    eps_rng = np.random.default_rng(int(seed))   # the eps rungs' random-move draws
     decisions = 0
     while not g.is_over:
-        w = strategies[g.current_player]
-        if w is None:
+        seat = strategies[g.current_player]      # None (random) or (strategy, eps)
+        w, eps = (None, 0.0) if seat is None else seat
+        if w is None or (eps > 0 and eps_rng.random() < eps):
             play_random(g.state, g._cat, g._mask, 0, rng, one)      # exactly one move
             if g.history is not None:
                 g.history.append(int(one[0]))

@@ -19,6 +19,8 @@ class PiratesSingleEnv(GameSingleEnv):
     :param reward: "win_loss" or "vp_margin".
     :param illegal: what an illegal action does (see framework.single).
     :param layout: a Caribbean layout key. :param data_dir: your edited game data.
+    :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
+        docs/observation.md).
     """
 
     description = PIRATES

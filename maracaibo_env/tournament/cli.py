@@ -31,6 +31,9 @@ EXAMPLES = """examples:
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
       --db rr.sqlite --workers 2
 
+  # the opponent ladder rated on one Elo scale (docs/ladder.md): every pair of rungs, 50 deals
+  maracaibo tournament --players 2 --agents ladder --games 50 --db ladder.sqlite --workers 2
+
   # interrupted (Ctrl-C, a killed job)? the same command with --resume plays what is missing
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
       --db rr.sqlite --workers 2 --resume
@@ -89,7 +92,8 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", choices=available_games(), default=None,
                    help=f"which game: {games_text()}; --show reads the game from the file")
     p.add_argument("--agents", metavar="SPEC,SPEC,...",
-                   help="agent specs, comma-separated (the pool for a gauntlet)")
+                   help="agent specs, comma-separated (the pool for a gauntlet); the word "
+                        "`ladder` stands for the game's opponent ladder (maracaibo_env.ladder)")
     p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
                    help="players per game (default 2; 1 = solo against the game's solo "
                         "opponent, as --format solo)")
@@ -165,6 +169,13 @@ def _split(values) -> list[str]:
     return out
 
 
+def _with_ladder(specs: list[str], game: str) -> list[str]:
+    """The specs with the word `ladder` replaced by the game's opponent ladder
+    (maracaibo_env.ladder), weakest rung first."""
+    from ..ladder import ladder
+    return [x for s in specs for x in (ladder(game) if s == "ladder" else [s])]
+
+
 def _usage_error(msg: str) -> int:
     print(f"maracaibo tournament: error: {msg}", file=sys.stderr)
     return 2
@@ -177,7 +188,8 @@ RUN_OPTIONS = ("agents", "players", "format", "games", "hero", "levels", "seed",
 def config_from_args(args) -> TournamentConfig:
     """The normalized config (AgentSpecError, ScheduleError on bad settings)."""
     return TournamentConfig(
-        agents=tuple(_split(args.agents)), format=args.format, players=args.players,
+        agents=tuple(_with_ladder(_split(args.agents), args.game or DEFAULT_GAME)),
+        format=args.format, players=args.players,
         games=10 if args.games is None else args.games, seed=0 if args.seed is None else args.seed,
         story=args.story, levels=tuple(_split(args.levels)) if args.levels else None,
         hero=args.hero, replays=args.replays, engine=args.engine or "auto",

@@ -52,7 +52,7 @@ def test_fast_is_tuned_with_lean_plies():
     assert f.lean and not t.lean and not BalancedAgent().lean and f.depth == t.depth
     np.testing.assert_array_equal(f.W, t.W)
     g = Game(2, seed=3)
-    assert list(f.tables(g.catalog)[1]) == [t.depth, 1] and list(t.tables(g.catalog)[1]) == [t.depth, 0]
+    assert list(f.tables(g.catalog)[1]) == [t.depth, 1, 0] and list(t.tables(g.catalog)[1]) == [t.depth, 0, 0]  # depth, lean, eps
     assert HeuristicAgent(lean=True).lean and not HeuristicAgent(lean=False).lean
 
 

@@ -304,3 +304,21 @@ def test_game_step_observe_matches_step_then_observe():
             assert np.array_equal(obs, h.observe(h.current_player))
     with pytest.raises(IllegalActionError, match="game is over"):
         g.step_observe(0)
+
+
+def test_float_observations_play_a_whole_game():
+    """obs_type="float" (issue 26): every observation of a whole game is float32
+    inside its finite Box, in [-1, 1] (tests/framework/test_float_obs.py compares
+    it with the int observation)."""
+    e = env(num_players=2, obs_type="float")
+    box = e.observation_space("player_0")["observation"]
+    assert box.dtype == np.float32 and np.isfinite(box.low).all() and np.isfinite(box.high).all()
+
+    def check(e, agent, obs):
+        o = obs["observation"]
+        assert o.dtype == np.float32 and box.contains(o) and (np.abs(o) <= 1).all()
+
+    final = _play_to_end(e, seed=3, check=check)
+    assert set(final) == {"player_0", "player_1"}
+    with pytest.raises(ValueError, match=r"obs_type must be one of \('int', 'float'\)"):
+        raw_env(obs_type="floats")

@@ -102,3 +102,14 @@ def test_random_opponents_play_in_numba_reproducibly_and_mix_with_policies():
     for act in mixed.history:
         replay.step(act)
     assert replay.scores() == mixed.scores()
+
+
+def test_float_observations_pass_check_env():
+    """obs_type="float" (issue 26): float32 in a finite Box; the int default is unchanged."""
+    e = MaracaiboSingleEnv(num_players=2, obs_type="float")
+    check_env(e, skip_render_check=True)
+    obs, _ = e.reset(seed=0)
+    assert obs.dtype == np.float32 and e.observation_space.contains(obs) and (np.abs(obs) <= 1).all()
+    assert MaracaiboSingleEnv(num_players=2).reset(seed=0)[0].dtype == np.int32
+    with pytest.raises(ValueError, match="obs_type"):
+        MaracaiboSingleEnv(obs_type="int64")

@@ -208,3 +208,24 @@ def test_the_module_prefixed_gym_id_works_in_spawned_subprocesses(tmp_path):
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("(2, 649)")
+
+
+def test_float_obs_type_converts_observations_and_terminal_observations():
+    """obs_type="float" (issue 26): the whole (N, OBS_SIZE) array at once, the
+    transform of the int games' observations with the same seed."""
+    from maracaibo_env.maracaibo.core.obs_spec import OBS
+    f = OBS.float_transform()
+    a = LearnerGames(4, num_players=2, opponents="random", seed=6)
+    b = LearnerGames(4, num_players=2, opponents="random", seed=6, obs_type="float")
+    assert np.array_equal(f(a._obs), b.observations())
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(120):
+        acts = _random_actions(a, rng)
+        oa, _, da, ia = a.step(acts)
+        ob, _, db, ib = b.step(acts)
+        assert oa.dtype == np.int32 and ob.dtype == np.float32 and np.array_equal(f(oa), ob)
+        for i in np.flatnonzero(da):
+            ended += 1
+            assert np.array_equal(f(ia[i]["terminal_observation"]), ib[i]["terminal_observation"])
+    assert ended > 0

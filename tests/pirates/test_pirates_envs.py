@@ -81,3 +81,21 @@ def test_single_against_a_heuristic():
         obs, r, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
         done = term or trunc
     assert e.game.is_over
+
+
+def test_float_observations_in_both_envs():
+    """obs_type="float" (issue 26) on the AEC and the single-agent env."""
+    from maracaibo_env.pirates.core.obs_spec import OBS
+    f = OBS.float_transform()
+    ints, floats = (pirates_v0.env(num_players=2, obs_type=t) for t in ("int", "float"))
+    ints.reset(seed=4)
+    floats.reset(seed=4)
+    box = floats.observation_space("player_0")["observation"]
+    o = floats.observe("player_0")["observation"]
+    assert o.dtype == np.float32 and box.contains(o)
+    assert np.array_equal(f(ints.observe("player_0")["observation"]), o)
+    e = gymnasium.make("maracaibo_env/Pirates-v0", num_players=3, obs_type="float")
+    obs, _ = e.reset(seed=1)
+    assert obs.dtype == np.float32 and e.observation_space.contains(obs) and (np.abs(obs) <= 1).all()
+    with pytest.raises(ValueError, match="obs_type"):
+        PiratesSingleEnv(obs_type="bytes")

@@ -8,8 +8,8 @@ feature offsets (agents/policy.py, agents/heuristics.py) all read `OBS`
 enums (generous where the rules set no cap: VP, doubloons, tracks), so every
 reachable observation lies inside them (conformance-tested by random play).
 """
-from ...framework.obs_spec import INT32_MAX, INT32_MIN, ObsSpec
-from .enums import PHASES
+from ...framework.obs_spec import ObsSpec
+from .enums import OPS, PHASES
 from .layout import (BOARD_QUEST_CAP, CARD_QUEST_CAP, EXP_QUESTS, FIGURES_PER_COLOUR, HAND_CAP,
                      MARKERS_PER_NATION, MARKET_SIZE, MAX_EXP, MAX_LOC, MAX_P, N_AREAS, N_BUILDINGS,
                      N_CAREERS, N_CARDS, N_NATIONS, N_PRESTIGE, N_QUESTS, N_TOKENS, PLAN_CAP,
@@ -17,6 +17,16 @@ from .layout import (BOARD_QUEST_CAP, CARD_QUEST_CAP, EXP_QUESTS, FIGURES_PER_CO
 
 OBS_TABLEAU = 40  # tableau card ids shown per player (bought cards are public)
 _FIG = 2 * FIGURES_PER_COLOUR
+COMBAT_VALUE_CAP = 255   # a Combat's value (token + modifier + CP and figures spent) stays far below
+
+#: the top pending task, entry by entry (what core/common.push and the code that
+#: edits a task in place can write; 0s when none): op; the task's seat relative to
+#: the observer; a: small counts, a location, nation, choice kind or combat token
+#: id (-1, -2 = NO_TOKEN: a Combat with both piles empty); b: small counts and
+#: kinds, a location or disc-tile slot << 4 | flags (city.py, legacy.py), or a
+#: Combat's packed word stage | nation << 2 | used << 4 | value << 13 (combat.pack)
+TASK_LOW = (0, -1, -2, 0)
+TASK_HIGH = (len(OPS) - 1, MAX_P - 1, 99, ((COMBAT_VALUE_CAP + 1) << 13) - 1)
 
 #: one seat's public block (repeated for seat +0 .. +3, prefixed pK_)
 PLAYER_PUBLIC = [
@@ -55,7 +65,8 @@ ROWS = [
     ("num_players", 1, "players in the game", 0, MAX_P),
     ("mp_spent", 1, "MP spent sailing this turn", 0, 99),
     ("main_done", 1, "main action taken this turn", 0, 1),
-    ("task", STACK_W, "top pending task: op, seat (relative), a, b", INT32_MIN, INT32_MAX),
+    ("task", STACK_W, "top pending task: op, seat (relative), a, b (combat: packed word)",
+     TASK_LOW, TASK_HIGH),
     ("loc_marker", MAX_LOC, "ownership marker nation per location (-1 none)", -1, 2),
     ("loc_market", MAX_LOC, "delivered discs per city market", 0, 99),
     ("loc_tile", MAX_LOC, "city tile per location (-1 printed)", -1, 99),

@@ -9,23 +9,30 @@ generous where the rules set no cap (VP, doubloons, treasures); every
 reachable observation lies inside them (conformance-tested by random play,
 tests/pirates/test_pirates_random_games.py with every module and solo too).
 """
-from ...framework.obs_spec import INT32_MAX, INT32_MIN, ObsSpec
-from .catalog_layout import J_CARDS, J_LEVELS, J_SLOT_CAP, MAX_CARDS, MAX_QUESTS, MAX_RAID_ACTS, \
+from ...framework.obs_spec import ObsSpec
+from .catalog_layout import J_CARDS, J_LEVELS, J_SLOT_CAP, MAX_CARDS, MAX_EFF, MAX_QUESTS, MAX_RAID_ACTS, \
     MAX_SHIP_SLOTS, MAX_TRACK, N_FIGS
-from .common import N_OPS
-from .layout import FIGM_CAP, J_DECK_N, MAX_P, N_BM, N_RUBY_SPACES, N_SLOTS, N_SPACES, N_TRE, \
-    QDECK_CAP, QHAND_CAP, QMARKET_CAP, T2_CAP, TABLEAU_CAP
+from .common import LIST_ALL, N_OPS
+from .layout import FIGM_CAP, FORFEIT_CAP, J_DECK_N, MAX_P, N_BM, N_RUBY_SPACES, N_SLOTS, N_SPACES, \
+    N_TRE, QDECK_CAP, QHAND_CAP, QMARKET_CAP, T2_CAP, TABLEAU_CAP
 from .options import MAX_DIFFICULTY
 
 _MANY = 9999                     # no cap in the rules: VP, doubloons, treasures, turns
 _Q, _C = MAX_QUESTS - 1, MAX_CARDS - 1
+#: the pending decision's arguments a, b, c, entry by entry (common.OP_* comments,
+#: validate._frame_ranges; 0s when none): a is at most an effect index (OP_LIST),
+#: a card, slot, count or seat, -1 for "any" (OP_RAID_DICE, OP_BURY, OP_ACQUIRE);
+#: b a count (<= 30), or the forfeits-used bitmask (OP_EXPLORE); c the done bitmask
+#: of OP_LIST (+ LIST_ALL)
+FRAME_LOW = (-1, 0, 0)
+FRAME_HIGH = (MAX_EFF - 1, 2**FORFEIT_CAP - 1, 2 * LIST_ALL - 1)
 
 GLOBAL = [
     ("round", 1, "round 1..3", 0, 4),
     ("num_players", 1, "players", 0, MAX_P),
     ("to_act", 1, "seat to act, relative to the observer (0 = you), -1 when over", -1, MAX_P - 1),
     ("phase", 1, "pending decision (op code, see pirates.core.common OP_*)", 0, N_OPS - 1),
-    ("frame", 3, "the pending decision's arguments", INT32_MIN, INT32_MAX),
+    ("frame", 3, "the pending decision's arguments a, b, c", FRAME_LOW, FRAME_HIGH),
     ("end3", 1, "round 3: someone reached Maracaibo", 0, 1),
     ("islands", 3, "cubes on the gold, emerald, pearl islands", 0, 99),
     ("slot_card", N_SLOTS, "card id in each Caribbean slot (-1 none, -2 facedown)", -2, _C),

@@ -1,0 +1,184 @@
+"""Writes docs/observation.md: every registered game's observation, slice by
+slice, from its one `ObsSpec` (framework.obs_spec).
+
+    python -m maracaibo_env.framework.obs_doc            # write docs/observation.md
+    python -m maracaibo_env.framework.obs_doc --check    # write nothing; exit 1 if it is stale
+
+For each slice: name, offset, size, meaning, int bounds, the float rule of
+``obs_type="float"`` (`FloatTransform`) and the player counts at which its
+entries never changed, measured here by random playouts (`constant_mask`:
+every deciding seat's observation at every decision of GAMES seeded random
+games with the default options), not guessed. tests/framework/test_obs_doc.py
+fails, naming the command above, when the file no longer matches.
+
+The games are imported through the registry, on first use: the framework
+imports no game.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from .obs_spec import LINEAR_MAX, FloatTransform, ObsSpec, obs_spec_of
+
+GAMES = 48            # random games per player count behind the "constant" column
+SEED = 0              # game k is seeded SEED + k, its moves drawn from default_rng(SEED + k)
+MAX_STEPS = 20000     # a random game longer than this is a fault
+DOC = Path(__file__).resolve().parents[2] / "docs" / "observation.md"
+REGEN = "python -m maracaibo_env.framework.obs_doc"
+
+
+def constant_mask(make_game: Callable, num_players: int, games: int = GAMES, seed: int = SEED) -> np.ndarray:
+    """bool[obs_size]: the entries that had one value in every observation of
+    `games` uniformly random games of `num_players` (every deciding seat, every
+    decision and the final position).
+
+    :param make_game: ``(num_players, seed) -> Game``, e.g.
+        ``lambda n, s: maracaibo_env.make("pirates", n, seed=s, rubies=True)``
+        for other options.
+    """
+    first = lo = hi = None
+    for k in range(games):
+        g = make_game(num_players, seed + k)
+        rng = np.random.default_rng(seed + k)
+        for _ in range(MAX_STEPS):
+            obs = np.stack([g.observe(p) for p in range(g.num_players)])
+            if first is None:
+                first = obs[0].copy()
+                lo, hi = first.copy(), first.copy()
+            np.minimum(lo, obs.min(axis=0), out=lo)
+            np.maximum(hi, obs.max(axis=0), out=hi)
+            if g.is_over:
+                break
+            g.step(int(rng.choice(g.legal_actions())))
+        else:
+            raise AssertionError(f"a random game of {num_players} players, seed {seed + k}, "
+                                 f"is longer than {MAX_STEPS} steps")
+    return lo == hi
+
+
+def _description(gid: str):
+    """The game's GameDescription, read from its Gymnasium env class (registry gym_entry)."""
+    from ..registry import game_info
+    module, _, attr = game_info(gid).gym_entry.partition(":")
+    return getattr(importlib.import_module(module), attr).description
+
+
+def _bounds_text(lo, hi) -> str:
+    if isinstance(lo, int):
+        return f"{lo}..{hi}"
+    return " · ".join(f"{a}..{b}" for a, b in zip(lo, hi))
+
+
+def _rule_text(f: FloatTransform, off: int, size: int) -> str:
+    rules = [f.rule(i) for i in range(off, off + size)]
+    return rules[0] if len(set(rules)) == 1 else " · ".join(rules)
+
+
+def _constant_text(masks: dict[int, np.ndarray], off: int, size: int) -> str:
+    parts = []
+    for n, mask in masks.items():
+        k = int(mask[off:off + size].sum())
+        if k == size:
+            parts.append(f"{n}p")
+        elif k:
+            parts.append(f"{n}p: {k}/{size}")
+    return ", ".join(parts) or "—"
+
+
+def game_section(title: str, spec: ObsSpec, masks: dict[int, np.ndarray]) -> str:
+    """One game's part of the document: its summary and its slice table."""
+    f = spec.float_transform()
+    lines = [f"## {title}", "",
+             f"{spec.size} entries in {len(spec)} slices; "
+             f"{len(f.log_cols)} entries are scaled by symlog, the others linearly.", "",
+             "Constant entries (one value in every observation of "
+             f"{GAMES} random games, default options):", "",
+             "| players | constant entries | of |", "|---|---|---|"]
+    for n, mask in masks.items():
+        lines.append(f"| {n} | {int(mask.sum())} | {spec.size} |")
+    lines += ["", "| slice | offset | size | meaning | int bounds | float (obs_type=\"float\") | constant at |",
+              "|---|---|---|---|---|---|---|"]
+    for name, size, meaning, lo, hi in spec.rows:
+        off = spec.offsets[name][0]
+        cells = [f"`{name}`", str(off), str(size), meaning.replace("|", "\\|"), _bounds_text(lo, hi),
+                 _rule_text(f, off, size), _constant_text(masks, off, size)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+HEADER = f"""# Observations
+
+Generated by `{REGEN}` from each game's observation spec
+(`core/obs_spec.py`, a `maracaibo_env.framework.obs_spec.ObsSpec`); do not
+edit by hand: tests/framework/test_obs_doc.py fails when this file no longer
+matches the spec.
+
+Every env gives an `int32` vector of the length below from the observing
+seat's point of view (`Game.observe`); `Game.observation_spec()` lists the
+same slices as `(name, offset, size, meaning)`. Each entry lies within the
+**int bounds** of its slice (the envs' `Box`; per entry, separated by `·`, where
+one slice's entries mean different things); random games are checked against
+them (tests/conformance/test_games.py, tests/framework/test_float_obs.py).
+
+**`obs_type="float"`** (`maracaibo_env.env`, `maracaibo_v1.env`,
+`pirates_v0.env`, `gymnasium.make("maracaibo_env/Maracaibo-v1", ...)`,
+`gymnasium.make("maracaibo_env/Pirates-v0", ...)`, and Maracaibo's
+`LearnerGames`, `sb3_vec_env`, `gym_vector_env`) gives `float32` instead,
+every entry scaled by its bounds (`FloatTransform`). With M = max(|low|, |high|):
+
+* M <= {LINEAR_MAX}: `x/M` (0 stays 0; in [0, 1] when low >= 0, else [-1, 1]);
+* M > {LINEAR_MAX} (VP, doubloons, packed words, long bitmasks):
+  `symlog(x)/symlog(M)` with `symlog(x) = sign(x)·ln(1 + |x|)`, in [-1, 1].
+
+Both rules are monotone: the float `Box` is the transform of the int `Box`.
+
+**constant at** lists the player counts (`1p` = solo) at which the slice's
+entries never changed in {GAMES} seeded random games with the default options
+(`k/size` where only k of its entries did not). The constant entries carry
+no information at that player count, e.g. the blocks of absent seats: a
+network may drop them (`maracaibo_env.framework.obs_doc.constant_mask`
+measures them for other options). Slices of options that are off
+(Maracaibo's legacy tiles, Pirates' modules and solo fields) are constant
+here but not in games with those options; entries that random play seldom
+reaches (the last tableau places) can show as constant too.
+"""
+
+
+def render(games=None) -> str:
+    """The whole document, for `games` (default: every registered game)."""
+    from ..registry import available_games, game_class, game_info, make
+    parts = [HEADER]
+    for gid in games or available_games():
+        d = _description(gid)
+        masks = {n: constant_mask(lambda n_, s, gid=gid: make(gid, n_, seed=s), n)
+                 for n in d.player_counts}
+        parts.append(game_section(game_info(gid).title, obs_spec_of(game_class(gid)), masks))
+    return "\n".join(parts)
+
+
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog=REGEN, description="Write docs/observation.md from the observation specs.")
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if the file is stale")
+    ap.add_argument("--out", type=Path, default=DOC, help=f"the file (default: {DOC})")
+    args = ap.parse_args(argv)
+    text = render()
+    old = args.out.read_text(encoding="utf-8") if args.out.exists() else None
+    if args.check:
+        if old != text:
+            print(f"stale: {args.out} (run {REGEN})")
+            return 1
+        return 0
+    if old != text:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
