@@ -1,7 +1,8 @@
 """Throughput of every layer, in one run, with ratios against PettingZoo and OpenSpiel.
 
     python benchmarks/bench.py                  # everything (the cold start adds ~1 min)
-    python benchmarks/bench.py --quick          # < 1 min: 3 players, short single runs, no cold compile
+    python benchmarks/bench.py --quick          # < 1 min (warm numba cache): every section, short
+                                                # single runs (what --quick leaves out: --help)
     python benchmarks/bench.py --only core,aec,compare --json
     python benchmarks/bench.py --out results.jsonl   # the table, and JSON lines in a file
 
@@ -228,11 +229,12 @@ def bench_pirates(players, seconds, runs, maracaibo_cat=None):
     return rows
 
 
-def bench_options(seconds, runs, players=(1, 3)):
+def bench_options(seconds, runs, players=(1, 3), every_set=True):
     """The numba core of each game with each option set against the same game
     without options (rows "options_core"). Base and option set are timed in
     alternation, `runs` pairs on the same number of games, so the ratio
-    vs_base (median of the paired ratios) survives a busy machine's drift."""
+    vs_base (median of the paired ratios) survives a busy machine's drift.
+    every_set=False (--quick): only each game's every-option-together set."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from fuzz import option_sets as maracaibo_sets
     from fuzz_pirates import option_sets as pirates_sets
@@ -248,6 +250,8 @@ def bench_options(seconds, runs, players=(1, 3)):
     psets = pirates_sets("all")[1:]
     if len(psets) > 8:     # the modules alone and all together
         psets = pirates_sets("each") + [psets[-1]]
+    if not every_set:      # --quick: all options together only
+        msets, psets = msets[-1:], psets[-1:]
 
     def paired(play, base_arg, arg, p, game, name):
         play(base_arg, 1), play(arg, 1)                     # compile / load the cache
@@ -488,13 +492,39 @@ STARTUP_SNIPPET = ("import maracaibo_env as m; g = m.Game(3, seed=0); g.step(g.l
                    "m.Game(1, seed=0); g.observe(0)")
 
 
-def _start(env) -> float:
+#: the first vector env after a first Game (what a user touches next): its compile alone
+LEARNER_SNIPPET = ("import maracaibo_env as m; m.Game(2, seed=0); "
+                   "from maracaibo_env.maracaibo.vector import LearnerGames; import time; t = time.perf_counter(); "
+                   "v = LearnerGames(8, opponents='random', obs_type='float'); v.step(v.action_masks().argmax(1)); "
+                   "print(time.perf_counter() - t)")
+
+
+def _start(env, snippet=STARTUP_SNIPPET) -> float:
     t = time.perf_counter()
     # cwd: this checkout, so that `import maracaibo_env` is the one benchmarked
     # (python -c puts the working folder first on sys.path)
-    subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], env=env, check=True,
+    subprocess.run([sys.executable, "-c", snippet], env=env, check=True, stdout=subprocess.DEVNULL,
                    cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return time.perf_counter() - t
+
+
+def _cold_extras() -> list[dict]:
+    """With empty numba caches: the first LearnerGames' own compile (after a
+    first Game), and `maracaibo compile` (everything, both games, parallel)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    rows = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache, MARACAIBO_COMPILE_NOTICE="0")
+        out = subprocess.run([sys.executable, "-c", LEARNER_SNIPPET], env=env, check=True, cwd=root,
+                             capture_output=True, text=True).stdout.split()
+        rows.append({"name": "cold_first_learner_games_s", "players": None, "value": round(float(out[-1]), 2)})
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "maracaibo_env", "compile", "--no-progress"], env=env,
+                       check=True, cwd=root, stdout=subprocess.DEVNULL)
+        rows.append({"name": "cold_compile_all_s", "players": None, "value": round(time.perf_counter() - t, 2)})
+    return rows
 
 
 def bench_startup(cold: bool, runs: int):
@@ -508,7 +538,7 @@ def bench_startup(cold: bool, runs: int):
         times = sorted(_start(env) for _ in range(runs))
         rows.append({"name": "cached_start_s", "players": None,
                      "value": round(times[len(times) // 2], 2), "run_seconds": [round(t, 2) for t in times]})
-    return rows
+    return rows + (_cold_extras() if cold else [])
 
 
 def _spiel_loop(game, first_seed, n):
@@ -614,7 +644,8 @@ def bench_quick(seconds, runs, players=4):
     return out
 
 
-def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2), opponents=("random", "balanced")):
+def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2),
+                 opponents=("random", "balanced:depth=1", "balanced")):
     """Learner steps/s of LearnerGames (2 players, random seats)."""
     import numba
     from maracaibo_env.maracaibo.core import batch as K
@@ -685,11 +716,16 @@ def bench_mcts(runs, players=(2, 4), specs=MCTS_SPECS):
 
 
 def bench_tournament(quick: bool):
+    """The tournament runner's games/s (benchmarks/tournament_speed.py); --quick
+    leaves out the Ray rows (starting Ray twice takes about 10 s)."""
     try:
         from benchmarks.tournament_speed import rows as tournament_rows
     except ImportError as e:  # pragma: no cover - the tournament extra is missing
         return [{"name": "tournament", "skipped": f"tournament benchmark unavailable: {e}"}]
-    return tournament_rows(quick)
+    out = tournament_rows(quick, ray_too=not quick)
+    if quick:
+        out.append({"name": "tournament_ray", "skipped": "--quick: no Ray rows (run without --quick)"})
+    return out
 
 
 def _find(rows, name, players=None, **kw):
@@ -751,6 +787,15 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
     if v1:
         out.append(("vector env >= 1,000,000 learner steps/s vs random (N=1024, 2 threads)",
                     f"{v1['steps_per_s']:,.0f}", v1["steps_per_s"] >= 1e6))
+    v2 = _find(rows, "vector_env", n=1024, threads=2, opponents="balanced:depth=1")
+    if v2:
+        out.append(("vector env >= 100,000 learner steps/s vs a rung near balanced "
+                    "(balanced:depth=1, N=1024, 2 threads)", f"{v2['steps_per_s']:,.0f}",
+                    v2["steps_per_s"] >= 1e5))
+    r = _find(rows, "cold_first_learner_games_s")
+    if r:
+        out.append(("first LearnerGames compiles in <= 60 s (after a first Game)", f"{r['value']} s",
+                    r["value"] <= 60))
     t1 = _find(rows, "tournament_local", workers=1)
     t2 = _find(rows, "tournament_local", workers=2)
     if t1 and t2:
@@ -831,8 +876,13 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, nargs="*", choices=[1, 2, 3, 4],
                     help="player counts for core/aec (1 = solo vs Jean; default 1 2 3 4)")
     ap.add_argument("--quick", action="store_true",
-                    help="under a minute: --runs 1 --seconds 0.2 --players 3, batch N = 1024 only, "
-                         "no cold compile (the cached start uses this checkout's cache)")
+                    help="under a minute with a warm numba cache (45 s on this project's 2-core machine; "
+                         "the first run compiles for a few minutes more): every section with short "
+                         "timings, --runs 1 --seconds 0.2 --players 3; it leaves out the cold "
+                         "compile (the cached start uses this checkout's cache), batch at N = 1 and 64 "
+                         "and vector at N = 64 (N = 1024 only), the heuristics' Python-loop ratio "
+                         "(2 and 4 players only), the tournament's Ray rows, and each option set "
+                         "alone (options: all together only)")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold compile in startup")
     ap.add_argument("--json", action="store_true", help="one JSON object per line")
     ap.add_argument("--out", help="also write the JSON lines to this file")
@@ -893,7 +943,7 @@ def main(argv=None) -> int:
         elif s == "pirates":
             emit(bench_pirates(players, seconds, runs, cat))
         elif s == "options":
-            emit(bench_options(seconds, runs, players=[3] if q else [1, 3]))
+            emit(bench_options(seconds, runs, players=[3] if q else [1, 3], every_set=not q))
     checks = targets(rows)
     check_rows = [{"name": "target", "target": name, "measured": measured, "met": met}
                   for name, measured, met in checks]

@@ -1,4 +1,6 @@
-"""maracaibo_env: a fast, rule-exact RL environment for the board game Maracaibo.
+"""maracaibo_env: fast RL environments for the board games Maracaibo and Pirates
+of Maracaibo, rule-exact on component data that is mostly reconstructed (the card
+and tile faces are not in the rulebooks; docs/data_provenance.md).
 
     import maracaibo_env
     g = maracaibo_env.Game(num_players=3, seed=1)      # the numba-backed game

@@ -17,7 +17,6 @@ and each of Jean's turns.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 import time
 from pathlib import Path
@@ -65,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argparse parser for the `maracaibo` command."""
     parser = argparse.ArgumentParser(prog="maracaibo", description="Maracaibo game environment tools.",
                                      epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=version_text(),
+    parser.add_argument("--version", action=_VersionAction,
                         help="print the package, numba and game-data versions and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
@@ -99,11 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .play.terminal import add_parser as play_parser
     from .play.web.cli import add_parser as serve_parser
     from .calibration.cli import add_parser as calibrate_parser
+    from .compile_all import add_parser as compile_parser
     tournament_parser(sub)
     balance_parser(sub)
     calibrate_parser(sub)
     play_parser(sub)
     serve_parser(sub)
+    compile_parser(sub)
     return parser
 
 
@@ -139,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         from .play.terminal import main as play_main
         return play_main(args)
+    if args.command == "compile":
+        from .compile_all import main as compile_main
+        return compile_main(args)
     if args.command == "serve":
         from .play.web.cli import main as serve_main
         return serve_main(args)
@@ -171,8 +175,22 @@ def replay(path: str, partial: bool = False, html: str | None = None) -> int:
     return 0
 
 
+#: hex digits of a game-data hash in short form, as `maracaibo tournament` prints it
+#: (tournament/report.py describe: "data <hash>") and as --version prints it
+DATA_HASH_DIGITS = 12
+
+
+def data_hashes() -> dict[str, str]:
+    """Each registered game's shipped data hash (``Catalog.data_hash``: what saved
+    games, replays and tournaments record), in the short form tournaments print."""
+    from .adapters import get_adapter
+    return {g: get_adapter(g).load_catalog(None).data_hash[:DATA_HASH_DIGITS] for g in available_games()}
+
+
 def version_text() -> str:
-    """'maracaibo-env X (numba Y, Python Z); data: <folder> sha256 <digest> (<n> files)'."""
+    """'maracaibo-env X (numba Y, Python Z); data: maracaibo <hash>, pirates <hash>
+    (<package>/<game>/data)': the data hashes are the ones saved games, replays and
+    `maracaibo tournament` record and print (the same 12 hex digits)."""
     import platform
     import numba
     try:
@@ -180,13 +198,20 @@ def version_text() -> str:
         pkg = version("maracaibo-env")
     except Exception:  # not installed (run from a checkout)
         from . import __version__ as pkg
-    folder = Path(__file__).parent / "maracaibo" / "data"
-    files = sorted(f for f in folder.glob("*.toml") if f.name != "calibration.toml")  # targets, not game data
-    digest = hashlib.sha256()
-    for f in files:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    hashes = ", ".join(f"{g} {h}" for g, h in data_hashes().items())
     return (f"maracaibo-env {pkg} (numba {numba.__version__}, Python {platform.python_version()}); "
-            f"data: {folder} sha256 {digest.hexdigest()[:16]} ({len(files)} files)")
+            f"data: {hashes} ({Path(__file__).parent}/<game>/data)")
+
+
+class _VersionAction(argparse.Action):
+    """--version: prints version_text() (computed only when asked: it loads the game data)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(version_text())
+        parser.exit()
 
 
 def demo(players: int, seed: int, story: int, difficulty: str = "medium",

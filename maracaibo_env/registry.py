@@ -23,7 +23,7 @@ import importlib
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 
 class UnknownGameError(ValueError):
@@ -150,7 +150,7 @@ def game_class(game_id: str) -> type:
     return _load(game_info(game_id), "game")
 
 
-def determinizer(game_id: str):
+def determinizer(game_id: str) -> Callable[..., Any]:
     """The game's ``determinize(game, seat, rng) -> Game`` (GameInfo.determinize);
     UnknownGameError if it offers none."""
     info = game_info(game_id)
@@ -159,13 +159,14 @@ def determinizer(game_id: str):
     return _load(info, "determinize")
 
 
-def make(game_id: str, *args, **options):
-    """A new game: ``make("pirates", 3, seed=1, rubies=True)`` is
+def make(game_id: str, *args: Any, **options: Any) -> Any:
+    """A new game (a framework.game.GameBase; typed Any because this module imports
+    no game): ``make("pirates", 3, seed=1, rubies=True)`` is
     ``maracaibo_env.pirates.Game(3, seed=1, rubies=True)``."""
     return game_class(game_id)(*args, **options)
 
 
-def game_adapter(game_id: str):
+def game_adapter(game_id: str) -> Any:
     """The tournament/balance adapter (adapters.GameAdapter) of a game id, one instance per game."""
     ad = _ADAPTERS.get(game_id) if isinstance(game_id, str) else None
     if ad is None:
@@ -176,7 +177,7 @@ def game_adapter(game_id: str):
     return ad
 
 
-def game_id_of(game) -> str:
+def game_id_of(game: Any) -> str:
     """The id of a Game instance or class: the registered class nearest in its
     MRO (a subclass of a registered game that is not registered itself is that
     game). Nothing is imported: a class that is not loaded has no instances."""

@@ -509,6 +509,21 @@ def _pct(x) -> str:
     return "n/a" if isnan(x) else f"{100 * x:.1f}%"
 
 
+def strongest_and_weakest(items: list[dict], top: int = 3) -> tuple[list[dict], list[dict]]:
+    """The summary's strongest and weakest components: at most `top` each,
+    only those whose 95% interval of the VP difference lies wholly above 0
+    (strongest, highest lower bound first) or wholly below 0 (weakest,
+    lowest upper bound first). An interval that straddles 0 is in neither
+    list, so no component is ever in both, however few there are or however
+    their intervals overlap."""
+    ranked = [x for x in items if not isnan(x["vp_diff"]["lo"]) and not isnan(x["vp_diff"]["hi"])]
+    strong = sorted((x for x in ranked if x["vp_diff"]["lo"] > 0), key=lambda x: -x["vp_diff"]["lo"])[:top]
+    chosen = {id(x) for x in strong}
+    weak = sorted((x for x in ranked if x["vp_diff"]["hi"] < 0 and id(x) not in chosen),
+                  key=lambda x: x["vp_diff"]["hi"])[:top]
+    return strong, weak
+
+
 def _findings(a: dict, alpha: float) -> list[dict]:
     f = []
     m = a["meta"]
@@ -580,16 +595,16 @@ def _findings(a: dict, alpha: float) -> list[dict]:
                 f"{100 * x['win_diff']['estimate']:+.1f} pts, {x['takers']} takers"
                 + (f", flagged {x['flag']}" if x["flag"] else ", not flagged"))
 
-    ranked = [x for x in tested if not isnan(x["vp_diff"]["lo"])]
-    if ranked:
-        strong = sorted(ranked, key=lambda x: -x["vp_diff"]["lo"])[:3]
-        weak = sorted(ranked, key=lambda x: x["vp_diff"]["hi"])[:3]
+    strong, weak = strongest_and_weakest(tested)
+    if strong or weak or any(not isnan(x["vp_diff"]["lo"]) for x in tested):
         f.append({"level": "info", "topic": "components",
-                  "text": "strongest components (highest lower bound of the VP difference): "
-                          + "; ".join(desc(x) for x in strong) + "."})
+                  "text": "strongest components (95% interval of the VP difference wholly above 0; "
+                          "highest lower bound first): "
+                          + ("; ".join(desc(x) for x in strong) if strong else "none") + "."})
         f.append({"level": "info", "topic": "components",
-                  "text": "weakest components (lowest upper bound of the VP difference): "
-                          + "; ".join(desc(x) for x in weak) + "."})
+                  "text": "weakest components (95% interval of the VP difference wholly below 0; "
+                          "lowest upper bound first): "
+                          + ("; ".join(desc(x) for x in weak) if weak else "none") + "."})
     who, key = a["solo"].get("opponent", "Jean"), a["solo"].get("key", "jean")
     for lv, s in a["solo"].get("levels", {}).items():
         best = max(s["agents"].items(), key=lambda kv: kv[1]["win"]["p"])

@@ -38,8 +38,8 @@ EXAMPLES = """worked example: does raising the cost of one card fix it?
   maracaibo balance --compare reports/base/balance.json reports/edit/balance.json --out reports/diff
 
 Pirates of Maracaibo (--game pirates: 2-4 players, and solo against Jordan with
---solo --levels 0,3 (k B cards, default 0-6); agents random, raider, explorer,
-builder; components: figureheads, improvements, residences):
+--solo --levels 0,3 (k B cards, default 0-6); its agents are listed below;
+components: figureheads, improvements, residences):
   maracaibo balance --game pirates --games 20 --players 2,3,4 --solo --levels 0,3,6 \\
       --agents raider,explorer,builder,random --workers 2 --db runs/pirates.sqlite \\
       --out reports/pirates

@@ -51,6 +51,25 @@ def _center(rec) -> float:
     return _v(rec.get("p", rec.get("mean", rec.get("estimate"))))
 
 
+def legend_above(ax, ncol: int | None = None, **kw):
+    """The axes' legend outside it, in a row above its top edge, so it never
+    covers data (tight_layout and savefig's tight bounding box make room)."""
+    handles, names = ax.get_legend_handles_labels()
+    if not handles:
+        return None
+    return ax.legend(handles, names, loc="lower left", bbox_to_anchor=(0.0, 1.02), borderaxespad=0.0,
+                     ncol=ncol or min(4, len(handles)), fontsize=7, frameon=False, **kw)
+
+
+def figure_legend_above(fig, ax, ncol: int | None = None):
+    """One legend for a row of axes (the handles of `ax`), above the figure."""
+    handles, names = ax.get_legend_handles_labels()
+    if not handles:
+        return None
+    return fig.legend(handles, names, loc="lower center", bbox_to_anchor=(0.5, 1.0), borderaxespad=0.0,
+                      ncol=ncol or min(6, len(handles)), fontsize=7, frameon=False)
+
+
 def _item(fid, section, title, fig, caption, provenance) -> dict:
     return {"id": fid, "section": section, "title": title, "png": _png(fig), "caption": caption,
             "provenance": provenance}
@@ -81,8 +100,8 @@ def seat_figures(a, note) -> list[dict]:
         ax.set_xlabel("seat (turn order)")
         if i == 0:
             ax.set_ylabel("win rate, %")
-            ax.legend(fontsize=7, loc="lower left")
     fig.tight_layout()
+    figure_legend_above(fig, fig.axes[0])
     out.append(_item("seat-win", "seats", "Win rate per seat", fig,
                      "Bars: win rate per seat (shared wins count 1/k) with Wilson 95% intervals; black "
                      "marks: the rate expected from the agents seated there (equal seats).", note))
@@ -119,7 +138,7 @@ def strategy_figures(a, note) -> list[dict]:
         ax.set_yticks(ys)
         ax.set_yticklabels([k for k, _ in items])
         ax.set_xlabel("openskill Plackett-Luce rating")
-        ax.legend(fontsize=7)
+        legend_above(ax)
         fig.tight_layout()
         out.append(_item("ratings", "strategies", "Strategy ratings", fig,
                          "openskill Plackett-Luce mu with +-2 sigma, and the ordinal mu - 3 sigma; "
@@ -175,7 +194,7 @@ def strategy_figures(a, note) -> list[dict]:
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(labels)
         ax.set_ylabel("win rate, %")
-        ax.legend(fontsize=7, ncol=2)
+        legend_above(ax)
         fig.tight_layout()
         out.append(_item("agent-win", "strategies", "Win rate per agent and player count", fig,
                          "Win rate with Wilson 95% intervals; dashed: the fair share 1/players.", note))
@@ -232,10 +251,8 @@ def score_figures(a, note) -> list[dict]:
             ax.set_title(lab, fontsize=9)
             if i == 0:
                 ax.set_ylabel("mean VP")
-        handles, names = fig.axes[0].get_legend_handles_labels()
-        fig.legend(handles, names, loc="upper center", ncol=min(6, len(used)), fontsize=7,
-                   bbox_to_anchor=(0.5, 1.12))
         fig.tight_layout()
+        figure_legend_above(fig, fig.axes[0])
         out.append(_item("sources", "scores", "VP by source", fig,
                          "Mean VP per source (GameResult.breakdown), stacked, per agent and player count.",
                          note))
@@ -258,7 +275,7 @@ def length_figures(a, note) -> list[dict]:
     ax.set_xticklabels(["I", "II", "III", "IV"][:n])
     ax.set_xlabel("round")
     ax.set_ylabel("turns per player")
-    ax.legend(fontsize=7)
+    legend_above(ax)
     ax2 = fig.add_subplot(1, 2, 2)
     labs = list(ln)
     stats = []
@@ -337,7 +354,7 @@ def solo_figures(a, note) -> list[dict]:
     ax.set_xticks(range(len(levels)))
     ax.set_xticklabels(levels, fontsize=8)
     ax.set_ylabel(f"% of games the agent beats {who}")
-    ax.legend(fontsize=7)
+    legend_above(ax, ncol=min(3, len(agents)))
     ax2 = fig.add_subplot(1, 2, 2)
     order = a.get("sources_order", [])
     used = [s for s in order if any(_v(solo["levels"][lv][f"{key}_sources"].get(s, {}).get("mean")) > 0
@@ -350,7 +367,7 @@ def solo_figures(a, note) -> list[dict]:
     ax2.set_xticks(range(len(levels)))
     ax2.set_xticklabels(levels, fontsize=8)
     ax2.set_ylabel(f"{who}'s mean VP")
-    ax2.legend(fontsize=7)
+    legend_above(ax2, ncol=min(3, max(1, len(used))))
     fig.tight_layout()
     return [_item("solo", "solo", f"Solo against {who}", fig,
                   f"Left: win rate against {who} (a tie goes to {who}) with Wilson 95% intervals. Right: "

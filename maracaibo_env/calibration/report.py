@@ -94,6 +94,15 @@ def figure(rows: list[dict]) -> str | None:
     ax.set_xlabel("position in the target's range (0 = low, 1 = high)")
     ax.axvline(0, color="#888", lw=0.5)
     ax.axvline(1, color="#888", lw=0.5)
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    keys = [Patch(color="#cfe8cf", label="the target's range"), Line2D([], [], color="#333", label="95% interval"),
+            Line2D([], [], ls="", marker="o", color="#2a7", label="measured, in range"),
+            Line2D([], [], ls="", marker="o", color="#c33", label="measured, out of range")]
+    # above the axes, never over the rows (points far out of range reach any corner)
+    ax.legend(handles=keys, loc="lower left", bbox_to_anchor=(0.0, 1.02), borderaxespad=0.0, ncol=4,
+              fontsize=7, frameon=False)
+    fig.tight_layout()
     return _png(fig)
 
 

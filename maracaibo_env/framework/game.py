@@ -21,7 +21,9 @@ validation of every field, scores, breakdowns and observations.
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+from collections.abc import Callable, Collection
+from typing import Any, Self
 
 import numpy as np
 
@@ -38,7 +40,7 @@ SAVE_KEYS = ("format", "data_hash", "state")
 REDRAW_TRIES = 50
 
 
-def int_option(name, value, allowed, shown=None) -> int:
+def int_option(name: str, value: Any, allowed: Collection[int], shown: Any = None) -> int:
     """value as a Python int if it is an int in allowed, else GameConfigError
     naming the option and what is allowed (floats and bools are not ints)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
@@ -49,13 +51,14 @@ def int_option(name, value, allowed, shown=None) -> int:
     return int(value)
 
 
-def str_option(name, value, allowed) -> str:
+def str_option(name: str, value: Any, allowed: Collection[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise GameConfigError(f"{name} must be one of {tuple(allowed)}, got {value!r}")
     return value
 
 
-def check_catalog(catalog, data_dir, load, catalog_size: int, data_folder: str, what: str):
+def check_catalog(catalog: Any, data_dir: str | os.PathLike[str] | None, load: Callable[..., Any],
+                  catalog_size: int, data_folder: str, what: str) -> Any:
     """The catalog to play with: `catalog`, or the data files in `data_dir`
     (validated like the shipped data: DataError names file, entry and field),
     or the shipped data (``load()``); its array is what numba reads, so a
@@ -230,7 +233,7 @@ class GameBase:
         return ", ".join(names[:limit]) + more
 
     # ---- copies and persistence ---------------------------------------------------------
-    def clone(self):
+    def clone(self) -> Self:
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
         g.state = self.state.copy()
@@ -249,7 +252,7 @@ class GameBase:
         return json.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], catalog=None, *, ignore_data_hash: bool = False):
+    def from_dict(cls, d: dict[str, Any], catalog: Any = None, *, ignore_data_hash: bool = False) -> Self:
         """Rebuild a saved game. Raises ValueError naming the field, its value and
         what is allowed when d is malformed or describes a state the engine must
         not be given. A game saved with other game data is refused unless
@@ -268,7 +271,7 @@ class GameBase:
         return g
 
     @classmethod
-    def from_json(cls, text: str | bytes, catalog=None, *, ignore_data_hash: bool = False):
+    def from_json(cls, text: str | bytes, catalog: Any = None, *, ignore_data_hash: bool = False) -> Self:
         try:
             d = json.loads(text)
         except (ValueError, TypeError, RecursionError) as exc:
@@ -365,7 +368,7 @@ class GameBase:
         """(low, high): int32 vectors of OBS_SIZE that bound every observation."""
         return obs_spec_of(cls).bounds()
 
-    def determinize(self, seat: int, rng: np.random.Generator):
+    def determinize(self, seat: int, rng: np.random.Generator) -> Self:
         """A copy of this game in which everything `seat` cannot see (the
         game's core/hidden.py) is redrawn at random from rng: the seat's
         observation and, if it is to act, its legal actions are unchanged. The
@@ -401,7 +404,7 @@ class GameBase:
         raise NotImplementedError(f"{type(self).__module__}.{type(self).__qualname__} defines no redraw "
                                   "of its hidden information (core/hidden.py)")
 
-    def save_replay(self, path) -> None:
+    def save_replay(self, path: str | os.PathLike[str]) -> None:
         """Write this game's replay (JSON lines: set-up, one action name per
         line, final scores); `maracaibo replay PATH` re-runs and verifies it."""
         write_replay(self, path)

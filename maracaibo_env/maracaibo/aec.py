@@ -47,6 +47,9 @@ keys of its own.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from .description import MARACAIBO
 from ..framework.aec import RENDER_MODES, GameAECEnv, GuardedEnv, make_env
 from ..framework.description import REWARD_MODES
@@ -82,8 +85,8 @@ class raw_env(GameAECEnv):
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False,
-                 obs_type: str = "int"):
+                 data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
+                 open_prestige: bool = False, obs_type: str = "int") -> None:
         super().__init__(num_players, render_mode, seed, reward, obs_type, story=story, difficulty=difficulty,
                          automa_table=automa_table, automa_income=automa_income, data_dir=data_dir,
                          legacy=legacy, retirement=retirement, open_prestige=open_prestige)

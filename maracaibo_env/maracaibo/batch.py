@@ -16,6 +16,9 @@ game in a row as soon as it ends and records the finished game's scores in
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 import numpy as np
 
 from .catalog import Catalog, STORY_NUMBERS
@@ -46,7 +49,8 @@ class Batch(BatchBase):
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en", auto_reset: bool = False,
                  catalog: Catalog | None = None, automa_income: str = "en",
-                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False):
+                 data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
+                 open_prestige: bool = False) -> None:
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
         variants = check_options(OPTIONS, {"legacy": legacy, "retirement": retirement,

@@ -10,7 +10,9 @@ cloning and JSON round trips.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np  # noqa: F401
 
@@ -97,8 +99,8 @@ class Game(GameBase):
     def __init__(self, num_players: int = 2, seed: int = 0, story: int = 75,
                  difficulty: str = "medium", automa_table: str = "en",
                  catalog: Catalog | None = None, automa_income: str = "en",
-                 data_dir: str | Path | None = None, legacy=(), retirement: bool = False,
-                 open_prestige: bool = False, **unknown):
+                 data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
+                 open_prestige: bool = False, **unknown: Any) -> None:
         unknown_options(unknown, OPTIONS, "num_players, seed, story, data_dir, catalog")
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
@@ -235,13 +237,13 @@ class Game(GameBase):
                 f"current_player={self.current_player}, scores={self.scores()})")
 
 
-def solo_options(automa_table="en", automa_income="en"):
+def solo_options(automa_table: str = "en", automa_income: str = "en") -> int:
     """The core's solo-option int: bit 0 deck table (SOLO-06), bit 1 income reading (SOLO-18)."""
     return option_bits(automa_table, automa_income)
 
 
-def option_bits(automa_table="en", automa_income="en", legacy=(), retirement=False,
-                open_prestige=False) -> int:
+def option_bits(automa_table: str = "en", automa_income: str = "en", legacy: Iterable[str] = (),
+                retirement: bool = False, open_prestige: bool = False) -> int:
     """The core's set-up int (core/options.py): solo readings, variants, legacy tiles."""
     variants = (O.VAR_OPEN_PRESTIGE if open_prestige else 0) | (O.VAR_RETIREMENT if retirement else 0)
     tiles = 0

@@ -18,6 +18,8 @@ description (`maracaibo_env.maracaibo.description.MARACAIBO`).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Sequence
 
 from .description import MARACAIBO
@@ -58,8 +60,8 @@ class MaracaiboSingleEnv(GameSingleEnv):
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,
                  render_mode: str | None = None, illegal: str = "lose",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
-                 data_dir=None, legacy=(), retirement: bool = False, open_prestige: bool = False,
-                 obs_type: str = "int"):
+                 data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
+                 open_prestige: bool = False, obs_type: str = "int") -> None:
         super().__init__(num_players, opponents, learner_seat, reward, render_mode, illegal, obs_type,
                          story=story, difficulty=difficulty, automa_table=automa_table,
                          automa_income=automa_income, data_dir=data_dir, legacy=legacy,

@@ -17,6 +17,8 @@ adapter (maracaibo_env.framework.aec).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..framework.aec import GameAECEnv, make_env
 from .description import PIRATES
 
@@ -44,9 +46,9 @@ class raw_env(GameAECEnv):
 
     def __init__(self, num_players: int = 2, render_mode: str | None = None,
                  seed: int | None = None, reward: str = "win_loss", layout: str | None = None,
-                 data_dir=None, difficulty: int = 0, fog_locations: bool = False,
+                 data_dir: str | Path | None = None, difficulty: int = 0, fog_locations: bool = False,
                  fog_improvements: bool = False, skirmish: bool = False, quest_hunters: bool = False,
-                 rubies: bool = False, retirement: bool = False, obs_type: str = "int"):
+                 rubies: bool = False, retirement: bool = False, obs_type: str = "int") -> None:
         super().__init__(num_players, render_mode, seed, reward, obs_type, layout=layout, data_dir=data_dir,
                          difficulty=difficulty, fog_locations=fog_locations,
                          fog_improvements=fog_improvements, skirmish=skirmish,

@@ -9,12 +9,16 @@ The same contract as Maracaibo's Batch (maracaibo_env.framework.batch).
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 
 from ..framework.batch import BatchBase
 from ..framework.game import int_option, str_option
 from .core import batch as K
 from .game import Game, PLAYER_COUNTS, OPTIONS, _check_catalog, _check_combination
+from .catalog import Catalog
 from .core import options as O
 from ..framework.options import check_options
 
@@ -28,7 +32,8 @@ class Batch(BatchBase):
     kernels = K
 
     def __init__(self, n: int, num_players: int = 2, seed: int = 0, layout: str | None = None,
-                 auto_reset: bool = False, catalog=None, data_dir=None, **options):
+                 auto_reset: bool = False, catalog: Catalog | None = None, data_dir: str | Path | None = None,
+                 **options: Any) -> None:
         self.num_players = int_option("num_players", num_players, PLAYER_COUNTS)
         seed = int_option("seed", seed, range(2**31), "0..2**31-1")
         opts = check_options(OPTIONS, options)

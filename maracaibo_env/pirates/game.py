@@ -12,6 +12,7 @@ errors, cloning and JSON round trips (framework.game.GameBase).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -77,7 +78,7 @@ class Game(GameBase):
                  catalog: Catalog | None = None, data_dir: str | Path | None = None, *,
                  fog_locations: bool = False, fog_improvements: bool = False, skirmish: bool = False,
                  quest_hunters: bool = False, rubies: bool = False, retirement: bool = False,
-                 difficulty: int = 0, **unknown):
+                 difficulty: int = 0, **unknown: Any) -> None:
         unknown_options(unknown, OPTIONS, "num_players, seed, layout, data_dir, catalog")
         num_players = int_option("num_players", num_players, PLAYER_COUNTS)
         seed = int_option("seed", seed, range(2**31), "0..2**31-1")

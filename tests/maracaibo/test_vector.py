@@ -229,3 +229,31 @@ def test_float_obs_type_converts_observations_and_terminal_observations():
             ended += 1
             assert np.array_equal(f(ia[i]["terminal_observation"]), ib[i]["terminal_observation"])
     assert ended > 0
+
+
+def test_unfinished_games_share_one_read_only_empty_info():
+    """The infos of games that did not end are one shared empty dict that
+    refuses writes (a copy is a plain dict); finished games get their own."""
+    import copy
+    import pickle
+    from maracaibo_env.maracaibo.vector import NO_INFO
+    v = LearnerGames(8, num_players=2, opponents="random", seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        _, _, d, infos = v.step(_random_actions(v, rng))
+        if d.any():
+            break
+    assert d.any() and not d.all()
+    for i, info in enumerate(infos):
+        if d[i]:
+            assert info is not NO_INFO and "terminal_observation" in info
+            info["mine"] = 1                                   # the finished game's own dict
+        else:
+            assert info is NO_INFO and info == {} and isinstance(info, dict)
+    with pytest.raises(TypeError, match="read-only"):
+        NO_INFO["x"] = 1
+    with pytest.raises(TypeError, match="read-only"):
+        NO_INFO.update(x=1)
+    plain = NO_INFO.copy()
+    plain["x"] = 1
+    assert NO_INFO == {} and pickle.loads(pickle.dumps(NO_INFO)) == {} and copy.deepcopy(NO_INFO) == {}

@@ -427,3 +427,93 @@ def test_cli_argument_errors(capsys):
     with pytest.raises(SystemExit):
         balance_cli(["--help"])
     assert "worked example" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ summary and figures (issue 26)
+
+def _component(name, lo, est, hi):
+    return {"kind": "card", "name": name, "source": "reconstructed", "takers": 10, "flag": None, "tested": True,
+            "vp_diff": {"lo": lo, "estimate": est, "hi": hi}, "win_diff": {"estimate": 0.0}}
+
+
+def test_summary_lists_a_component_as_strongest_or_weakest_never_both():
+    from maracaibo_env.balance.analysis import strongest_and_weakest
+    # two components, overlapping intervals: the old ranking (highest lower bound,
+    # lowest upper bound) put each of them in both lists
+    a, b = _component("A", -1.0, 0.5, 2.0), _component("B", -0.5, 1.0, 3.0)
+    assert strongest_and_weakest([a, b]) == ([], [])
+    # one clearly above 0, one clearly below, one straddling: each in its list only
+    up, down, mid = _component("up", 1.0, 2.0, 3.0), _component("down", -3.0, -2.0, -1.0), _component("m", -1, 0, 1)
+    assert strongest_and_weakest([mid, down, up]) == ([up], [down])
+    # a single component is never both, whatever its interval
+    for one in (up, down, mid):
+        strong, weak = strongest_and_weakest([one])
+        assert not (strong and weak)
+    # at most `top` each, best first
+    many = [_component(f"c{i}", i, i + 1, i + 2) for i in range(1, 6)]
+    assert [x["name"] for x in strongest_and_weakest(many, top=3)[0]] == ["c5", "c4", "c3"]
+    # NaN intervals are left out
+    nan = _component("nan", float("nan"), float("nan"), float("nan"))
+    assert strongest_and_weakest([nan]) == ([], [])
+
+
+def test_summary_findings_name_no_component_twice():
+    a = analyze(synthetic_2p(300, seed=11))
+    lines = {f["text"].split(":")[0]: f["text"] for f in a["findings"] if f["topic"] == "components"}
+    strong = next(t for k, t in lines.items() if k.startswith("strongest components"))
+    weak = next(t for k, t in lines.items() if k.startswith("weakest components"))
+    assert "card " in strong and "quest " in weak     # card 5 goes to winners, quest 2 to losers
+    named = lambda text: {p.split(" [")[0].split(":")[0].strip() for p in text.split(": ", 1)[1].split("; ")}  # noqa: E731
+    assert not named(strong) & named(weak)
+
+
+def _captured_figures(monkeypatch):
+    """Every matplotlib Figure the balance and calibration reports draw, as drawn."""
+    import maracaibo_env.balance.figures as F
+    import maracaibo_env.calibration.report as C
+    drawn = []
+    original = F._png
+
+    def keep(fig):
+        out = original(fig)
+        drawn.append(fig)
+        return out
+    monkeypatch.setattr(F, "_png", keep)
+    monkeypatch.setattr(C, "_png", keep)
+    return drawn
+
+
+def _legend_overlaps(fig) -> list[str]:
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    legends = [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None] + list(fig.legends)
+    out = []
+    for i, leg in enumerate(legends):
+        box = leg.get_window_extent(r)
+        for ax in fig.axes:
+            if box.overlaps(ax.get_window_extent(r)):
+                out.append(f"legend {i} covers axes {ax.get_ylabel() or ax.get_xlabel()!r}")
+            if ax.title.get_text() and box.overlaps(ax.title.get_window_extent(r)):
+                out.append(f"legend {i} covers the title {ax.title.get_text()!r}")
+        for j, other in enumerate(legends[i + 1:], i + 1):
+            if box.overlaps(other.get_window_extent(r)):
+                out.append(f"legends {i} and {j} overlap")
+    return out
+
+
+def test_figure_legends_sit_outside_the_axes(monkeypatch):
+    from maracaibo_env.balance.figures import figures
+    from maracaibo_env.calibration.report import figure as calibration_figure
+    drawn = _captured_figures(monkeypatch)
+    solo = [fake([ag], [100 + 10 * k, 110], [1], difficulty=lv, seed=k)
+            for k in range(4) for ag in ("balanced", "random", "ship_income") for lv in ("easy", "hard")]
+    a = analyze(synthetic_2p(60) + rotated_3p() + solo)
+    figs = figures(a)
+    rows = [{"name": f"target_{i}", "players": 3, "layout": None, "low": 0.0, "high": 10.0,
+             "value": v, "lo": v - 1, "hi": v + 1, "in_range": 0 <= v <= 10}
+            for i, v in enumerate((-20.0, 5.0, 12.0, 0.5, 30.0, 9.5))]
+    assert calibration_figure(rows)
+    with_legend = [f for f in drawn if f.legends or any(ax.get_legend() for ax in f.axes)]
+    assert len(figs) >= 8 and len(with_legend) >= 7, (len(figs), len(with_legend))
+    problems = {i: p for i, f in enumerate(drawn) if (p := _legend_overlaps(f))}
+    assert not problems, problems

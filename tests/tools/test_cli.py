@@ -46,7 +46,7 @@ def test_version_names_package_numba_and_data(capsys):
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert re.match(r"maracaibo-env \d+\.\d+\.\d+ \(numba [\d.]+, Python [\d.]+\); "
-                    r"data: .*data sha256 [0-9a-f]{16} \(\d+ files\)", out)
+                    r"data: maracaibo [0-9a-f]{12}, pirates [0-9a-f]{12} \(.*/<game>/data\)", out)
 
 
 def test_help_shows_examples(capsys):

@@ -1,4 +1,5 @@
-"""Every ```python and ```bash block of README.md runs as written.
+"""Every ```python and ```bash block of README.md runs as written, and so do
+those of the docs that took the README's long sections (issue 26: MOVED).
 
 Each block runs alone in a fresh interpreter / bash (so a block must import
 what it uses). Python blocks run in a scratch folder; bash blocks in the
@@ -20,7 +21,12 @@ pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` 
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK_RE = re.compile(r"^```(python|bash)\n(.*?)^```", re.S | re.M)
-BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+README_BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+#: the docs the README's long sections moved to (their blocks were README blocks)
+MOVED = ("docs/architecture.md", "docs/figures.md", "docs/ratings.md")
+BLOCKS = [("README.md", lang, code) for lang, code in README_BLOCKS] + [
+    (name, lang, code) for name in MOVED
+    for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8"))]
 INSTALL = os.environ.get("MARACAIBO_README_INSTALL") == "1"
 
 
@@ -34,12 +40,14 @@ def _skip_reason(lang: str, code: str) -> str | None:
 
 
 def test_readme_has_python_and_bash_blocks():
-    langs = [lang for lang, _ in BLOCKS]
+    langs = [lang for lang, _ in README_BLOCKS]
     assert langs.count("python") >= 2 and langs.count("bash") >= 2
 
 
-@pytest.mark.parametrize("lang,code", BLOCKS, ids=[f"{lang}-{i}" for i, (lang, _) in enumerate(BLOCKS)])
-def test_readme_block_runs_verbatim(lang, code, tmp_path):
+@pytest.mark.parametrize("doc,lang,code", BLOCKS,
+                         ids=[f"{lang}-{i}" if doc == "README.md" else f"{doc}-{lang}-{i}"
+                              for i, (doc, lang, _) in enumerate(BLOCKS)])
+def test_readme_block_runs_verbatim(doc, lang, code, tmp_path):
     reason = _skip_reason(lang, code)
     if reason:
         pytest.skip(reason)
@@ -58,4 +66,4 @@ def test_readme_block_runs_verbatim(lang, code, tmp_path):
                 shutil.copy2(ROOT / f, cwd / f)
         r = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", code], cwd=cwd, env=env,
                            capture_output=True, text=True, timeout=1800)
-    assert r.returncode == 0, f"README {lang} block failed:\n{code}\n--- stdout\n{r.stdout[-3000:]}\n--- stderr\n{r.stderr[-3000:]}"
+    assert r.returncode == 0, f"{doc} {lang} block failed:\n{code}\n--- stdout\n{r.stdout[-3000:]}\n--- stderr\n{r.stderr[-3000:]}"

@@ -1,0 +1,78 @@
+"""python -m maracaibo_env.train: the reference learning curve (issue 26)."""
+import json
+
+import numpy as np
+import pytest
+
+from maracaibo_env import train as T
+
+
+def _row(steps, rung, low, rate=0.6):
+    return T.EvalRow(steps=steps, train_minutes=steps / 1000, wall_minutes=steps / 900, level=0,
+                     rung=rung, opponent=f"r{rung}", games=100, credit=rate * 100, win_rate=rate,
+                     low=low, high=min(1.0, low + 0.2))
+
+
+def test_a_rung_is_beaten_at_the_first_interval_above_one_half():
+    rows = [_row(0, 0, 0.3), _row(0, 1, 0.1), _row(1000, 0, 0.55, 0.7), _row(1000, 1, 0.49),
+            _row(2000, 0, 0.45), _row(2000, 1, 0.51, 0.62)]
+    b = T.beaten(rows, ["r0", "r1", "r2"])
+    assert [(x["rung"], x["steps"], x["win_rate"]) for x in b] == [(0, 1000, 0.7), (1, 2000, 0.62), (2, None, None)]
+
+
+def test_evaluate_counts_duplicate_games_with_shared_wins(monkeypatch):
+    """A policy that plays the first legal move, against random: 2 seats x deals
+    games, credit between 0 and the number of games."""
+    class First:
+        def predict(self, obs, action_masks, deterministic):
+            assert obs.dtype == np.float32 and deterministic
+            return action_masks.argmax(axis=1), None
+    credit, games = T.evaluate(First(), "random", deals=6, seed=5)
+    assert games == 12 and 0 <= credit <= 12
+    again, _ = T.evaluate(First(), "random", deals=6, seed=5)
+    assert again == credit                                  # the same deals, the same games
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["--out", "x", "--minutes", "0"], "--minutes must be > 0"),
+    (["--out", "x", "--promote", "1.5"], "--promote must be in"),
+    (["--out", "x", "--eval-deals", "-1"], "--eval-deals must be > 0"),
+])
+def test_bad_arguments_are_usage_errors(argv, why, capsys):
+    with pytest.raises(SystemExit) as e:
+        T.main(argv)
+    assert e.value.code == 2 and why in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_short_run_writes_the_curve(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    cfg = T.TrainConfig(minutes=0.15, n_envs=16, n_steps=32, batch_size=256, eval_every=1500,
+                        eval_deals=3, window=20)
+    result = T.train(cfg, tmp_path, progress=False)
+    for name in ("curve.csv", "curve.json", "curve.png", "model.zip"):
+        assert (tmp_path / name).stat().st_size > 0
+    stored = json.loads((tmp_path / "curve.json").read_text())
+    assert stored["steps"] == result["steps"] > 0
+    assert stored["config"]["rungs"][0] == "random" and len(stored["beaten"]) == len(stored["config"]["rungs"])
+    first = [r for r in stored["rows"] if r["steps"] == stored["rows"][0]["steps"]]
+    assert [r["rung"] for r in first] == [0, 1, 2]           # the current rung and two above
+    assert all(r["games"] == 6 and r["low"] <= r["win_rate"] <= r["high"] for r in stored["rows"])
+
+
+# ---- maracaibo compile ----------------------------------------------------------------------
+@pytest.mark.slow
+def test_maracaibo_compile_runs_every_part_of_a_game(capsys):
+    from maracaibo_env.cli import main
+    from maracaibo_env.compile_all import PARTS
+    assert main(["compile", "--game", "pirates", "--jobs", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    for game, _, name, _, _ in PARTS:
+        assert (name in out) == (game == "pirates"), name
+    assert "compiled in" in out
+
+
+def test_maracaibo_compile_refuses_bad_jobs(capsys):
+    from maracaibo_env.cli import main
+    assert main(["compile", "--jobs", "0"]) == 2
+    assert "--jobs must be >= 1" in capsys.readouterr().out
