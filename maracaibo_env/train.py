@@ -36,7 +36,6 @@ from pathlib import Path
 import numpy as np
 
 EVAL_SEED = 10**9          # evaluation deals start here: far from any training seed
-CREDIT_EPS = 1e-9
 
 
 @dataclass
