@@ -24,9 +24,13 @@ BLOCK_RE = re.compile(r"^```(python|bash)\n(.*?)^```", re.S | re.M)
 README_BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
 #: the docs the README's long sections moved to (their blocks were README blocks)
 MOVED = ("docs/architecture.md", "docs/figures.md", "docs/ratings.md")
+#: docs whose python blocks run too (their bash blocks are long measurement runs)
+PYTHON_ONLY = ("docs/opponent_ladder.md",)
 BLOCKS = [("README.md", lang, code) for lang, code in README_BLOCKS] + [
     (name, lang, code) for name in MOVED
-    for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8"))]
+    for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8"))] + [
+    (name, lang, code) for name in PYTHON_ONLY
+    for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8")) if lang == "python"]
 INSTALL = os.environ.get("MARACAIBO_README_INSTALL") == "1"
 
 
