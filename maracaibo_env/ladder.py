@@ -10,8 +10,9 @@ ladder by win rate), the single-agent env, `maracaibo tournament`. The weak
 rungs are a heuristic that plays a uniformly random move with chance `eps`
 and looks `depth` own decisions ahead (0 = judges each move by its
 immediate result only). Each rung was chosen to beat the one below it in
-most 2-player games; the measured Elo of each rung (one scale, random = 0)
-is in docs/ladder.md, from `python benchmarks/opponent_ladder.py`.
+most 2-player games (tests/agents/test_opponent_ladder.py checks it on fresh
+deals); the measured Elo of each rung, on one scale, is in
+docs/opponent_ladder.md, from `maracaibo tournament --players 2 --agents ladder`.
 """
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ EXAMPLES = """examples:
   maracaibo tournament --players 2 --agents balanced,ship_income,random --games 50 \\
       --db rr.sqlite --workers 2
 
-  # the opponent ladder rated on one Elo scale (docs/ladder.md): every pair of rungs, 50 deals
+  # the opponent ladder rated on one Elo scale (docs/opponent_ladder.md): every pair of rungs, 50 deals
   maracaibo tournament --players 2 --agents ladder --games 50 --db ladder.sqlite --workers 2
 
   # interrupted (Ctrl-C, a killed job)? the same command with --resume plays what is missing
