@@ -75,7 +75,7 @@ def _where(raw: dict, loc: tuple) -> str:
     return ": ".join(parts) if parts else "(file)"
 
 
-def _check_ints(path: Path, raw: dict) -> None:
+def _check_ints(path: Path, raw: dict, where=_where) -> None:
     """Every integer of a parsed file fits int32 (TOML allows 64 bits, Python
     any size): a larger one would overflow the arrays the data is compiled into."""
     todo = [((), raw)]
@@ -86,14 +86,15 @@ def _check_ints(path: Path, raw: dict) -> None:
         elif isinstance(node, list):
             todo.extend((loc + (i,), v) for i, v in enumerate(node))
         elif type(node) is int and not INT32_MIN <= node <= INT32_MAX:
-            raise DataError(f"{path.name}: {_where(raw, loc)}: {node} is out of range; "
+            raise DataError(f"{path.name}: {where(raw, loc)}: {node} is out of range; "
                             f"allowed: {INT32_MIN}..{INT32_MAX} (int32)")
 
 
-def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
-    """Read ``path`` and validate it against ``model`` (a whole-file model);
-    every integer must also fit int32 (fields without a range of their own)."""
-    raw = read_toml(path)
+def validate(path: Path, raw: dict, model: type[BaseModel], where=_where) -> BaseModel:
+    """Validate the parsed contents `raw` of `path` against ``model`` (a
+    whole-file model); every integer must also fit int32 (fields without a
+    range of their own). DataError lines name the file and, through
+    ``where(raw, loc)``, the entry and the field."""
     try:
         parsed = model.model_validate(raw)
     except ValidationError as e:
@@ -104,12 +105,17 @@ def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
             # echo the offending value, unless the error is its absence or a whole table
             if err["type"] != "missing" and not isinstance(value, (dict, list)) and f"{value!r}" not in msg:
                 msg += f" (got {value!r})"
-            lines.append(f"{path.name}: {_where(raw, err['loc'])}: {msg}")
+            lines.append(f"{path.name}: {where(raw, err['loc'])}: {msg}")
         more = f" (+{e.error_count() - 8} more)" if e.error_count() > 8 else ""
         raise DataError("\n".join(lines) + more) from None
     # after the schema, so a field with a narrower range reports that range
-    _check_ints(path, raw)
+    _check_ints(path, raw, where)
     return parsed
+
+
+def parse_file(path: Path, model: type[BaseModel]) -> BaseModel:
+    """Read ``path`` and validate it against ``model`` (see `validate`)."""
+    return validate(path, read_toml(path), model)
 
 
 #: (folder, names) -> (the files' paths, their stat signatures, their digest): a Game()

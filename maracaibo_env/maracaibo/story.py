@@ -37,9 +37,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from ..framework.datafiles import DataError, read_toml
+from ..framework.datafiles import DataError, read_toml, validate
 from .core.options import LEGACY_TILES
 from .data_load import (DATA_DIR, Int, List, OneOf, QuestCost, Sourced, Table, Text,
                         amount, table, variant)
@@ -303,18 +301,7 @@ def load_story_cards(data_dir: str | Path | None = None) -> list[StoryCard]:
     folder = Path(data_dir) if data_dir is not None else DATA_DIR
     path = folder / STORY_FILE
     raw = read_toml(path)
-    try:
-        parsed = StoryFile.model_validate(raw)
-    except ValidationError as e:
-        lines = []
-        for err in e.errors()[:8]:
-            msg, value = err["msg"], err.get("input")
-            if err["type"] != "missing" and not isinstance(value, (dict, list)) \
-                    and f"{value!r}" not in msg:
-                msg += f" (got {value!r})"
-            lines.append(f"{path.name}: {_where(raw, err['loc'])}: {msg}")
-        more = f" (+{e.error_count() - 8} more)" if e.error_count() > 8 else ""
-        raise DataError("\n".join(lines) + more) from None
+    parsed = validate(path, raw, StoryFile, where=_where)
     _check(raw["card"], _locations(folder), _goods(folder))
     return list(parsed.card)
 
