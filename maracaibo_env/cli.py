@@ -54,6 +54,9 @@ EXAMPLES = """examples:
                                                   a round robin with ratings, stored in SQLite
   maracaibo tournament --game pirates --players 3 --agents raider,explorer,builder,random --games 10 --db p.sqlite
                                                   the same for Pirates of Maracaibo
+  maracaibo campaign new camp.json                a campaign from story card 01, kept in camp.json
+  maracaibo campaign next camp.json               bots play its next game; the archive carries over
+  maracaibo play --campaign camp.json             ... or play the next game yourself
   maracaibo balance --games 3 --players 2,3,4 --workers 2 --out report/
                                                   a balance report (HTML, Markdown, JSON)
   maracaibo --version                             package, numba and data versions
@@ -99,12 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .play.web.cli import add_parser as serve_parser
     from .calibration.cli import add_parser as calibrate_parser
     from .compile_all import add_parser as compile_parser
+    from .campaign_cli import add_parser as campaign_parser
     tournament_parser(sub)
     balance_parser(sub)
     calibrate_parser(sub)
     play_parser(sub)
     serve_parser(sub)
     compile_parser(sub)
+    campaign_parser(sub)
     return parser
 
 
@@ -143,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "compile":
         from .compile_all import main as compile_main
         return compile_main(args)
+    if args.command == "campaign":
+        from .campaign_cli import main as campaign_main
+        return campaign_main(args)
     if args.command == "serve":
         from .play.web.cli import main as serve_main
         return serve_main(args)

@@ -78,6 +78,9 @@ class raw_env(GameAECEnv):
     :param legacy: legacy tiles in play, e.g. ["L6", "L9"] (§28; see `Game`).
     :param retirement: the Retirement module (§29).
     :param open_prestige: all prestige buildings face up (VAR-01).
+    :param campaign: play campaign games (§27): "new" (story card 01), a
+        chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its archive now)
+        or a start dict (see ``Game``); every reset starts from it again.
     """
 
     description = MARACAIBO
@@ -86,10 +89,10 @@ class raw_env(GameAECEnv):
                  seed: int | None = None, story: int = 75, reward: str = "win_loss",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
                  data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
-                 open_prestige: bool = False, obs_type: str = "int") -> None:
+                 open_prestige: bool = False, obs_type: str = "int", campaign=None) -> None:
         super().__init__(num_players, render_mode, seed, reward, obs_type, story=story, difficulty=difficulty,
                          automa_table=automa_table, automa_income=automa_income, data_dir=data_dir,
-                         legacy=legacy, retirement=retirement, open_prestige=open_prestige)
+                         legacy=legacy, retirement=retirement, open_prestige=open_prestige, campaign=campaign)
 
 
 env = make_env(raw_env)

@@ -15,8 +15,9 @@ import numpy as np
 
 from .core import enums as E
 from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
-                                  CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q)
-from .core.layout import MAX_LOC, MAX_EXP, N_CARDS
+                                  CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q, MAX_SC, SC_INS_CAP,
+                                  SC_INS_W, SC_DEC_CAP, HASHED_SIZES)
+from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS
 from .data_load import FILES, load_raw, DataError, career_thresholds
 from ..framework.datafiles import files_digest
 
@@ -42,6 +43,8 @@ class Catalog:
     building_keys: list[str]
     automa_ids: list[str] = field(default_factory=list)
     raw: dict = field(repr=False, default_factory=dict)
+    #: campaign story cards (data/story.toml) by slot: their numbers
+    story_numbers: list[int] = field(default_factory=list)
 
     def loc_index(self, key: str) -> int:
         return self.loc_keys.index(str(key))
@@ -53,12 +56,32 @@ class Catalog:
         are left out). Saved games and replays record it."""
         h = self.__dict__.get("_data_hash")
         if h is None:
-            digest = hashlib.sha256(self.array.astype("<i4").tobytes())
+            a = self.array.astype("<i4")
+            # the campaign's fields are left out (story_hash): adding them kept this hash
+            base = np.concatenate([a[off: off + HASHED_SIZES[name]] for name, (off, _) in CATALOG.items()])
+            digest = hashlib.sha256(base.tobytes())
             keys = [self.loc_keys, self.exp_keys, self.goods_keys, self.synergy_keys, self.card_keys,
                     self.tile_keys, self.quest_keys, self.token_keys, self.building_keys, self.automa_ids]
             digest.update(json.dumps(keys).encode())
             h = self.__dict__["_data_hash"] = digest.hexdigest()
         return h
+
+    @property
+    def story_hash(self) -> str:
+        """Identity of the campaign's story cards (data/story.toml as compiled:
+        the story-card fields and the story quests' rows); campaigns record it."""
+        a = self.array.astype("<i4")
+        parts = [a[off + HASHED_SIZES[name]: off + size] for name, (off, size) in CATALOG.items()
+                 if HASHED_SIZES[name] < size]
+        return hashlib.sha256(np.concatenate(parts).tobytes()).hexdigest()
+
+    def story_slot(self, number: int) -> int:
+        """The slot of campaign story card `number` (ValueError if not in story.toml)."""
+        try:
+            return self.story_numbers.index(number)
+        except ValueError:
+            raise ValueError(f"story card {number} is not in story.toml; allowed: "
+                             f"{', '.join(str(n) for n in self.story_numbers) or 'none'}") from None
 
 
 class _Writer:
@@ -223,18 +246,7 @@ def compile_catalog(raw: dict) -> Catalog:
     # quests
     quests = raw["quests"]["quest"]
     for i, q in enumerate(quests):
-        for j, c in enumerate(q["cost"]):
-            w.set("Q_COST", E.QUEST_COSTS.index(c["kind"]), i * Q_COSTS + j)
-            sym = c.get("object", c.get("good"))
-            w.set("Q_COST_ARG", goods_keys.index(sym) if sym else -1, i * Q_COSTS + j)
-            w.set("Q_COST_AMT", c.get("amount", 1), i * Q_COSTS + j)
-        for j, r in enumerate(q["reward"]):
-            kind = r["kind"]
-            if kind == "per_compass":
-                kind = "per_compass_" + r["what"]
-            amt = r.get("amount", EXPLORE_DEFAULT if kind == "explore" else 0)
-            w.set("Q_REW", E.QUEST_REWARDS.index(kind), i * Q_REWARDS + j)
-            w.set("Q_REW_AMT", amt, i * Q_REWARDS + j)
+        _write_quest(w, i, q, goods_keys)
 
     # careers
     careers = raw["careers"]["career"]
@@ -338,6 +350,9 @@ def compile_catalog(raw: dict) -> Catalog:
         w.set("TRACK_VP", v, i)
         w.set("TRACK_MARKED", m, i)
 
+    story = raw.get("story", {}).get("card", [])
+    _compile_story(w, story, loc_keys, goods_keys)
+
     return Catalog(
         array=w.a, loc_keys=loc_keys, loc_names=loc_names,
         exp_keys=exp_keys, goods_keys=goods_keys, synergy_keys=synergy_keys,
@@ -346,7 +361,76 @@ def compile_catalog(raw: dict) -> Catalog:
         quest_keys=[q["key"] for q in quests], token_keys=[t["key"] for t in tokens],
         career_names=[c.get("name", c["key"]) for c in careers],
         building_keys=[b["key"] for b in buildings],
-        automa_ids=[c["id"] for c in automa["card"]], raw=raw)
+        automa_ids=[c["id"] for c in automa["card"]], raw=raw,
+        story_numbers=[c["number"] for c in story])
+
+
+def _write_quest(w, row, q, goods_keys):
+    """One quest row: a quest tile (row < N_QUESTS) or a story quest; the story
+    tile a story quest gives is not a row entry (every quest puts its tile on
+    the quest track, QUEST-05)."""
+    for j, c in enumerate(q["cost"]):
+        w.set("Q_COST", E.QUEST_COSTS.index(c["kind"]), row * Q_COSTS + j)
+        sym = c.get("object", c.get("good"))
+        w.set("Q_COST_ARG", goods_keys.index(sym) if sym else -1, row * Q_COSTS + j)
+        w.set("Q_COST_AMT", c.get("amount", 1), row * Q_COSTS + j)
+    rewards = [r for r in q["reward"] if r["kind"] != "story_tile"]
+    if len(rewards) > Q_REWARDS:
+        raise DataError(f"quest row {row}: {len(rewards)} rewards besides the story tile; "
+                        f"allowed: at most {Q_REWARDS}")
+    for j, r in enumerate(rewards):
+        kind = {"per_compass": "per_compass_" + r.get("what", ""),
+                "remove_skull_tile": "remove_skull"}.get(r["kind"], r["kind"])
+        amt = r.get("amount", EXPLORE_DEFAULT if kind == "explore" else 0)
+        w.set("Q_REW", E.QUEST_REWARDS.index(kind), row * Q_REWARDS + j)
+        w.set("Q_REW_AMT", amt if amt is not None else EXPLORE_DEFAULT, row * Q_REWARDS + j)
+
+
+def _compile_story(w, cards, loc_keys, goods_keys):
+    """data/story.toml (core/story.py): each card's instructions as (kind,
+    argument, player mask) items: a quest placement, a legacy tile (index), a
+    C-card (number) or a card to read (slot) is one item each."""
+    if len(cards) > MAX_SC:
+        raise DataError(f"story.toml: {len(cards)} cards; allowed: at most {MAX_SC}")
+    slot = {c["number"]: i for i, c in enumerate(cards)}
+    w.set("SC_N", len(cards))
+
+    def items(ins):
+        k = E.INSTRUCTION_KINDS.index(ins["kind"])
+        if ins["kind"] == "story_tile":
+            return [(k, loc_keys.index(str(ins["location"])), 0)]
+        if ins["kind"] == "quests":
+            return [(k, loc_keys.index(str(p["location"])), sum(1 << n for n in p["players"]))
+                    for p in ins["placements"]]
+        if ins["kind"] in ("read", "next_card"):
+            return [(k, slot[ins["card"]], 0)]
+        if ins["kind"] == "legacy_tiles":
+            return [(k, int(t[1:]) - 1, 0) for t in ins["tiles"]]
+        return [(k, c, 0) for c in ins["cards"]]       # C-cards by number
+
+    for i, c in enumerate(cards):
+        w.set("SC_NUMBER", c["number"], i)
+        for side, name in (("front", "SC_FRONT"), ("back", "SC_BACK")):
+            flat = [it for ins in c.get(side) or [] for it in items(ins)]
+            if len(flat) > SC_INS_CAP:
+                raise DataError(f"story.toml: card {c['number']:02d}: {side}: {len(flat)} items "
+                                f"(quest placements, tiles, cards); allowed: at most {SC_INS_CAP}")
+            w.set(name + "_N", len(flat), i)
+            for j, it in enumerate(flat):
+                for f, v in enumerate(it):
+                    w.set(name, v, (i * SC_INS_CAP + j) * SC_INS_W + f)
+        if c.get("quest"):
+            w.set("SC_QUEST", 1, i)
+            _write_quest(w, N_QUESTS + i, c["quest"], goods_keys)
+        req = c.get("requirement")
+        if req:
+            w.set("SC_REQ", E.STORY_REQUIREMENTS.index(req["kind"]), i)
+            w.set("SC_REQ_TILE", int(req["tile"][1:]) - 1 if "tile" in req else 0, i)
+        dec = c.get("decision")
+        if dec:
+            w.set("SC_DEC_N", len(dec["option"]), i)
+            for j, o in enumerate(dec["option"]):
+                w.set("SC_DEC", slot[o["read"]], i * SC_DEC_CAP + j)
 
 
 def _compile_legacy(w, tiles, loc_keys, loc_names, goods_keys):
@@ -429,7 +513,12 @@ def _compile_legacy(w, tiles, loc_keys, loc_names, goods_keys):
 
 @lru_cache(maxsize=4)
 def _load_cached(path: str, digest: str) -> Catalog:
-    return compile_catalog(load_raw(path))
+    raw = load_raw(path)
+    if (Path(path) / "story.toml").exists():   # the campaign's cards (optional: no campaign without)
+        from .story import load_story_cards, read_toml
+        load_story_cards(path)                    # validated with file, entry and field named
+        raw["story"] = read_toml(Path(path) / "story.toml")
+    return compile_catalog(raw)
 
 
 _SHIPPED_DATA = (Path(__file__).parent / "data").resolve()
@@ -440,4 +529,5 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     cached while the folder's files keep their content."""
     path = Path(data_dir).resolve() if data_dir else _SHIPPED_DATA
     # keyed by content, not just the path: an edited or deleted file is read again
-    return _load_cached(str(path), files_digest(path, [f"{stem}.toml" for stem in FILES]))
+    return _load_cached(str(path), files_digest(path, [f"{stem}.toml" for stem in FILES]
+                                                + ["story.toml"]))

@@ -19,9 +19,30 @@ def _check_options(num_players, options: dict) -> tuple[int, dict]:
     num_players, _, story = _check_config(num_players, 0, o["story"], o["difficulty"],
                                           o["automa_table"], o["automa_income"])
     variants = check_options(OPTIONS, {k: o[k] for k in VARIANT_OPTIONS if k in o})
-    return num_players, {"story": story, "difficulty": o["difficulty"], "automa_table": o["automa_table"],
-                         "automa_income": o["automa_income"], "catalog": _check_catalog(None, o["data_dir"]),
-                         **{k: variants[k] for k in VARIANT_OPTIONS}}
+    catalog = _check_catalog(None, o["data_dir"])
+    out = {"story": story, "difficulty": o["difficulty"], "automa_table": o["automa_table"],
+           "automa_income": o["automa_income"], "catalog": catalog,
+           **{k: variants[k] for k in VARIANT_OPTIONS}}
+    if o.get("campaign") is not None:
+        out["campaign"] = campaign_start(o["campaign"], catalog)
+    return num_players, out
+
+
+def campaign_start(value, catalog) -> dict:
+    """The envs' ``campaign`` option as Game's campaign start: "new" (story
+    card 01), a chapter 2..11 (its card 80..89), a Campaign (its archive now)
+    or a start dict. Every reset plays a new game from this same start."""
+    from .campaign_start import check_start
+    from ..framework.game import GameConfigError
+    if value == "new":
+        value = {"pending": [1]}
+    elif type(value) is int:
+        if value not in range(2, 12):
+            raise GameConfigError(f"campaign = {value}: a chapter is 2..11 (card 80 starts chapter 2)")
+        value = {"pending": [78 + value]}
+    elif hasattr(value, "archive") and hasattr(value, "next_game"):   # a maracaibo_env.campaign.Campaign
+        value = value.archive
+    return check_start(value, catalog)
 
 
 VARIANT_OPTIONS = ("legacy", "retirement", "open_prestige")
@@ -39,7 +60,7 @@ MARACAIBO = GameDescription(
     obs_size=OBS_SIZE,
     player_counts=PLAYER_COUNTS,
     render=render_text,
-    options=("story", "difficulty", "automa_table", "automa_income", *VARIANT_OPTIONS),
+    options=("story", "difficulty", "automa_table", "automa_income", *VARIANT_OPTIONS, "campaign"),
     check_options=_check_options,
     observation_bounds=observation_bounds,
     play_infos=_play_infos,

@@ -24,6 +24,7 @@ from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
 from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .core.setup import reset
+from .core.story import start as story_start
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
 from ..framework.game import (
     GameBase, GameConfigError, IllegalActionError, int_option, check_catalog) # noqa: F401
@@ -36,8 +37,9 @@ PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 # saved games: 2 records the data hash (format 1, before the rules changes of
 # issue 9, is refused: an old state need not be valid for this engine); 3 adds
 # the options (a format-2 save loads with every option off)
-FORMAT_VERSION = 3
-READABLE_FORMATS = (2, 3)
+# 4 adds the campaign's fields (a format-2/3 save loads as a non-campaign game)
+FORMAT_VERSION = 4
+READABLE_FORMATS = (2, 3, 4)
 # the solo options' defaults: a non-solo game accepts only these (it has no Automa)
 SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": "en"}
 
@@ -47,6 +49,9 @@ OPTIONS = (
     Option("retirement", "flag", False, help="the Retirement module: Residence Discount tile on the "
                                              "explorer track (§29)"),
     Option("open_prestige", "flag", False, help="all 4 prestige buildings face up from the start (VAR-01)"),
+    Option("chapter", "int", 0, tuple(range(12)),
+           help="a campaign game from its start (§27): 1 = the first game (story card 01), 2-11 = "
+                "that chapter (card 80-89); 0 = no campaign. Continuing a campaign: maracaibo campaign"),
     Option("difficulty", "choice", "medium", DIFFICULTIES, help="solo only: Jean's level (SOLO-06)"),
     Option("automa_table", "choice", "en", AUTOMA_TABLES, help="solo only: the deck-size table (SOLO-06)"),
     Option("automa_income", "choice", "en", AUTOMA_INCOMES, help="solo only: Jean's income reading (SOLO-18)"),
@@ -72,6 +77,13 @@ class Game(GameBase):
         ("L1" … "L25"; §28), e.g. ["L6", "L9"] (default none).
     :param retirement: the Retirement module (§29).
     :param open_prestige: the open-prestige variant (VAR-01).
+    :param chapter: 1 = the campaign's first game (story card 01), 2-11 = a
+        campaign game starting chapter N (card 80-89); 0 (default) = no campaign.
+    :param campaign: play a campaign game (§27) from this start: a dict with
+        ``in_play``, ``pending``, ``gone`` (story-card numbers of
+        data/story.toml), ``legacy`` (tiles), ``c_pile``, ``c_discard``
+        (C-cards 90-99); ``maracaibo_env.campaign.Campaign.next_game`` makes
+        it. ``{"pending": [1]}`` is the campaign's first game (SETUP-18).
 
     Numbers must be ints (numpy integers are accepted); a float such as 2.0,
     a bool, or a solo option other than its default in a non-solo game raise
@@ -100,29 +112,50 @@ class Game(GameBase):
                  difficulty: str = "medium", automa_table: str = "en",
                  catalog: Catalog | None = None, automa_income: str = "en",
                  data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
-                 open_prestige: bool = False, **unknown: Any) -> None:
-        unknown_options(unknown, OPTIONS, "num_players, seed, story, data_dir, catalog")
+                 open_prestige: bool = False, chapter: int = 0, campaign: dict | None = None,
+                 **unknown: Any) -> None:
+        unknown_options(unknown, OPTIONS, "num_players, seed, story, data_dir, catalog, campaign")
         num_players, seed, story = _check_config(num_players, seed, story, difficulty,
                                                  automa_table, automa_income)
         opts = check_options(OPTIONS, {"legacy": legacy, "retirement": retirement,
-                                       "open_prestige": open_prestige})
+                                       "open_prestige": open_prestige, "chapter": chapter})
         del opts["difficulty"], opts["automa_table"], opts["automa_income"]  # _check_config's
         self.catalog = _check_catalog(catalog, data_dir)
         clash = legacy_problem(self.catalog, opts["legacy"])  # DATA-18: one tile per spot
         if clash:
             raise GameConfigError(clash)
+        from_chapter = opts["chapter"] > 0
+        if from_chapter:
+            if campaign is not None:
+                raise GameConfigError("chapter and campaign both given; allowed: one of them (chapter "
+                                      "starts a campaign, campaign continues one)")
+            campaign = {"pending": [1 if opts["chapter"] == 1 else 78 + opts["chapter"]]}
+        if campaign is not None:
+            from .campaign_start import check_start, write_start
+            if story != 75 or opts["legacy"]:
+                raise GameConfigError("a campaign game takes its story cards and legacy tiles from "
+                                      "campaign=...; allowed: story and legacy left at their defaults")
+            campaign = check_start(campaign, self.catalog)
+            opts["legacy"] = tuple(t for t in O.LEGACY_TILES if t in campaign["legacy"])
         self._cat = self.catalog.array
         self.state = np.zeros(L.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         # = engine.new_game_with; step_unchecked(-1) only advances, so that one
         # compiled copy of the engine serves new games and steps (cold start)
-        reset(self.state, self._cat, num_players, seed, STORY_NUMBERS.index(story),
+        reset(self.state, self._cat, num_players, seed, -1 if campaign is not None else STORY_NUMBERS.index(story),
               DIFFICULTIES.index(difficulty), option_bits(automa_table, automa_income, **opts))
+        if campaign is not None:
+            write_start(self.state, self.catalog, campaign)
+            story_start(self.state, self._cat)   # SETUP-18: the archive's cards, then the new ones
         engine.step_unchecked(self.state, self._cat, -1, self._mask)
         #: how the game was set up, and every action id since (for replays)
         self.config = {"num_players": num_players, "seed": seed, "story": story,
                        "difficulty": difficulty, "automa_table": automa_table,
                        "automa_income": automa_income, **_config_options(opts)}
+        if campaign is not None:
+            self.config.pop("legacy", None)    # the campaign's (a replay passes campaign=... again)
+            if not from_chapter:
+                self.config["campaign"] = campaign
         self.history: list[int] | None = []
 
     # ---- queries -----------------------------------------------------------
@@ -211,9 +244,19 @@ class Game(GameBase):
         v, leg = int(self.state[L.G_VARIANTS]), int(self.state[L.G_LEGACY])
         return {"legacy": tuple(t for t in O.LEGACY_TILES if leg & O.legacy_bit(t)),
                 "retirement": bool(v & O.VAR_RETIREMENT), "open_prestige": bool(v & O.VAR_OPEN_PRESTIGE),
+                "chapter": self._chapter_of_state(),
                 "difficulty": DIFFICULTIES[int(self.state[L.G_DIFFICULTY])],
                 "automa_table": AUTOMA_TABLES[int(self.state[L.G_AUTOMA_TABLE])],
                 "automa_income": AUTOMA_INCOMES[int(self.state[L.G_AUTOMA_INCOME])]}
+
+    def _chapter_of_state(self) -> int:
+        """The chapter option a campaign game started from (its first story
+        card drawn: 01 -> 1, 80-89 -> 2-11); 0 otherwise (no campaign, or a
+        continued one)."""
+        if not self.state[L.G_CAMPAIGN] or not self.state[L.G_SC_LOG_N]:
+            return 0
+        first = int(self.state[L.G_SC_LOG]) // 8
+        return 1 if first == 1 else first - 78 if 80 <= first <= 89 else 0
 
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)
@@ -243,8 +286,9 @@ def solo_options(automa_table: str = "en", automa_income: str = "en") -> int:
 
 
 def option_bits(automa_table: str = "en", automa_income: str = "en", legacy: Iterable[str] = (),
-                retirement: bool = False, open_prestige: bool = False) -> int:
-    """The core's set-up int (core/options.py): solo readings, variants, legacy tiles."""
+                retirement: bool = False, open_prestige: bool = False, chapter: int = 0) -> int:
+    """The core's set-up int (core/options.py): solo readings, variants, legacy tiles
+    (a chapter starts a campaign: Game passes it as the campaign's start)."""
     variants = (O.VAR_OPEN_PRESTIGE if open_prestige else 0) | (O.VAR_RETIREMENT if retirement else 0)
     tiles = 0
     for t in legacy:

@@ -52,6 +52,9 @@ class MaracaiboSingleEnv(GameSingleEnv):
     :param data_dir: play with the game data in this folder (see `Game`).
     :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
         docs/observation.md).
+    :param campaign: play campaign games (§27): "new" (story card 01), a
+        chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its archive now)
+        or a start dict (see ``Game``); every reset starts from it again.
     """
 
     description = MARACAIBO
@@ -61,8 +64,8 @@ class MaracaiboSingleEnv(GameSingleEnv):
                  render_mode: str | None = None, illegal: str = "lose",
                  difficulty: str = "medium", automa_table: str = "en", automa_income: str = "en",
                  data_dir: str | Path | None = None, legacy: Iterable[str] = (), retirement: bool = False,
-                 open_prestige: bool = False, obs_type: str = "int") -> None:
+                 open_prestige: bool = False, obs_type: str = "int", campaign=None) -> None:
         super().__init__(num_players, opponents, learner_seat, reward, render_mode, illegal, obs_type,
                          story=story, difficulty=difficulty, automa_table=automa_table,
                          automa_income=automa_income, data_dir=data_dir, legacy=legacy,
-                         retirement=retirement, open_prestige=open_prestige)
+                         retirement=retirement, open_prestige=open_prestige, campaign=campaign)

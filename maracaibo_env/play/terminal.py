@@ -41,6 +41,10 @@ EXAMPLES = """examples:
   maracaibo play --resume maracaibo-save.json     go on with a saved game
   maracaibo play --resume mine.json --allow-code  ... whose bots include your own python: agent
   maracaibo play --watch --players 4              bots only, move by move
+  maracaibo play --campaign camp.json             the next game of a campaign (`maracaibo campaign new
+                                                  camp.json`); recorded into camp.json at the end
+  maracaibo play --resume mine.json --campaign camp.json
+                                                  finish a saved campaign game, then record it
 
 at the prompt: a number or an action's name plays it; ? N explains action N;
 hint asks the hint agent; undo takes back your last decision; save FILE;
@@ -88,6 +92,10 @@ def add_parser(subparsers):
                         "<Class>, policy:<file>) or search without the web app's caps; only for saves you "
                         "trust (without it such a save is refused before anything is imported)")
     p.add_argument("--watch", action="store_true", help="bots in every seat, printed move by move; no input")
+    p.add_argument("--campaign", metavar="FILE",
+                   help="play the next game of this campaign file (Maracaibo; `maracaibo campaign new "
+                        "FILE`); the finished game is recorded into FILE (with --resume: a saved game "
+                        "of FILE)")
     return p
 
 
@@ -95,28 +103,70 @@ def main(args, input_fn=input, console: Console | None = None) -> int:
     """Run `maracaibo play`; returns the exit status (2: a bad set-up, said on stderr)."""
     console = console or Console(highlight=False, emoji=False)
     try:
-        session = _session(args)
-    except (GameConfigError, PlayError, ValueError) as exc:   # AgentSpecError is a ValueError
+        campaign = _campaign(args)
+        session = _session(args, campaign)
+    except (GameConfigError, PlayError, OSError, ValueError) as exc:   # AgentSpecError, CampaignError too
         print(f"maracaibo play: {exc}", file=sys.stderr)
         return 2
     try:
-        return watch(session, console) if session.seat is None else play(session, console, input_fn)
+        rc = watch(session, console) if session.seat is None else play(session, console, input_fn)
     except KeyboardInterrupt:      # Ctrl-C, also while the bots think
         console.print()
         return 130
+    return _record(campaign, args.campaign, session, console) if campaign is not None else rc
 
 
-def _session(args) -> PlaySession:
+def _campaign(args):
+    """The --campaign file's Campaign (None without --campaign)."""
+    if not args.campaign:
+        return None
+    if args.game != DEFAULT_GAME and not args.resume:
+        raise GameConfigError(f"--campaign is {game_info(DEFAULT_GAME).title}'s campaign; allowed: "
+                              f"--game {DEFAULT_GAME}")
+    from ..campaign import Campaign
+    return Campaign.load(args.campaign)
+
+
+def _record(campaign, path: str, s: PlaySession, out: Console) -> int:
+    """Record a finished campaign game into the campaign file and show what carries over."""
+    if not s.game.is_over:
+        out.print(f"the game is not over: nothing recorded in {path} (save it, then finish it with "
+                  f"--resume FILE --campaign {path})", markup=False)
+        return 0
+    from ..campaign_cli import print_game
+    try:
+        summary = campaign.record(s.game)
+        campaign.save(path)
+    except (OSError, ValueError) as exc:     # CampaignError: not the game handed out
+        print(f"maracaibo play: not recorded in {path}: {getattr(exc, 'strerror', None) or exc}",
+              file=sys.stderr)
+        return 2
+    print_game(out, campaign, summary, s.seats)
+    out.print(f"recorded into {path}", markup=False)
+    return 0
+
+
+def _session(args, campaign=None) -> PlaySession:
     if args.resume:
-        return PlaySession.load(args.resume, allow_code=args.allow_code)
+        s = PlaySession.load(args.resume, allow_code=args.allow_code)
+        # Campaign.record checks that it is exactly the game handed out; this says the obvious early
+        if campaign is not None and (campaign.to_dict()["open"] is None or not s.game.config.get("campaign")):
+            raise PlayError(f"{args.resume} is not the game in play of {args.campaign} (its next game "
+                            "saved with `save FILE`)")
+        return s
     from ..cli_options import parse_options
     options = parse_options(args.game, args.option)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    if campaign is not None:     # the campaign's game; the file remembers it, for --resume
+        options["campaign"] = campaign.next_game(args.players, seed, **options).config["campaign"]
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()] if args.opponents else None
     if args.opponents is not None and not opponents:
         raise GameConfigError("--opponents must name at least one agent spec")
-    return PlaySession(args.game, args.players, None if args.watch else args.seat, opponents, options,
-                       seed, seed if args.agent_seed is None else args.agent_seed, args.hint_agent)
+    s = PlaySession(args.game, args.players, None if args.watch else args.seat, opponents, options,
+                    seed, seed if args.agent_seed is None else args.agent_seed, args.hint_agent)
+    if campaign is not None:
+        campaign.save(args.campaign)
+    return s
 
 
 # ---- the loops ---------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def _rejects(d, *needles):
 def test_valid_states_load_exactly_and_record_the_data_hash(mid3, combat3, solo):
     for g in (mid3, combat3, solo):
         d = g.to_dict()
-        assert d["format"] == FORMAT_VERSION == 3
+        assert d["format"] == FORMAT_VERSION == 4
         assert d["data_hash"] == g.catalog.data_hash and len(d["data_hash"]) == 64
         h = Game.from_json(json.dumps(d))
         assert np.array_equal(h.state, g.state) and h.legal_actions() == g.legal_actions()
@@ -116,9 +116,14 @@ def test_data_hash_changes_with_the_data():
     import dataclasses
     base = load_catalog()
     arr = base.array.copy()
-    arr[-1] += 1
+    arr[0] += 1
     other = dataclasses.replace(base, array=arr)
     assert other.data_hash != base.data_hash
+    # the campaign's story cards (the catalog's last fields) have their own hash (issue 27)
+    arr = base.array.copy()
+    arr[-1] += 1
+    other = dataclasses.replace(base, array=arr)
+    assert other.story_hash != base.story_hash and other.data_hash == base.data_hash
     keys = dataclasses.replace(base, loc_keys=base.loc_keys[:-1] + ["renamed"])
     assert keys.data_hash != base.data_hash
     assert dataclasses.replace(base).data_hash == base.data_hash

@@ -12,6 +12,7 @@ import pytest
 from maracaibo_env import Game, GameConfigError
 from maracaibo_env.framework.options import Option, check_options, label, parse_option_args
 from maracaibo_env.pirates import Game as PiratesGame
+from maracaibo_env.maracaibo.core import layout as L
 
 OLD = Path(__file__).parents[1] / "data" / "old_saves"
 
@@ -86,7 +87,7 @@ def test_saves_of_the_previous_format_still_load_with_every_option_off(name, cls
     was calibrated, issue 25), so a save needs ignore_data_hash=True and is then
     checked against the current data."""
     d = json.loads((OLD / f"{name}.json").read_text())
-    assert d["format"] == cls.FORMAT_VERSION - 1
+    assert d["format"] < cls.FORMAT_VERSION and d["format"] in cls.READABLE_FORMATS
     with pytest.raises(ValueError, match="other game data"):
         cls.from_dict(d)
     g = cls.from_dict(d, ignore_data_hash=True)
@@ -200,3 +201,16 @@ def test_batches_take_the_options():
     with pytest.raises(GameConfigError, match="unknown option"):
         PBatch(2, open_prestige=True)
     PBatch(2, num_players=2)
+
+
+def test_a_save_of_format_3_loads_as_a_game_without_the_campaign():
+    """Format 4 added the campaign's fields (issue 27); a format-3 save (written
+    by the release before it, same data) loads with them 0 and plays on."""
+    d = json.loads((OLD / "maracaibo_format3_2p.json").read_text())
+    assert d["format"] == 3
+    g = Game.from_dict(d)
+    assert g.options["legacy"] == ("L12",)
+    assert not any(g.state[L.field_slice(n)].any() for n in ("CAMPAIGN", "SC_PLAY", "SC_LOG_N"))
+    assert g.legal_actions()
+    h = Game.from_json(g.to_json())
+    assert h.to_dict()["format"] == 4 and np.array_equal(h.state, g.state)

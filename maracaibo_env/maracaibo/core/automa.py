@@ -16,6 +16,7 @@ from .explorer import jumped, shortest
 from .combat import token_value, modifier_bonus
 from .assistants import location_income
 from . import legacy
+from .quests import story_tile_taken
 
 JEAN = 1
 HUMAN = 0
@@ -167,6 +168,8 @@ def take_turn(state, cat):
     if k < 0 and state[G_LEGACY] != 0 and legacy.jean_takes_quest(state, cat, dest):
         _log(state, JEV_QUEST, dest)  # SOLO-13 at L1's quest space; her turn ends
     elif k >= 0:  # SOLO-13: the oldest quest; taking it ends her turn
+        if state[G_BQ_TILE + k] >= N_QUESTS:  # a story tile (SOLO-20: its back is read)
+            story_tile_taken(state, state[G_BQ_TILE + k], JEAN)
         state[G_BQ_TILE + k] = -1
         state[G_BQ_LOC + k] = -1
         state[G_BQ_AGE + k] = -1

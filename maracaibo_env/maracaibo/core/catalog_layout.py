@@ -24,6 +24,11 @@ AUTOMA_ACTS = 4      # actions per Automa card
 MAX_TRACK = 24       # spaces of the Automa board's disc track (22 printed)
 N_LEG = 25           # legacy tiles L1..L25 (index = L-number - 1; L19, L24 unused)
 MAX_LEG_ARROWS = 8   # arrows a legacy tile adds or changes
+MAX_SC = 80          # campaign story cards in data/story.toml (the box has 77, L166)
+SC_INS_CAP = 16      # instruction items per side of a story card (one per quest placement,
+SC_INS_W = 3         #   tile or card): (kind, argument, player mask)
+SC_DEC_CAP = 4       # options of a story card's decision
+N_QUEST_ROWS = N_QUESTS + MAX_SC   # quest rows: the 24 tiles, then each story card's story quest
 
 CATALOG_FIELDS = [
     ("NLOC", 1), ("HAVANA", 1), ("NEXP", 1), ("EXP_START", 1), ("NGOODS", 1),
@@ -55,9 +60,10 @@ CATALOG_FIELDS = [
     # combat tokens
     ("TOK_MOD", N_TOKENS), ("TOK_VAL", N_TOKENS * N_NATIONS),
     ("TOK_BONUS", N_TOKENS * N_NATIONS), ("TOK_AMT", N_TOKENS * N_NATIONS),
-    # quest tiles
-    ("Q_COST", N_QUESTS * Q_COSTS), ("Q_COST_ARG", N_QUESTS * Q_COSTS), ("Q_COST_AMT", N_QUESTS * Q_COSTS),
-    ("Q_REW", N_QUESTS * Q_REWARDS), ("Q_REW_AMT", N_QUESTS * Q_REWARDS),
+    # quest tiles (row t < N_QUESTS), then story quests (row N_QUESTS + story-card slot)
+    ("Q_COST", N_QUEST_ROWS * Q_COSTS), ("Q_COST_ARG", N_QUEST_ROWS * Q_COSTS),
+    ("Q_COST_AMT", N_QUEST_ROWS * Q_COSTS),
+    ("Q_REW", N_QUEST_ROWS * Q_REWARDS), ("Q_REW_AMT", N_QUEST_ROWS * Q_REWARDS),
     # careers
     ("CAR_KIND", N_CAREERS * 3), ("CAR_LOW", N_CAREERS * 3),
     ("CAR_HIGH", N_CAREERS * 3), ("CAR_DBL", N_CAREERS * 3), ("CAR_VP", N_CAREERS * 3),
@@ -94,7 +100,22 @@ CATALOG_FIELDS = [
     ("LEG_AR_N", 1), ("LEG_AR_FROM", MAX_LEG_ARROWS), ("LEG_AR_TO", MAX_LEG_ARROWS),
     ("LEG_AR_COST", MAX_LEG_ARROWS), ("LEG_AR_TILE", MAX_LEG_ARROWS), ("LEG_AR_NEW", MAX_LEG_ARROWS),
     ("LOC_NEW_TILE", MAX_LOC),   # L-number of the tile that adds this location (0: printed board)
+    # campaign story cards (data/story.toml, core/story.py), slot = order in the file
+    ("SC_N", 1), ("SC_NUMBER", MAX_SC),
+    ("SC_FRONT_N", MAX_SC), ("SC_FRONT", MAX_SC * SC_INS_CAP * SC_INS_W),
+    ("SC_BACK_N", MAX_SC), ("SC_BACK", MAX_SC * SC_INS_CAP * SC_INS_W),
+    ("SC_QUEST", MAX_SC),        # 1: the card has a story quest (quest row N_QUESTS + slot)
+    ("SC_REQ", MAX_SC), ("SC_REQ_TILE", MAX_SC),   # enums.STORY_REQUIREMENTS; tile index
+    ("SC_DEC_N", MAX_SC), ("SC_DEC", MAX_SC * SC_DEC_CAP),   # decision: slot read per option
 ]
+
+#: what the data hash covers (Catalog.data_hash): each field's size before the
+#: campaign (issue 27) was added, so a non-campaign catalog keeps its hash;
+#: the campaign's part has its own (Catalog.story_hash)
+HASHED_SIZES = {name: (0 if name.startswith("SC_") else
+                       N_QUESTS * (Q_COSTS if name.startswith("Q_COST") else Q_REWARDS)
+                       if name.startswith("Q_") else size)
+                for name, size in CATALOG_FIELDS}
 
 CATALOG, CATALOG_SIZE = {}, 0
 for _name, _size in CATALOG_FIELDS:

@@ -19,12 +19,13 @@ from .quests import can_fulfil, fulfil
 from .sailing import legal_sail, apply_sail, village_count, location_action
 from .assistants import (legal_main_assistant, apply_action as apply_assistant,
                          score_unused_here, score_skipped, location_income, goods_kinds_with)
-from .scoring import start_scoring, finish_scoring
+from .scoring import start_scoring, finish_scoring, end_scoring
 from .setup import reset
 from .observe import observe
 from . import automa
 from . import retirement
 from . import legacy
+from . import story
 
 
 # ---- phase of the top task ---------------------------------------------------
@@ -254,6 +255,13 @@ def _legal_choice(state, cat, p, kind, arg, mask):
         mask[A_CHOICE] = 1
         if state[b + P_FIG_SUPPLY] > 0:
             mask[A_CHOICE + 1] = 1
+    elif kind == CH_STORY_VOTE:   # STORY-04: one of the card's options
+        for k in range(cat[C_SC_DEC_N + arg // 4]):
+            mask[A_CHOICE + k] = 1
+    elif kind == CH_SKULL_TILE:   # QREW-08: one of the skull tiles in play
+        for k in range(N_CHOICE_OPTIONS):
+            if legacy.skull_in_play(state, k) >= 0:
+                mask[A_CHOICE + k] = 1
 
 
 # ---- applying one decision ---------------------------------------------------
@@ -498,6 +506,10 @@ def _apply_choice(state, cat, p, kind, arg, k):
     elif kind == CH_LEG_FIGURE_VP:
         if k == 1:
             legacy.figure_for_vp(state, p)
+    elif kind == CH_STORY_VOTE:
+        story.vote(state, p, arg, k)
+    elif kind == CH_SKULL_TILE:
+        legacy.remove_skull(state, cat, k)
 
 
 # ---- automatic tasks and the advance loop --------------------------------------
@@ -585,6 +597,13 @@ def _resolve_automatic(state, cat):
         elif op == OP_SCORE_REST:
             remove_entry(state, o)
             finish_scoring(state, cat)
+        elif op == OP_STORY_CHECK:
+            story.check(state, cat, o)
+        elif op == OP_STORY_TALLY:
+            story.tally(state, cat, o)
+        elif op == OP_SCORE_END:
+            remove_entry(state, o)
+            end_scoring(state, cat)
         elif op == OP_COMBAT and (state[o + 3] & 3) == 0:
             combat.start(state, cat, o)
         elif op == OP_VILLAGE and state[o + 2] <= 0:

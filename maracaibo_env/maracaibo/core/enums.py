@@ -35,7 +35,8 @@ TOKEN_BONUSES = ("none", "doubloons", "influence", "vp", "figure")
 QUEST_COSTS = ("none", "cp", "objects", "doubloons", "mp4", "figure", "goods")
 QUEST_REWARDS = ("none", "doubloons", "per_compass_vp", "per_compass_doubloons",
                  "influence", "figure", "cp", "spain2", "discs2", "vp", "combat",
-                 "explore")
+                 "explore",
+                 "remove_skull")   # QREW-08 (story quests only, campaign)
 
 CAREER_TASKS = ("combat_tokens", "quests", "influence_one", "influence_two",
                 "upgrades", "barrier", "synergy", "assistants")
@@ -121,6 +122,8 @@ CHOICES = (
     "retire",          # option k: invest in prestige building slot k at half price (Retirement, RET-04)
     "leg_disc",        # LEG-L10..L17: option 0 declines, 1 uses the disc tile in slot b (L-number - 10)
     "leg_figure_vp",   # LEG-L4: option 0 keeps the figure, 1 returns it for 5 VP
+    "story_vote",      # STORY-04: option k votes for the decision's option k (b = the card's slot)
+    "skull_tile",      # QREW-08: option k removes the k-th skull tile in play (L3, L20-L23)
 )
 _export("CH_", CHOICES)
 N_CHOICE_OPTIONS = 8
@@ -135,6 +138,10 @@ OPS = (
     "choice", "pay", "main_done", "score_buy", "score_rest", "draw", "deliver", "place",
     "extra_sail",
     "leg_main",   # legacy: back to the main-action choice after a pre-main bonus (LEG-L10..L17)
+    # the campaign (core/story.py); automatic, never on top at a decision
+    "story_check",  # STORY-03: read the next fulfilled story card (a = cards checked so far)
+    "story_tally",  # STORY-04: count the votes on card slot a, the reader is b
+    "score_end",    # the scoring's steps after the campaign check (INT-07/08, end of game)
 )
 _export("OP_", OPS)
 
@@ -152,3 +159,10 @@ _export("LT_", LEGACY_KINDS)
 _export("LCOST_", LEGACY_COSTS)
 _export("LREW_", LEGACY_REWARDS)
 _export("LACT_", LEGACY_CITY_ACTIONS)
+
+# Story-card instructions in the catalog (core/story.py; data/story.toml kinds)
+INSTRUCTION_KINDS = ("none", "story_tile", "quests", "cards_to_discard", "read", "legacy_tiles",
+                     "cards_to_project_pile", "next_card")
+_export("IK_", INSTRUCTION_KINDS)
+STORY_REQUIREMENTS = ("none", "story_tile_taken", "legacy_tile_full")
+_export("SR_", STORY_REQUIREMENTS)

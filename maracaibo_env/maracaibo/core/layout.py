@@ -36,6 +36,9 @@ N_VP_SRC = 18        # VP-by-source categories (see VP_SOURCES)
 MARKERS_PER_NATION = 13
 FIGURES_PER_COLOUR = 8
 N_SYNERGY = 5
+SC_PLAY_CAP = 8      # story cards in play on the story-card space at once (campaign)
+SC_LOG_CAP = 24      # story cards drawn or read in one game, in order (campaign)
+STORY_TILES = 4      # story tiles 1-4 (SETUP-03)
 
 # VP sources for score_breakdown(); index = source id.
 VP_SOURCES = (
@@ -89,6 +92,19 @@ GLOBAL_FIELDS = [
     ("LEG_MINE", 1, 3),      # LEG-L9: nation + 1 on the gold mine
     ("LEG_QUEST", 1, 3),     # LEG-L1: quest tile + 1 on Puerto Cabezas' quest space
     ("LEG_CB_USED", 1, 3),   # COMBAT-11: bit 0 silver fleet, bit 1 gold mine used in this Combat
+    # the campaign (core/story.py, §27; format 4, all 0 in a non-campaign game)
+    ("CAMPAIGN", 1, 4),      # 1: a campaign game (story cards from data/story.toml)
+    ("SC_PLAY", SC_PLAY_CAP, 4),   # story-card slot + 1 of each card in play (0 = empty)
+    ("SC_TAKER", SC_PLAY_CAP, 4),  # seat + 1 who took that card's story tile (0 = not taken)
+    ("SC_STILE", SC_PLAY_CAP, 4),  # the story tile (1-4) that card placed (0 = none)
+    ("STILE_USED", 1, 4),    # story tiles taken from the stack so far (SETUP-03: 1 first)
+    ("STILE_TAKEN", 1, 4),   # story tiles on quest tracks (counted in QUESTS, STILE-02)
+    ("SC_PENDING", 1, 4),    # slot + 1 of a card drawn in final scoring, resolved next game
+    ("SC_LOG", SC_LOG_CAP, 4), ("SC_LOG_N", 1, 4),  # card number * 8 + event (story.EV_*)
+    ("CC_PILE", 1, 4),       # C-cards (90-99) in the project draw pile: bit n - 90
+    ("CC_DISCARD", 1, 4),    # C-cards on the project discard pile
+    ("SC_VOTES", 4, 4),      # STORY-04: votes per option of the decision being taken
+    ("SC_GONE", 3, 4),       # bitset of slots drawn this game or before (a card is drawn once)
 ]
 
 PLAYER_FIELDS = [

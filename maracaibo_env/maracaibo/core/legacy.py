@@ -13,6 +13,7 @@ from .jit import njit
 from .common import *  # noqa: F401,F403
 from .constants import A_CB_LEGACY, MAX_MP
 from .quests import can_fulfil, fulfil
+from .rng import rand_below
 
 CA_LEGACY = 100            # location_action() of a legacy city (no printed city action)
 L1, L3, L6, L9, L11 = 0, 2, 5, 8, 10   # tile indices (L-number - 1)
@@ -372,21 +373,78 @@ def combat_apply(state, cat, p, n, action):
 @njit(cache=True)
 def setup(state, cat, np_, solo):
     """The tiles' set-up after the base set-up (no random draws)."""
-    if tile_on(state, L3):  # LEG-L3: Cartagena's city tile and any marker leave the game
+    for i in range(N_LEG):
+        if tile_on(state, i):
+            _tile_setup(state, cat, i, np_, solo)
+
+
+@njit(cache=True)
+def _tile_setup(state, cat, i, np_, solo):
+    if i == L3:  # LEG-L3: Cartagena's city tile and any marker leave the game
         loc = cat[C_LEG_LOC + L3]
         state[G_LOC_TILE + loc] = -1
         m = state[G_LOC_MARKER + loc]
         if m >= 0:
             state[G_SUP_OUT + m] += 1
             state[G_LOC_MARKER + loc] = -1
-    if tile_on(state, L1):  # LEG-L1: at once a quest tile from the pile
+    elif i == L1:  # LEG-L1: at once a quest tile from the pile
         refill_l1_quest(state)
-    for slot in range(N_DISC_SLOTS):  # JLEG-03: the 2-player rule, solo one more disc
-        i = FIRST_DISC + slot
-        if tile_on(state, i) and cat[C_LEG_KIND + i] == LT_DISC:
-            d = 0
-            if np_ == 2 and cat[C_LEG_TWO_P + i]:
-                d += 1
-            if solo:
-                d += 1
-            state[G_LEG_DISCS + slot] = min(d, cat[C_LEG_SPACES + i])
+    elif FIRST_DISC <= i < FIRST_DISC + N_DISC_SLOTS and cat[C_LEG_KIND + i] == LT_DISC:
+        d = 0  # JLEG-03: the 2-player rule, solo one more disc
+        if np_ == 2 and cat[C_LEG_TWO_P + i]:
+            d += 1
+        if solo:
+            d += 1
+        state[G_LEG_DISCS + i - FIRST_DISC] = min(d, cat[C_LEG_SPACES + i])
+
+
+@njit(cache=True)
+def add_tile(state, cat, i):
+    """STORY-02e / LEG-00a: a story card adds tile i during the game: it goes
+    onto its location with its set-up (a tile already in play stays as it is)."""
+    if cat[C_LEG_KIND + i] == 0 or tile_on(state, i):
+        return
+    state[G_LEGACY] |= 1 << i
+    _tile_setup(state, cat, i, state[G_NP], state[G_SOLO] == 1)
+
+
+SKULLS = (2, 19, 20, 21, 22)   # LEG-00d: L3, L20-L23 (tile indices)
+
+
+@njit(cache=True)
+def skull_in_play(state, k):
+    """The k-th skull tile in play (index order), -1 if fewer are in play."""
+    for i in SKULLS:
+        if tile_on(state, i):
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def remove_skull(state, cat, k):
+    """QREW-08: the k-th skull tile in play goes to the box; without L3,
+    Cartagena gets a random city tile of those for this player count not on
+    the board (rulebook: "take the city tiles ... and place a randomly-drawn
+    city tile at Cartagena")."""
+    i = skull_in_play(state, k)
+    if i < 0:
+        return
+    state[G_LEGACY] &= ~(1 << i)
+    if i == L3:
+        loc = cat[C_LEG_LOC + L3]
+        pbit = 1 << state[G_NP]
+        free = np.empty(N_TILES, np.int64)
+        n = 0
+        for t in range(N_TILES):
+            if cat[C_TILE_PLAYERS + t] & pbit and not cat[C_TILE_MARACAIBO + t]:
+                used = False
+                for l in range(cat[C_NLOC]):
+                    if state[G_LOC_TILE + l] == t:
+                        used = True
+                if not used:
+                    free[n] = t
+                    n += 1
+        if n > 0:
+            state[G_LOC_TILE + loc] = free[rand_below(state, n)]

@@ -26,7 +26,9 @@ COMBAT_VALUE_CAP = 255   # a Combat's value (token + modifier + CP and figures s
 #: kinds, a location or disc-tile slot << 4 | flags (city.py, legacy.py), or a
 #: Combat's packed word stage | nation << 2 | used << 4 | value << 13 (combat.pack)
 TASK_LOW = (0, -1, -2, 0)
-TASK_HIGH = (len(OPS) - 1, MAX_P - 1, 99, ((COMBAT_VALUE_CAP + 1) << 13) - 1)
+#: the campaign's ops after leg_main are resolved automatically, never on top at
+#: a decision (a vote is an ordinary choice task), so the bound stays leg_main's
+TASK_HIGH = (OPS.index("leg_main"), MAX_P - 1, 99, ((COMBAT_VALUE_CAP + 1) << 13) - 1)
 
 #: one seat's public block (repeated for seat +0 .. +3, prefixed pK_)
 PLAYER_PUBLIC = [
@@ -71,7 +73,8 @@ ROWS = [
     ("loc_market", MAX_LOC, "delivered discs per city market", 0, 99),
     ("loc_tile", MAX_LOC, "city tile per location (-1 printed)", -1, 99),
     ("board_quest_loc", BOARD_QUEST_CAP, "location of each board quest tile (-1 none)", -1, MAX_LOC - 1),
-    ("board_quest_tile", BOARD_QUEST_CAP, "quest tile id (-1 none)", -1, N_QUESTS - 1),
+    ("board_quest_tile", BOARD_QUEST_CAP, f"quest tile id (-1 none, {N_QUESTS} a campaign's story tile)",
+     -1, N_QUESTS),
     ("explorer_quests", EXP_QUESTS, "quest tile on each explorer quest space (-1 taken)", -1, N_QUESTS - 1),
     ("quest_pile", 2, "tiles left, top tile id (face-up pile)", -1, N_QUESTS),
     ("token_piles", 2, "combat tokens left per pile", 0, N_TOKENS),

@@ -10,6 +10,19 @@ QCOST_MP = 4                       # QCOST-04: the "at least 4 MP spent" quest c
 
 
 @njit(cache=True)
+def story_tile_taken(state, t, p):
+    """STILE-01/QREW-01: the story tile of story quest row t (N_QUESTS + the
+    card's slot) goes onto p's quest track; its card's back is read at the end
+    of the round (STORY-03; p = Jean: SOLO-20). The caller counts the quest."""
+    slot1 = t - N_QUESTS + 1
+    for i in range(SC_PLAY_CAP):
+        if state[G_SC_PLAY + i] == slot1 and state[G_SC_TAKER + i] == 0:
+            state[G_SC_TAKER + i] = p + 1
+            break
+    state[G_STILE_TAKEN] += 1
+
+
+@njit(cache=True)
 def _cards_needed(state, cat, p, kind, sym, amt):
     """Hand cards still to discard for a goods/objects cost (PERM-01 lowers objects)."""
     if kind == QC_OBJECTS:
@@ -82,6 +95,8 @@ def fulfil(state, cat, p, t):
             push(state, OP_COMBAT, p, -1, 0)
         elif k == QR_EXPLORE:  # up to the printed N (QREW-12: 2; TV-08: 3)
             push(state, OP_EXPLORE, p, amt, 0)
+        elif k == QR_REMOVE_SKULL:  # QREW-08: which skull tile (lapses without one)
+            push(state, OP_CHOICE, p, CH_SKULL_TILE, 0)
     for i in range(Q_COSTS):
         o = t * Q_COSTS + i
         k = cat[C_Q_COST + o]
@@ -97,6 +112,8 @@ def fulfil(state, cat, p, t):
             n = _cards_needed(state, cat, p, k, sym, amt)
             if n > 0:
                 push(state, OP_PAY, p, sym, n)
+    if t >= N_QUESTS:
+        story_tile_taken(state, t, p)
     state[b + P_QUESTS] += 1
     q = state[b + P_QUESTS]
     if q == QUEST_VP_FROM:

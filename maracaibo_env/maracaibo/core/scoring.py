@@ -109,7 +109,6 @@ def finish_scoring(state, cat):
 
 @njit(cache=True)
 def _interim_rest(state, cat):
-    np_ = state[G_NP]
     _income(state, cat)
     # step 3: delivered discs leave the game
     for loc in range(cat[C_NLOC]):
@@ -123,8 +122,27 @@ def _interim_rest(state, cat):
     # step 5: reveal the next prestige building
     if state[G_PR_REVEALED] < N_BUILDINGS:
         state[G_PR_REVEALED] += 1
-    # step 6: the story card's quests for this round
+    # step 6: the story card's quests for this round; the campaign check (STORY-03)
+    if state[G_CAMPAIGN]:
+        push(state, OP_SCORE_END, state[G_TRIGGER], 0, 0)
+        push(state, OP_STORY_CHECK, state[G_TRIGGER], 0, 0)
+        return
     place_story_quests(state, cat, state[G_ROUND])
+    _interim_end(state, cat)
+
+
+@njit(cache=True)
+def end_scoring(state, cat):
+    """OP_SCORE_END: the steps after a campaign check."""
+    if state[G_SCORING] == SCORING_FINAL:
+        _game_over(state)
+    else:
+        _interim_end(state, cat)
+
+
+@njit(cache=True)
+def _interim_end(state, cat):
+    np_ = state[G_NP]
     # step 7: ships home; unused assistants beyond the ship score 2 VP (ASST-07d)
     for p in range(np_):
         b = pb(p)
@@ -174,6 +192,15 @@ def _final_rest(state, cat):
             add_vp(state, p, noble_rank(cat, state[pb(p) + P_INF + n]) * mult[n], VS_NOBLE_RANKS)
     if state[G_SOLO]:
         end_bonuses(state, cat)
+    if state[G_CAMPAIGN]:  # step 6 (FIN-06): the campaign check, as in interim scoring
+        push(state, OP_SCORE_END, state[G_TRIGGER], 0, 0)
+        push(state, OP_STORY_CHECK, state[G_TRIGGER], 0, 0)
+        return
+    _game_over(state)
+
+
+@njit(cache=True)
+def _game_over(state):
     state[G_OVER] = 1
     state[G_PHASE] = PH_GAME_OVER
     state[G_CUR] = -1

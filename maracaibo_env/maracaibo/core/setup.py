@@ -25,7 +25,8 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     state[G_VARIANTS] = (table >> 2) & 3         # options.VAR_* (core/options.py)
     state[G_LEGACY] = table >> 4                 # legacy tiles: bit i-1 = Li
     state[G_SEED] = seed
-    state[G_STORY] = story
+    state[G_STORY] = story if story >= 0 else 0
+    state[G_CAMPAIGN] = 1 if story < 0 else 0   # story -1: a campaign game (core/story.py)
     state[G_ROUND] = 1
     rng_seed(state, seed)
     for i in range(MAX_LOC):
@@ -163,8 +164,9 @@ def reset(state, cat, num_players, seed, story, difficulty, table):
     if solo:
         build_deck(state, cat)
 
-    # SETUP-16: the story card's set-up quests
-    place_story_quests(state, cat, 0)
+    # SETUP-16: the story card's set-up quests (a campaign's cards: story.start)
+    if not state[G_CAMPAIGN]:
+        place_story_quests(state, cat, 0)
     if state[G_LEGACY] != 0:
         legacy.setup(state, cat, np_, solo)  # §28: L1 quest, L3, JLEG-03 discs
 

@@ -44,7 +44,7 @@ def snapshot(state, snap):
                 snap[S_QTILES + t] += 1
     for k in range(BOARD_QUEST_CAP):
         t = state[G_BQ_TILE + k]
-        if t >= 0:
+        if 0 <= t < N_QUESTS:  # a campaign's story tiles (N_QUESTS + slot) are not quest tiles here
             snap[S_QTILES + t] += 1
     for k in range(EXP_QUESTS):
         t = state[G_EXQ_TILE + k]

@@ -1,0 +1,81 @@
+"""A campaign game's start (``Game(campaign=...)``): checked, then written
+into the state that core/story.py plays (the Campaign object that makes it:
+maracaibo_env/campaign.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..framework.game import GameConfigError
+
+START_KEYS = ("in_play", "pending", "gone", "legacy", "c_pile", "c_discard")
+C_CARDS = range(90, 100)        # L150: the C-cards
+
+
+def check_start(spec: Any, catalog) -> dict:
+    """The campaign start as a JSON-ready dict with every key, or
+    GameConfigError naming the key, the value and what is allowed."""
+    from .core.layout import SC_PLAY_CAP
+    from .core.options import LEGACY_TILES
+    from .legacy import legacy_problem
+    if not isinstance(spec, dict):
+        raise GameConfigError(f"campaign must be a dict with keys from {list(START_KEYS)} (see "
+                              f"maracaibo_env.campaign), got {type(spec).__name__}")
+    unknown = sorted(set(spec) - set(START_KEYS), key=str)
+    if unknown:
+        raise GameConfigError(f"campaign: unknown key {unknown[0]!r}; allowed: {', '.join(START_KEYS)}")
+    numbers = catalog.story_numbers
+    if not numbers:
+        raise GameConfigError("campaign: this game data has no story.toml, so it has no campaign; "
+                              "allowed: campaign=None, or data with story cards (docs/story_cards.md)")
+    out: dict = {}
+    for key in START_KEYS:
+        value = spec.get(key, [])
+        if not isinstance(value, (list, tuple)):
+            raise GameConfigError(f"campaign: {key} = {value!r}; allowed: a list")
+        if key == "legacy":
+            bad = [t for t in value if not isinstance(t, str) or t not in LEGACY_TILES]
+            if bad:
+                raise GameConfigError(f"campaign: legacy: {bad[0]!r}; allowed: tiles from "
+                                      f"{', '.join(LEGACY_TILES)}")
+            problem = legacy_problem(catalog, list(value))
+            if problem:
+                raise GameConfigError(f"campaign: {problem}")
+        else:
+            allowed = C_CARDS if key.startswith("c_") else numbers
+            for v in value:
+                if type(v) not in (int, np.int32, np.int64) or int(v) not in allowed:
+                    shown = "90..99 (C-cards)" if key.startswith("c_") else \
+                        "a card of story.toml: " + ", ".join(f"{n:02d}" for n in numbers)
+                    raise GameConfigError(f"campaign: {key}: {v!r}; allowed: {shown}")
+        value = [str(v) if key == "legacy" else int(v) for v in value]
+        if len(set(value)) != len(value):
+            raise GameConfigError(f"campaign: {key} = {value}; allowed: no repeats")
+        out[key] = value
+    for a, b in (("in_play", "pending"), ("in_play", "gone"), ("pending", "gone"), ("c_pile", "c_discard")):
+        both = sorted(set(out[a]) & set(out[b]))
+        if both:
+            raise GameConfigError(f"campaign: card {both[0]} is in both {a} and {b}; allowed: one place")
+    if len(out["in_play"]) + len(out["pending"]) > SC_PLAY_CAP:
+        raise GameConfigError(f"campaign: {len(out['in_play']) + len(out['pending'])} cards in play and "
+                              f"pending; allowed: at most {SC_PLAY_CAP}")
+    return out
+
+
+def write_start(state, catalog, start: dict) -> None:
+    """Put a checked start (check_start) into a state set up by reset(story=-1)."""
+    from .core import layout as L
+    from .core.story import GONE_BITS
+    slot = catalog.story_slot
+    for i, n in enumerate(start["in_play"] + start["pending"]):
+        state[L.G_SC_PLAY + i] = slot(n) + 1
+        if i >= len(start["in_play"]):
+            state[L.G_SC_PENDING] |= 1 << i
+    for n in start["gone"] + start["in_play"] + start["pending"]:
+        s = slot(n)
+        state[L.G_SC_GONE + s // GONE_BITS] |= 1 << (s % GONE_BITS)
+    state[L.G_CC_PILE] = sum(1 << (n - 90) for n in start["c_pile"])
+    state[L.G_CC_DISCARD] = sum(1 << (n - 90) for n in start["c_discard"])
+
+
