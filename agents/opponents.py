@@ -19,6 +19,7 @@ from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR
 from maracaibo_env.maracaibo.core.observe import observe
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.setup import reset
+from maracaibo_env.maracaibo.core.story import start_from
 from .heuristics import table_move
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
@@ -62,7 +63,8 @@ def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, 
 
     1. with `actions` (one per row; legality checked by the caller): the learner's action;
     2. with `seeds` (one per row): a new game from seeds[j] (setup = num_players,
-       story, difficulty, automa table, as Batch's reset);
+       story, difficulty, automa table, as Batch's reset; story -1: a campaign
+       game whose start, core/story.start_from's array, is setup[4:]);
     3. its opponents play until the learner (or a policy seat) must act or the
        game ends: waiting[i] = that seat, -1 when over; obs[i] = the learner's
        observation when it is the learner's turn, and final_obs[i] (when
@@ -89,6 +91,8 @@ def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, 
                 step_unchecked(states[i], cat, actions[j], masks[i])
             if seeds.shape[0] > 0:
                 reset(states[i], cat, setup[0], seeds[j], setup[1], setup[2], setup[3])
+                if setup[1] < 0:   # a campaign game: its start follows in setup[4:]
+                    start_from(states[i], cat, setup[4:])
                 step_unchecked(states[i], cat, -1, masks[i])
             waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead,
                                               card_base, card_bonus, career_val, deck_val, area_full,

@@ -88,6 +88,31 @@ def _check_open(d: Any, catalog) -> dict:
     return {"start": check_start(d["start"], catalog), "num_players": d["num_players"], "seed": d["seed"]}
 
 
+GAME_KEYS = ("game", "num_players", "seed", "scores", "winners", "story", "start", "archive")
+
+
+def _check_games(games: Any) -> list:
+    """The saved summaries of the recorded games (record()'s shape)."""
+    def bad(k, what):
+        raise CampaignError(f"campaign file: games[{k}]: {what}; allowed: record()'s summaries "
+                            f"(keys {', '.join(GAME_KEYS)})")
+    if not isinstance(games, list):
+        raise CampaignError("campaign file: games must be a list of game summaries")
+    for k, g in enumerate(games):
+        if not isinstance(g, dict) or set(g) != set(GAME_KEYS):
+            bad(k, f"keys {sorted(g) if isinstance(g, dict) else type(g).__name__}")
+        ints = [g["game"], g["num_players"], g["seed"], *(g["scores"] if isinstance(g["scores"], list) else [None]),
+                *(g["winners"] if isinstance(g["winners"], list) else [None])]
+        if not all(type(v) is int for v in ints):
+            bad(k, "game, num_players, seed, scores and winners must be ints (lists of ints)")
+        if not isinstance(g["story"], list) or not all(
+                isinstance(e, list) and len(e) == 2 and type(e[0]) is int and e[1] in EVENTS for e in g["story"]):
+            bad(k, "story must be a list of [card number, event] with events from " + ", ".join(EVENTS))
+        if not isinstance(g["start"], dict) or not isinstance(g["archive"], dict):
+            bad(k, "start and archive must be objects")
+    return games
+
+
 # ---- the campaign object ------------------------------------------------------------------------
 class Campaign:
     """A campaign's archive between games; see the module docstring."""
@@ -241,10 +266,7 @@ class Campaign:
             c._open = None if d["open"] is None else _check_open(d["open"], c.catalog)
         except GameConfigError as exc:
             raise CampaignError(f"campaign file: {exc}") from None
-        games = d["games"]
-        if not isinstance(games, list) or not all(isinstance(g, dict) for g in games):
-            raise CampaignError("campaign file: games must be a list of objects (each game's summary)")
-        c.chapter, c.games = ch, games
+        c.chapter, c.games = ch, _check_games(d["games"])
         return c
 
     def save(self, path: str | Path) -> None:

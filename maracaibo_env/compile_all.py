@@ -33,6 +33,7 @@ def _maracaibo_core():
         while not g.is_over:
             g.step(int(np.flatnonzero(g.action_mask())[0]))
         g.observe(0), g.clone(), g.scores()
+    maracaibo_env.Game(num_players=2, seed=0, chapter=1)   # the campaign's set-up (core/story.start)
 
 
 def _maracaibo_batch():

@@ -50,6 +50,13 @@ from maracaibo_env.maracaibo.core.engine import step_unchecked
 from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR, G_NP, G_SOLO, MAX_P
 from maracaibo_env.maracaibo.core.random_play import pick_uniform, xorshift
 from maracaibo_env.maracaibo.core.enums import DIFFICULTIES
+from maracaibo_env.maracaibo.core import drop_stale_cache
+import agents.heuristics as _heuristics
+import agents.value_net as _value_net
+
+# its compiled play_recording links the engine's, the heuristics' and the value
+# features' code: without this a core change left it running on stale constants
+drop_stale_cache(__file__, _heuristics.__file__, _value_net.__file__)
 
 PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against Jean
 

@@ -242,10 +242,22 @@ class GameBase:
         g.history = list(self.history) if self.history is not None else None
         return g
 
+    @classmethod
+    def data_hash_of(cls, state, catalog) -> str:
+        """The data identity a saved game or replay of this state records: the
+        catalog's data_hash (a game may add the data its state uses, e.g. a
+        Maracaibo campaign game the story cards')."""
+        return catalog.data_hash
+
+    @classmethod
+    def _known_hashes(cls, catalog) -> tuple[str, ...]:
+        """The hashes data_hash_of can give with this catalog."""
+        return (catalog.data_hash,)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; from_dict(g.to_dict()) is an exact copy. It
         records the data hash of the catalog the game was played with."""
-        return {"format": self.FORMAT_VERSION, "data_hash": self.catalog.data_hash,
+        return {"format": self.FORMAT_VERSION, "data_hash": self.data_hash_of(self.state, self.catalog),
                 "state": self.LAYOUT.describe(self.state, all_players=True)}
 
     def to_json(self) -> str:
@@ -299,13 +311,18 @@ class GameBase:
         h = d["data_hash"]
         if not isinstance(h, str):
             raise ValueError(f"data_hash = {h!r}: expected the game data's sha256 as a hex string")
-        if h != catalog.data_hash and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
+        if h not in cls._known_hashes(catalog) and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
             raise ValueError(f"data_hash = {h[:16]}…: the game was saved with other game data than "
                              f"this catalog ({catalog.data_hash[:16]}…); load it with the data it was "
                              "played with, or pass ignore_data_hash=True to check the state against "
                              "this data instead")
         # an older readable format lacks the fields added since; they are 0 (options off)
         state = cls.LAYOUT.pack(d["state"], fmt)
+        if h in cls._known_hashes(catalog) and h != cls.data_hash_of(state, catalog) and not ignore_data_hash:
+            raise ValueError(f"data_hash = {h[:16]}…: this state was saved with other data for what it "
+                             f"uses (a campaign game: other story cards) than this catalog's "
+                             f"({cls.data_hash_of(state, catalog)[:16]}…); load it with the data it was "
+                             "played with, or pass ignore_data_hash=True")
         cls._validate(state, catalog)
         cls._check_generator(state)
         return state

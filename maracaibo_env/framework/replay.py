@@ -72,7 +72,7 @@ def replay_rows(game) -> list[dict]:
     names = game.action_names
     cls = type(game)
     rows = [{"format": cls.REPLAY_FORMAT, "version": cls.REPLAY_VERSION,
-             "data_hash": game.catalog.data_hash, "setup": game.config}]
+             "data_hash": cls.data_hash_of(game.state, game.catalog), "setup": game.config}]
     g = cls(**game.config, catalog=game.catalog)
     for a in game.history:
         rows.append({"player": g.current_player, "action": names[a]})
@@ -194,7 +194,7 @@ def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> GameBas
     h = header["data_hash"]
     if not isinstance(h, str):
         raise ReplayError(f"{where}: data_hash = {_short(h)}: expected the game data's sha256 (hex)")
-    if h != catalog.data_hash and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
+    if h not in cls._known_hashes(catalog) and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
         raise ReplayError(f"{where}: recorded with other game data (data_hash {h[:16]}…, this installation's "
                           f"data is {catalog.data_hash[:16]}…): it would not re-run identically")
     setup = header["setup"]
@@ -202,9 +202,14 @@ def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> GameBas
         raise ReplayError(f"{where}: setup must be an object with num_players and some of {list(SETUP_KEYS)}, "
                           f"got {_short(setup)}")
     try:
-        return cls(**setup, catalog=catalog)
+        game = cls(**setup, catalog=catalog)
     except ValueError as exc:
         raise ReplayError(f"{where}: bad setup: {exc}") from None
+    if h != cls.data_hash_of(game.state, catalog) and not ignore_data_hash and h not in cls.PREVIOUS_DATA_HASHES:
+        raise ReplayError(f"{where}: recorded with other game data for what this game uses (a campaign "
+                          f"game: other story cards; data_hash {h[:16]}…, here "
+                          f"{cls.data_hash_of(game.state, catalog)[:16]}…): it would not re-run identically")
+    return game
 
 
 def _check_end(end: dict, where: str, game: GameBase, partial: bool) -> list[int] | None:

@@ -3,6 +3,7 @@ into the state that core/story.py plays (the Campaign object that makes it:
 maracaibo_env/campaign.py)."""
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,7 @@ from ..framework.game import GameConfigError
 
 START_KEYS = ("in_play", "pending", "gone", "legacy", "c_pile", "c_discard")
 C_CARDS = range(90, 100)        # L150: the C-cards
+MAX_ITEMS = 99                  # story cards are numbered 01-99 (L52), tiles L1-L25
 
 
 def check_start(spec: Any, catalog) -> dict:
@@ -22,9 +24,10 @@ def check_start(spec: Any, catalog) -> dict:
     if not isinstance(spec, dict):
         raise GameConfigError(f"campaign must be a dict with keys from {list(START_KEYS)} (see "
                               f"maracaibo_env.campaign), got {type(spec).__name__}")
-    unknown = sorted(set(spec) - set(START_KEYS), key=str)
+    unknown = sorted(set(spec) - set(START_KEYS), key=reprlib.repr)
     if unknown:
-        raise GameConfigError(f"campaign: unknown key {unknown[0]!r}; allowed: {', '.join(START_KEYS)}")
+        raise GameConfigError(f"campaign: unknown key {reprlib.repr(unknown[0])}; allowed: "
+                              f"{', '.join(START_KEYS)}")
     numbers = catalog.story_numbers
     if not numbers:
         raise GameConfigError("campaign: this game data has no story.toml, so it has no campaign; "
@@ -33,11 +36,19 @@ def check_start(spec: Any, catalog) -> dict:
     for key in START_KEYS:
         value = spec.get(key, [])
         if not isinstance(value, (list, tuple)):
-            raise GameConfigError(f"campaign: {key} = {value!r}; allowed: a list")
+            raise GameConfigError(f"campaign: {key} = {reprlib.repr(value)}; allowed: a list")
+        if len(value) > MAX_ITEMS:
+            raise GameConfigError(f"campaign: {key} has {len(value)} entries; allowed: at most {MAX_ITEMS}")
+        try:
+            repeated = len(set(value)) != len(value)
+        except TypeError:     # unhashable entries: refused by the type checks below
+            repeated = False
+        if repeated:
+            raise GameConfigError(f"campaign: {key} repeats an entry; allowed: no repeats")
         if key == "legacy":
             bad = [t for t in value if not isinstance(t, str) or t not in LEGACY_TILES]
             if bad:
-                raise GameConfigError(f"campaign: legacy: {bad[0]!r}; allowed: tiles from "
+                raise GameConfigError(f"campaign: legacy: {reprlib.repr(bad[0])}; allowed: tiles from "
                                       f"{', '.join(LEGACY_TILES)}")
             problem = legacy_problem(catalog, list(value))
             if problem:
@@ -48,7 +59,7 @@ def check_start(spec: Any, catalog) -> dict:
                 if type(v) not in (int, np.int32, np.int64) or int(v) not in allowed:
                     shown = "90..99 (C-cards)" if key.startswith("c_") else \
                         "a card of story.toml: " + ", ".join(f"{n:02d}" for n in numbers)
-                    raise GameConfigError(f"campaign: {key}: {v!r}; allowed: {shown}")
+                    raise GameConfigError(f"campaign: {key}: {reprlib.repr(v)}; allowed: {shown}")
         value = [str(v) if key == "legacy" else int(v) for v in value]
         if len(set(value)) != len(value):
             raise GameConfigError(f"campaign: {key} = {value}; allowed: no repeats")
@@ -63,19 +74,26 @@ def check_start(spec: Any, catalog) -> dict:
     return out
 
 
-def write_start(state, catalog, start: dict) -> None:
-    """Put a checked start (check_start) into a state set up by reset(story=-1)."""
-    from .core import layout as L
-    from .core.story import GONE_BITS
+def start_template(start: dict, catalog) -> np.ndarray:
+    """A checked start (check_start) as core/story.start_from's int array."""
+    from .core.layout import SC_PLAY_CAP
+    from .core.story import GONE_BITS, START_SIZE
+    tpl = np.zeros(START_SIZE, np.int64)
     slot = catalog.story_slot
     for i, n in enumerate(start["in_play"] + start["pending"]):
-        state[L.G_SC_PLAY + i] = slot(n) + 1
+        tpl[i] = slot(n) + 1
         if i >= len(start["in_play"]):
-            state[L.G_SC_PENDING] |= 1 << i
+            tpl[SC_PLAY_CAP] |= 1 << i
     for n in start["gone"] + start["in_play"] + start["pending"]:
         s = slot(n)
-        state[L.G_SC_GONE + s // GONE_BITS] |= 1 << (s % GONE_BITS)
-    state[L.G_CC_PILE] = sum(1 << (n - 90) for n in start["c_pile"])
-    state[L.G_CC_DISCARD] = sum(1 << (n - 90) for n in start["c_discard"])
+        tpl[SC_PLAY_CAP + 1 + s // GONE_BITS] |= 1 << (s % GONE_BITS)
+    tpl[SC_PLAY_CAP + 4] = sum(1 << (n - 90) for n in start["c_pile"])
+    tpl[SC_PLAY_CAP + 5] = sum(1 << (n - 90) for n in start["c_discard"])
+    return tpl
 
 
+def write_start(state, catalog, start: dict) -> None:
+    """Put a checked start (check_start) into a state set up by reset(story=-1)
+    and play its set-up (core/story.start_from)."""
+    from .core.story import start_from
+    start_from(state, catalog.array, start_template(start, catalog))

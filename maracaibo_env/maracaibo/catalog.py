@@ -75,6 +75,12 @@ class Catalog:
                  if HASHED_SIZES[name] < size]
         return hashlib.sha256(np.concatenate(parts).tobytes()).hexdigest()
 
+    @property
+    def campaign_hash(self) -> str:
+        """What a campaign game's saves and replays record: data_hash and
+        story_hash together (Game.data_hash_of)."""
+        return hashlib.sha256(f"{self.data_hash}:{self.story_hash}".encode()).hexdigest()
+
     def story_slot(self, number: int) -> int:
         """The slot of campaign story card `number` (ValueError if not in story.toml)."""
         try:

@@ -24,7 +24,6 @@ from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
 from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .core.setup import reset
-from .core.story import start as story_start
 # the errors of both games (maracaibo_env.IllegalActionError is Pirates' too)
 from ..framework.game import (
     GameBase, GameConfigError, IllegalActionError, int_option, check_catalog) # noqa: F401
@@ -144,9 +143,8 @@ class Game(GameBase):
         # compiled copy of the engine serves new games and steps (cold start)
         reset(self.state, self._cat, num_players, seed, -1 if campaign is not None else STORY_NUMBERS.index(story),
               DIFFICULTIES.index(difficulty), option_bits(automa_table, automa_income, **opts))
-        if campaign is not None:
+        if campaign is not None:   # SETUP-18: the archive's cards, then the new ones
             write_start(self.state, self.catalog, campaign)
-            story_start(self.state, self._cat)   # SETUP-18: the archive's cards, then the new ones
         engine.step_unchecked(self.state, self._cat, -1, self._mask)
         #: how the game was set up, and every action id since (for replays)
         self.config = {"num_players": num_players, "seed": seed, "story": story,
@@ -248,6 +246,15 @@ class Game(GameBase):
                 "difficulty": DIFFICULTIES[int(self.state[L.G_DIFFICULTY])],
                 "automa_table": AUTOMA_TABLES[int(self.state[L.G_AUTOMA_TABLE])],
                 "automa_income": AUTOMA_INCOMES[int(self.state[L.G_AUTOMA_INCOME])]}
+
+    @classmethod
+    def data_hash_of(cls, state, catalog) -> str:
+        """A campaign game also records its story cards: Catalog.campaign_hash."""
+        return catalog.campaign_hash if state[L.G_CAMPAIGN] else catalog.data_hash
+
+    @classmethod
+    def _known_hashes(cls, catalog) -> tuple[str, ...]:
+        return (catalog.data_hash, catalog.campaign_hash)
 
     def _chapter_of_state(self) -> int:
         """The chapter option a campaign game started from (its first story

@@ -2,9 +2,10 @@
 
 `check_invariants` returns human-readable violations ([] means consistent):
 every range check of `maracaibo_env.maracaibo.validate` (fields, ids and their
-uniqueness, the task stack by opcode, int32 headroom), conservation (cards,
-quest tiles, combat tokens, discs, markers, figures, VP by source) and
-cross-field consistency. strict=True adds what a saved game must satisfy
+uniqueness, the task stack by opcode, int32 headroom), the campaign's story
+cards, story tiles and log (all 0 outside a campaign game), conservation
+(cards, quest tiles -- a campaign's story tiles apart --, combat tokens, discs,
+markers, figures, VP by source) and cross-field consistency. strict=True adds what a saved game must satisfy
 too: the turn structure (phase vs top task, current player, set-up,
 scoring) and that the engine accepts the state as a decision point -- true
 of every state the API hands out, so the fuzzers check it along whole games;

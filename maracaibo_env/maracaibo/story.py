@@ -258,6 +258,10 @@ def _check(cards: list[dict], locations: list[str] | None, goods: list[str] | No
                     if loc is not None and locations is not None and loc not in locations:
                         _fail(f"{at}: {field}", f"unknown value {loc!r}; allowed: a location of "
                               "board.toml (or a new city of legacy_tiles.toml)")
+        for j, ins in enumerate(card.get("back", [])):
+            if ins["kind"] == "story_tile":
+                _fail(f"{here}: back[{j}]: kind", "story_tile on a back; allowed: on the front only "
+                      "(the tile is the card's own story quest, L545, and a read card leaves play)")
         tiles = [ins for ins in card.get("front", []) if ins["kind"] == "story_tile"]
         if len(tiles) > 1:
             _fail(f"{here}: front", "2 story_tile instructions; allowed: at most 1 (one story "

@@ -17,6 +17,9 @@ nothing, so that no check reads through a bad index itself:
 
 1. ranges: every int against its bounds, in one vectorised comparison
    (counted lists such as a hand: ids below the count);
+1b. the campaign (§27): story cards in play, their story tiles on the board,
+   the story log, the C-cards (stage 1 keeps every campaign field 0 outside a
+   campaign game);
 2. the board and the ids that need more than a range (city tiles, markers,
    board quests, prestige investors, Jean's log, careers);
 3. the task stack, entry by entry, by opcode;
@@ -28,7 +31,7 @@ nothing, so that no check reads through a bad index itself:
 7. the engine accepts the state as a decision point: its resolver, run on a
    copy, leaves it unchanged (true of every state the API hands out).
 
-Stages 1, 3 and 4 are what keeps the core in bounds and are what
+Stages 1, 1b, 3 and 4 are what keeps the core in bounds and are what
 `check_invariants` runs on any state (tests build states by hand); a saved
 game must pass all seven.
 
@@ -49,6 +52,7 @@ from .core.automa import JEV_NAMES
 from .core.combat import NO_TOKEN, ST_START, ST_PILE, ST_NATION, ST_ACT
 from .core.common import CP_MAX
 from .core.options import LEGACY_TILES, VAR_RETIREMENT, legacy_bit
+from .core.story import GONE_BITS, VOTE_WEIGHT, EV_CHOSE
 
 LEGACY_MASK = sum(legacy_bit(t) for t in LEGACY_TILES)
 LEGACY_TILES_ALL = tuple(f"L{i}" for i in range(1, 26))   # by tile index (L-number - 1)
@@ -70,6 +74,12 @@ INT32_MAX = 2**31 - 1
 # games); the rest of STACK_CAP is room for what resolving the tasks pushes
 STACK_DEPTH_MAX = L.STACK_CAP // 2
 BARRIER_BITS = sum(1 << b for b in range(1, len(E.BARRIERS)))   # bit b = barrier b (1 red .. 3 green)
+# the campaign (§27, core/story.py): its fields, all 0 outside a campaign game
+CAMPAIGN_FIELDS = ("SC_PLAY", "SC_TAKER", "SC_STILE", "STILE_USED", "STILE_TAKEN", "SC_PENDING", "SC_LOG",
+                   "SC_LOG_N", "CC_PILE", "CC_DISCARD", "SC_VOTES", "SC_GONE")
+C_CARD_BITS = (1 << 10) - 1   # C-cards 90-99: bit n - 90
+VOTES_MAX = VOTE_WEIGHT * L.MAX_P + 1   # STORY-04: 2 per vote, 3 the reader's
+CAMPAIGN_SCORING_OPS = ("score_end", "story_check", "story_tally")   # the campaign check (STORY-03)
 FIGURES = ("FIG_SUPPLY", "FIG_GENERAL", "FIG_CAREER", "FIG_BOARD", "FIG_CARDS", "FIG_PRESTIGE", "RETIRE")
 
 TOP_LEVEL_PHASES = ("setup_plan", "setup_discard", "setup_career", "sail", "main", "game_over")
@@ -83,6 +93,7 @@ OP_PHASE = {
     "combat": None, "city_action": None, "choice": "choice", "pay": "pay", "main_done": None,
     "score_buy": "score_buy", "score_rest": None, "draw": "draw", "deliver": "deliver",
     "place": "place", "extra_sail": "sail", "leg_main": None,
+    "story_check": None, "story_tally": None, "score_end": None,
 }
 COMBAT_STAGE_PHASE = {ST_PILE: "combat_pile", ST_NATION: "combat_nation", ST_ACT: "combat"}
 
@@ -93,6 +104,7 @@ CHOICE_ARG = {
     "goods": "count",                 # how many identical goods to pay
     "city_action": "location",        # the city whose action is offered
     "leg_disc": "disc_slot",          # LEG-L10..L17: the disc tile's slot (L-number - 10)
+    "story_vote": "story_decision",   # STORY-04: the card's slot * 4 + the reader's seat
 }
 
 
@@ -115,9 +127,9 @@ def state_problems(state: np.ndarray, catalog, turn_checks: bool = True, headroo
         return [f"state must be an int32 array of shape ({L.STATE_SIZE},)"]
     v = _Checker(state, catalog)
     v.headroom, v.strict = headroom, turn_checks
-    stages = [_stage_ranges, _stage_legacy, _stage_stack, _stage_conservation]
+    stages = [_stage_ranges, _stage_legacy, _stage_campaign, _stage_stack, _stage_conservation]
     if turn_checks:
-        stages = [_stage_ranges, _stage_legacy, _stage_board, _stage_stack, _stage_conservation,
+        stages = [_stage_ranges, _stage_legacy, _stage_campaign, _stage_board, _stage_stack, _stage_conservation,
                   _stage_consistency, _stage_turn, _stage_engine]
     for stage in stages:
         stage(v)
@@ -199,6 +211,11 @@ class Limits:
                                              and sq_pmask[st * CL.STORY_Q + i] & (1 << np_))
                                          for r in range(N_ROUNDS + 1)]
                              for st in range(CL.N_STORY) for np_ in range(2, L.MAX_P + 1)}
+        # the campaign's story cards (data/story.toml), by slot
+        self.sc_n = int(f("SC_N")[0])
+        self.sc_numbers = [int(x) for x in f("SC_NUMBER")[:self.sc_n]]
+        self.sc_quest = f("SC_QUEST")[:self.sc_n].astype(bool)
+        self.sc_dec_n = f("SC_DEC_N")[:self.sc_n].astype(np.int64)
         self._tables: dict = {}
         self.boards: dict = {}   # (seats, LOC_TILE bytes) -> (marker allowed, market spaces)
 
@@ -206,12 +223,17 @@ class Limits:
         """An arrow out of loc is open this round and affordable in one turn (SAIL-01)."""
         return any(r0 <= rnd <= r1 and c <= MAX_MP for _, c, r0, r1 in self.arrows[loc])
 
-    def table(self, np_: int, solo: bool, headroom: bool = True, legacy: int = 0) -> "_Table":
-        key = (np_, solo, headroom, legacy)
+    def table(self, np_: int, solo: bool, headroom: bool = True, legacy: int = 0, campaign: int = 0) -> "_Table":
+        key = (np_, solo, headroom, legacy, campaign)
         t = self._tables.get(key)
         if t is None:
-            t = self._tables[key] = _Table(self, np_, solo, VALUE_MAX if headroom else INT32_MAX, legacy)
+            t = self._tables[key] = _Table(self, np_, solo, VALUE_MAX if headroom else INT32_MAX, legacy,
+                                           campaign)
         return t
+
+    def card(self, slot: int) -> str:
+        """A story card by slot, as the player knows it: 'card 01 (slot 0)'."""
+        return f"card {self.sc_numbers[slot]:02d} (slot {slot})" if 0 <= slot < self.sc_n else f"slot {slot}"
 
     def locations_in_play(self, legacy: int) -> int:
         """1 + the highest location index that exists with these legacy tiles
@@ -257,7 +279,7 @@ class _Table:
     """lo/hi for each state index (int32 range where a later stage checks it),
     and the counted lists: slots below their count hold ids."""
 
-    def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int, legacy: int = 0):
+    def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int, legacy: int = 0, campaign: int = 0):
         self.lo = np.full(L.STATE_SIZE, -2**31, np.int64)
         self.hi = np.full(L.STATE_SIZE, 2**31 - 1, np.int64)
         self.why: dict[str, str] = {}
@@ -306,7 +328,12 @@ class _Table:
             off, size = L.GLOBAL[name]
             self.lo[off + nloc: off + size] = self.hi[off + nloc: off + size] = want
         G("BQ_LOC", -1, nloc - 1, "-1 or a location")
-        G("BQ_TILE", -1, nq - 1, "-1 or a quest tile id")
+        if campaign:
+            G("BQ_TILE", -1, L.N_QUESTS + lim.sc_n - 1, f"-1, a quest tile id, or {L.N_QUESTS} + slot: the "
+              "story tile of a story card in play")
+        else:
+            G("BQ_TILE", -1, nq - 1, f"-1 or a quest tile id ({L.N_QUESTS} + slot, a story tile, only in a "
+              "campaign game, CAMPAIGN = 1)")
         G("BQ_AGE", -1, value_max, "-1 or the order of placement")
         G("EXQ_TILE", -1, nq - 1, "-1 or a quest tile id")
         off, size = L.GLOBAL["EXQ_TILE"]
@@ -336,6 +363,7 @@ class _Table:
             for name in ("AUTOMA_DECK", "AUTOMA_N", "AUTOMA_DISCARD", "AUTOMA_DISCARD_N", "TRACK_REMOVED",
                          "TRACK_TO_MARKET", "AUTOMA_CARDS", "AUTOMA_LOG", "AUTOMA_LOG_N"):
                 G(name, 0, 0, "Automa fields are used only in a solo game (SOLO = 1)")
+        self._campaign(lim, np_, campaign)
         for p in range(L.MAX_P):
             if p >= np_:
                 for name in L.PLAYER:
@@ -357,7 +385,8 @@ class _Table:
             P(p, "EXPLORER", 0, lim.nexp - 1, "explorer-track space")
             P(p, "BARRIERS", 0, BARRIER_BITS, "a bitmask of barriers 1..3")
             P(p, "EXP_RANK", 0, np_)
-            P(p, "QUESTS", 0, L.N_QUESTS)
+            P(p, "QUESTS", 0, L.N_QUESTS + (L.STORY_TILES if campaign else 0),
+              "quest tiles and story tiles taken" if campaign else "quest tiles taken")
             P(p, "TOKENS", 0, L.N_TOKENS)
             P(p, "SYNERGY", 0, (1 << L.N_SYNERGY) - 1, "bitmask of synergy tokens")
             P(p, "HAND_N", 0, L.HAND_CAP)
@@ -419,6 +448,33 @@ class _Table:
                                           + [np.arange(*_pslice("CARD_QUEST", p).indices(L.STATE_SIZE)[:2])
                                              for p in range(np_)])
 
+    def _campaign(self, lim: Limits, np_: int, campaign: int) -> None:
+        """The campaign's fields (layout.py, core/story.py): all 0 outside a campaign game."""
+        G = self._glob
+        G("CAMPAIGN", 0, 1, "1: a campaign game (story cards of story.toml)")
+        if not campaign:
+            for name in CAMPAIGN_FIELDS:
+                G(name, 0, 0, "campaign fields are used only in a campaign game (CAMPAIGN = 1)")
+            return
+        G("STORY", 0, 0, "a campaign game has no story card 75-77: its story cards are SC_PLAY")
+        G("SC_PLAY", 0, lim.sc_n, f"0 (empty) or a story-card slot + 1 (story.toml has {lim.sc_n} cards)")
+        G("SC_TAKER", 0, np_, "0 (not taken) or the seat + 1 that took the card's story tile")
+        G("SC_STILE", 0, L.STORY_TILES, "0 or the story tile 1..4 the card placed (SETUP-03)")
+        G("STILE_USED", 0, L.STORY_TILES, "story tiles taken from the stack (SETUP-03)")
+        G("STILE_TAKEN", 0, L.STORY_TILES, "story tiles on quest tracks (STILE-02)")
+        G("SC_PENDING", 0, (1 << L.SC_PLAY_CAP) - 1, "bits of SC_PLAY entries drawn in final scoring")
+        G("SC_LOG", 0, 99 * 8 + EV_CHOSE, "card number * 8 + event 0..5 (story.EV_*)")
+        G("SC_LOG_N", 0, L.SC_LOG_CAP, "entries of SC_LOG")
+        G("CC_PILE", 0, C_CARD_BITS, "bits of the C-cards 90-99 (bit n - 90)")
+        G("CC_DISCARD", 0, C_CARD_BITS, "bits of the C-cards 90-99 (bit n - 90)")
+        G("SC_VOTES", 0, VOTES_MAX, f"votes per option ({VOTE_WEIGHT} per vote, {VOTE_WEIGHT + 1} the "
+          "reader's, STORY-04)")
+        off, size = L.GLOBAL["SC_GONE"]
+        self.why["SC_GONE"] = f"bits of the {lim.sc_n} story-card slots, {GONE_BITS} per int (story.GONE_BITS)"
+        for k in range(size):
+            bits = min(GONE_BITS, max(0, lim.sc_n - k * GONE_BITS))
+            self.lo[off + k], self.hi[off + k] = 0, (1 << bits) - 1
+
     def _glob(self, name, lo, hi, why=""):
         sl = _gslice(name)
         self.lo[sl], self.hi[sl] = lo, hi
@@ -439,6 +495,7 @@ class _Checker:
         self.bad: list[str] = []
         self.np = int(state[L.G_NP])
         self.solo = int(state[L.G_SOLO]) == 1
+        self.campaign = int(state[L.G_CAMPAIGN]) == 1
         self.table: _Table | None = None
         self.players: np.ndarray | None = None   # [seat, PLAYER_SIZE] int64, from stage 1
 
@@ -488,7 +545,12 @@ def _stage_ranges(v: _Checker) -> None:
     if v.solo and v.np != 2:
         v.fail("SOLO", 1, f"a solo game has NP = 2 (you and Jean), not {v.np}")
         return
-    t = v.table = v.lim.table(v.np, v.solo, v.headroom, int(s[L.G_LEGACY]) & LEGACY_MASK)
+    if not v.range("CAMPAIGN", v.g1("CAMPAIGN"), 0, 1, "1: a campaign game (story cards of story.toml)"):
+        return
+    if v.campaign and not v.lim.sc_n:
+        v.fail("CAMPAIGN", 1, "0: this game data has no story.toml, so it has no campaign (docs/story_cards.md)")
+        return
+    t = v.table = v.lim.table(v.np, v.solo, v.headroom, int(s[L.G_LEGACY]) & LEGACY_MASK, v.g1("CAMPAIGN"))
     out = np.flatnonzero((s < t.lo) | (s > t.hi))
     for i in out[:40].tolist():
         name, elem = field_at(i)
@@ -705,6 +767,128 @@ def _stage_legacy(v: _Checker) -> None:
                 v.fail(f"{name}[{loc}]", x, f"empty: the L{t} city is not in play")
 
 
+# ---- the campaign (§27, core/story.py) -------------------------------------------------------------
+def _stage_campaign(v: _Checker) -> None:
+    """Story cards in play, their story tiles and the log: what core/story.py
+    reads by index. Outside a campaign game stage 1 required every field 0."""
+    if not v.campaign:
+        return
+    lim = v.lim
+    play, taker, stile = (v.g(name).tolist() for name in ("SC_PLAY", "SC_TAKER", "SC_STILE"))
+    n = sum(1 for x in play if x)
+    if not all(play[:n]):
+        v.fail("SC_PLAY", play, "the cards in play first, then 0s: no empty entry before a used one "
+               "(a card leaving play closes the gap, story._leave_play)")
+        return
+    slots = [x - 1 for x in play[:n]]
+    for x in sorted({x for x in slots if slots.count(x) > 1}):
+        v.fail("SC_PLAY", play, f"each story card in play once; {lim.card(x)} is there {slots.count(x)} times")
+    pending = v.g1("SC_PENDING")
+    if pending >> n:
+        v.fail("SC_PENDING", pending, f"bits only on the {n} used SC_PLAY entries (at most {(1 << n) - 1})")
+    used = v.g1("STILE_USED")
+    for i in range(L.SC_PLAY_CAP):
+        if i >= n:
+            for name, x in (("SC_TAKER", taker[i]), ("SC_STILE", stile[i])):
+                if x:
+                    v.fail(f"{name}[{i}]", x, f"0: SC_PLAY[{i}] is empty")
+            continue
+        card = lim.card(slots[i])
+        if (pending >> i) & 1 and (taker[i] or stile[i]):
+            v.fail(f"SC_TAKER[{i}], SC_STILE[{i}]", (taker[i], stile[i]), f"0, 0: {card} is pending (drawn in "
+                   "final scoring, followed only in the next game)")
+        if stile[i] and not lim.sc_quest[slots[i]]:
+            v.fail(f"SC_STILE[{i}]", stile[i], f"0: {card} has no story quest, so no story tile")
+        if stile[i] > used:
+            v.fail(f"SC_STILE[{i}]", stile[i], f"0..STILE_USED = {used}: the tiles are used in ascending "
+                   "order (SETUP-03)")
+        if taker[i] and not stile[i]:
+            v.fail(f"SC_TAKER[{i}]", taker[i], f"0: {card} placed no story tile (SC_STILE[{i}] = 0)")
+    for p in range(v.np):   # a taker's quest count includes the story tile (STILE-02)
+        took = taker[:n].count(p + 1)
+        if took > v.p1("QUESTS", p):
+            v.fail(f"players[{p}].QUESTS", v.p1("QUESTS", p), f"at least the {took} story tile(s) seat {p} took "
+                   "(SC_TAKER)")
+    tiles = [x for x in stile if x]
+    if len(set(tiles)) != len(tiles):
+        v.fail("SC_STILE", stile, "each story tile 1..4 placed by one card at most (SETUP-03)")
+    if v.g1("STILE_TAKEN") > used:
+        v.fail("STILE_TAKEN", v.g1("STILE_TAKEN"), f"at most STILE_USED = {used} (a tile is taken after "
+               "it was placed)")
+    gone = v.g("SC_GONE").tolist()
+    for i, slot in enumerate(slots):
+        if not (gone[slot // GONE_BITS] >> (slot % GONE_BITS)) & 1:
+            v.fail(f"SC_GONE[{slot // GONE_BITS}]", gone[slot // GONE_BITS], f"bit {slot % GONE_BITS} set: "
+                   f"{lim.card(slot)} is in play (SC_PLAY[{i}]), so it was drawn (a card is drawn once)")
+    # the log: card number * 8 + event, entries past SC_LOG_N 0
+    log_n, log = v.g1("SC_LOG_N"), v.g("SC_LOG").tolist()
+    for k, e in enumerate(log):
+        if k >= log_n:
+            if e:
+                v.fail(f"SC_LOG[{k}]", e, f"0 (past the {log_n} entries, SC_LOG_N)")
+        elif e // 8 not in lim.sc_numbers or e % 8 > EV_CHOSE:
+            v.fail(f"SC_LOG[{k}]", e, f"card number * 8 + event 0..{EV_CHOSE} (story.EV_*) of a card of "
+                   f"story.toml ({', '.join(f'{x:02d}' for x in lim.sc_numbers)})")
+    if v.g1("CC_PILE") & v.g1("CC_DISCARD"):
+        both = v.g1("CC_PILE") & v.g1("CC_DISCARD")
+        v.fail("CC_PILE, CC_DISCARD", (v.g1("CC_PILE"), v.g1("CC_DISCARD")), "disjoint: C-card(s) "
+               f"{[90 + k for k in range(10) if (both >> k) & 1]} in both the draw and the discard pile")
+    # story tiles on the board: N_QUESTS + slot of a card in play (not pending) with a story quest,
+    # its tile placed (SC_STILE) and not yet taken (SC_TAKER), once
+    bq = v.g("BQ_TILE").tolist()
+    lying = 0
+    for k, t in enumerate(bq):
+        if v.lim.nquests <= t < L.N_QUESTS:
+            v.fail(f"BQ_TILE[{k}]", t, f"-1, a quest tile id 0..{v.lim.nquests - 1} or {L.N_QUESTS} + slot "
+                   "(a story tile)")
+        if t < L.N_QUESTS:
+            continue
+        lying += 1
+        slot = t - L.N_QUESTS
+        card = lim.card(slot)
+        if bq.count(t) > 1:
+            v.fail(f"BQ_TILE[{k}]", t, f"{card}'s story tile lies once at most (it is also in another "
+                   "BQ_TILE slot)")
+        elif slot + 1 not in play[:n]:
+            v.fail(f"BQ_TILE[{k}]", t, f"the story tile of a card in play: {card} is not in SC_PLAY "
+                   "(its tile leaves the board with it)")
+        elif not lim.sc_quest[slot]:
+            v.fail(f"BQ_TILE[{k}]", t, f"a story tile of a card with a story quest: {card} has none")
+        else:
+            i = play.index(slot + 1)
+            if (pending >> i) & 1 or not stile[i] or taker[i]:
+                v.fail(f"BQ_TILE[{k}]", t, f"{card}'s story tile lies only once placed and before it is "
+                       f"taken (SC_STILE[{i}] = {stile[i]}, SC_TAKER[{i}] = {taker[i]}, pending "
+                       f"{(pending >> i) & 1})")
+    if lying + v.g1("STILE_TAKEN") > used:
+        v.fail("STILE_USED", used, f"at least the story tiles lying ({lying}) + taken (STILE_TAKEN = "
+               f"{v.g1('STILE_TAKEN')})")
+
+
+def _story_tasks(v: _Checker) -> None:
+    """SC_VOTES count the votes cast on a pending decision (story_tally, its
+    votes above it): 2 per vote cast, 3 the reader's (STORY-04), 0 past the
+    decision's options; all 0 without a decision."""
+    votes = v.g("SC_VOTES").tolist()
+    tasks = v.tasks().tolist()
+    tallies = [i for i, (op, p, a, b) in enumerate(tasks) if op == E.OP_STORY_TALLY]
+    if not tallies:
+        if any(votes):
+            v.fail("SC_VOTES", votes, "all 0 unless a decision is being voted on (a story_tally task, STORY-04)")
+        return
+    i = tallies[-1]
+    reader, slot = tasks[i][1], tasks[i][2]
+    options = int(v.lim.sc_dec_n[slot])
+    if any(votes[options:]):
+        v.fail("SC_VOTES", votes, f"0 past the {options} options of {v.lim.card(slot)}'s decision")
+    left = [p for op, p, a, b in tasks[i + 1:] if op == E.OP_CHOICE and a == E.CH_STORY_VOTE]
+    cast = [q for q in range(v.np) if not v.jean(q) and q not in left]
+    want = VOTE_WEIGHT * len(cast) + (reader in cast)
+    if sum(votes) != want:
+        v.fail("SC_VOTES", votes, f"{want} in all: the votes of seats {cast} cast so far ({VOTE_WEIGHT} each, "
+               f"{VOTE_WEIGHT + 1} the reader's, seat {reader}; STORY-04)")
+
+
 # ---- stage 3: the task stack ---------------------------------------------------------------------------------
 def _stage_stack(v: _Checker) -> None:
     n = v.g1("STK_N")
@@ -724,10 +908,16 @@ def _stage_stack(v: _Checker) -> None:
             v.fail(f"{where} op", op, "an opcode with a validation rule (add one to validate._TASK_CHECKS)")
         elif not 0 <= p < v.np:
             v.fail(f"{where} player", p, f"a seat 0..{v.np - 1}")
-        elif v.solo and p == JEAN and name != "score_rest":
-            v.fail(f"{where} player", p, "0: Jean's turns need no tasks (only a scoring may be triggered by her)")
+        elif v.solo and p == JEAN and name not in ("score_rest",) + CAMPAIGN_SCORING_OPS:
+            v.fail(f"{where} player", p, "0: Jean's turns need no tasks (only a scoring may be triggered by her, "
+                   "and she may read a story card, SOLO-20)")
+        elif not v.campaign and (name in CAMPAIGN_SCORING_OPS or (name == "choice" and a == E.CH_STORY_VOTE)):
+            v.fail(f"{where} op", op, "a task of the campaign check (STORY-03/04): only in a campaign game "
+                   "(CAMPAIGN = 1)")
         else:
             check(v, where, p, a, b)
+    if not v.bad and v.campaign:
+        _story_tasks(v)
 
 
 def _want(v, where, field, value, allowed_values, meaning):
@@ -807,6 +997,11 @@ def _task_choice(v, where, p, a, b):
     elif kind == "disc_slot":
         if not 0 <= b < 8 or not _leg_on(v, 9 + b):
             v.fail(f"{where} b", b, "the slot 0..7 of a disc tile L10..L17 in play")
+    elif kind == "story_decision":
+        slot, reader = b // 4, b % 4
+        if b < 0 or slot >= v.lim.sc_n or not v.lim.sc_dec_n[slot] or reader >= v.np:
+            v.fail(f"{where} b", b, "slot * 4 + reader: a story card with a decision (story.toml) and the "
+                   f"seat 0..{v.np - 1} that read it (STORY-04)")
     else:
         _want(v, where, "b", b, (0,), f"0 (choice {E.CHOICES[a]!r} takes no argument)")
 
@@ -844,6 +1039,20 @@ def _task_plain(v, where, p, a, b):
         v.fail(f"{where} a, b", (a, b), "0, 0")
 
 
+def _task_story_check(v, where, p, a, b):
+    if a and a not in v.lim.sc_numbers:
+        v.fail(f"{where} a", a, "0 or the number of the story card read last (story.toml: "
+               f"{', '.join(f'{x:02d}' for x in v.lim.sc_numbers)})")
+    _want(v, where, "b", b, (0,), "0")
+
+
+def _task_story_tally(v, where, p, a, b):
+    if not 0 <= a < v.lim.sc_n or not v.lim.sc_dec_n[a]:
+        v.fail(f"{where} a", a, "the slot of a story card with a decision (STORY-04; slots with one: "
+               f"{np.flatnonzero(v.lim.sc_dec_n).tolist()})")
+    _want(v, where, "b", b, (0,), "0")
+
+
 # one line per opcode (enums.OPS): what its player, a and b may hold
 _TASK_CHECKS = {
     "nation": _task_nation, "remove_disc": _task_remove_disc, "village": _task_village,
@@ -851,6 +1060,7 @@ _TASK_CHECKS = {
     "choice": _task_choice, "pay": _task_pay, "main_done": _task_plain, "score_buy": _task_plain,
     "score_rest": _task_plain, "draw": _task_draw, "deliver": _task_location(("city",)),
     "place": _task_place, "extra_sail": _task_extra_sail, "leg_main": _task_plain,
+    "story_check": _task_story_check, "story_tally": _task_story_tally, "score_end": _task_plain,
 }
 
 
@@ -874,10 +1084,13 @@ def _stage_conservation(v: _Checker) -> None:
     l1 = v.g1("LEG_QUEST") - 1   # LEG-L1's quest space holds tile + 1
     if l1 >= 0 and l1 in s[quests].tolist():
         v.fail("LEG_QUEST", l1 + 1, f"quest tile {l1} + 1 lies elsewhere too; allowed: a tile lying nowhere else")
-    done = int(v.col("QUESTS").sum()) + (l1 >= 0)
-    if len(quests) + done != L.N_QUESTS:
-        v.fail("quest tiles", f"{len(quests)} lying + {done} fulfilled (QUESTS) or on L1 (LEG_QUEST)",
-               f"all {L.N_QUESTS} quest tiles accounted for (CON-05)")
+    # a campaign's story tiles (N_QUESTS + slot) lie on the board and count in QUESTS once
+    # taken (STILE_TAKEN): neither is a quest tile
+    lying = int((s[quests] < L.N_QUESTS).sum())
+    done = int(v.col("QUESTS").sum()) + (l1 >= 0) - v.g1("STILE_TAKEN")
+    if lying + done != L.N_QUESTS:
+        v.fail("quest tiles", f"{lying} lying + {done} fulfilled (QUESTS less STILE_TAKEN story tiles) or on "
+               "L1 (LEG_QUEST)", f"all {L.N_QUESTS} quest tiles accounted for (CON-05)")
     # combat tokens: piles, out of the game, on ship boards, revealed in a Combat (CON-08)
     held = L.G_STK + L.STACK_W * np.flatnonzero((tasks[:, 0] == E.OP_COMBAT) & (tasks[:, 2] >= 0)) + 2
     tokens = np.concatenate([t.slot_pos[head & t.slot_is_token], held])
@@ -1013,6 +1226,11 @@ def _stage_turn(v: _Checker) -> None:
         if cur != tp:
             v.fail("CUR", cur, f"{tp}, the player of the top task ({name})")
         _stack_order(v, tasks)
+    if (phase == "sail" and n == 0) or v.g1("SCORING"):   # _end_turn reset what the last turn used
+        for name in ("MAIN_DONE", "MP_SPENT", "EXTRA_MAIN", "EXTRA_MP"):
+            if v.g1(name):
+                v.fail(name, v.g1(name), "0 at the start of a turn (PHASE 'sail', no task pending) and "
+                       "during scoring (the turn that ended the round is over)")
     if phase in SETUP_PHASES:
         _setup(v, phase, tasks)
     elif phase != "game_over":
@@ -1039,7 +1257,7 @@ def _stage_turn(v: _Checker) -> None:
             v.fail(f"LOC_MARKET[{loc}]", int(v.g("LOC_MARKET")[loc]), f"room for the {int(pending[loc])} "
                    "pending deliveries (CITY-02)")
     # the story card's quests still to come (INT-06, rounds ROUND..3) fit on the board's quest slots
-    pending = sum(lim.story_rounds[(v.g1("STORY"), np_)][v.g1("ROUND"):N_ROUNDS])
+    pending = 0 if v.campaign else sum(lim.story_rounds[(v.g1("STORY"), np_)][v.g1("ROUND"):N_ROUNDS])
     need, lying = min(pending, v.g1("QPILE_N")), int((v.g("BQ_TILE") >= 0).sum())
     if lying + need > L.BOARD_QUEST_CAP:
         v.fail("BQ_TILE", f"{lying} tiles lying", f"at most {L.BOARD_QUEST_CAP - need}: the story card still places "
@@ -1062,17 +1280,21 @@ def _stack_order(v: _Checker, tasks: np.ndarray) -> None:
     """Where tasks may sit: scoring at the bottom, one main action at a time."""
     ops = [E.OPS[int(op)] for op in tasks[:, 0]]
     scoring = v.g1("SCORING")
-    if ("score_rest" in ops) != bool(scoring):
-        v.fail("SCORING", scoring, "> 0 exactly while a score_rest task is pending")
-    if "score_rest" in ops:
-        if ops.index("score_rest") != 0 or ops.count("score_rest") != 1:
-            v.fail("STK task 0", ops[0], "score_rest: scoring's own task lies at the bottom, once")
+    # scoring's own task: score_rest, or in a campaign score_end once the campaign check began
+    base = [op for op in ops if op in ("score_rest", "score_end")]
+    if bool(base) != bool(scoring):
+        v.fail("SCORING", scoring, "> 0 exactly while a score_rest (campaign: score_end) task is pending")
+    if base:
+        if ops[0] not in ("score_rest", "score_end") or len(base) != 1:
+            v.fail("STK task 0", ops[0], "score_rest (campaign: score_end): scoring's own task lies at the "
+                   "bottom, once")
         elif int(tasks[0, 1]) != v.g1("TRIGGER"):
-            v.fail("STK task 0 (score_rest) player", int(tasks[0, 1]), f"TRIGGER = {v.g1('TRIGGER')}")
+            v.fail(f"STK task 0 ({ops[0]}) player", int(tasks[0, 1]), f"TRIGGER = {v.g1('TRIGGER')}")
         if scoring != (2 if v.g1("ROUND") == N_ROUNDS else 1):
             v.fail("SCORING", scoring, f"{2 if v.g1('ROUND') == N_ROUNDS else 1} in round {v.g1('ROUND')} "
                    "(2 = final scoring)")
-    else:  # a turn's tasks: its main action (or its drawing) at the bottom, all the turn player's
+    _campaign_check_order(v, tasks, ops)
+    if not base:  # a turn's tasks: its main action (or its drawing) at the bottom, all the turn player's
         if "score_buy" in ops:
             v.fail("STK", "score_buy", "only during scoring (below it, score_rest)")
         if ops[0] not in ("main_done", "draw", "leg_main"):
@@ -1101,6 +1323,33 @@ def _stack_order(v: _Checker, tasks: np.ndarray) -> None:
             v.fail(f"STK task {i} (draw)", "not at the bottom", "drawing that ends the turn is the turn's last task")
         if name == "place" and i != len(tasks) - 1:
             v.fail(f"STK task {i} (place)", "not on top", "a marker is placed as soon as its nation is chosen")
+
+
+def _campaign_check_order(v: _Checker, tasks: np.ndarray, ops: list) -> None:
+    """The campaign check (STORY-03/04) stops only for votes: the stack is then
+    score_end, story_check, story_tally, and the votes still to cast, the
+    reader's on top, then the seats after it in turn order (Jean never votes)."""
+    votes = [i for i, op in enumerate(ops) if op == "choice" and tasks[i, 2] == E.CH_STORY_VOTE]
+    story = [i for i, op in enumerate(ops) if op in CAMPAIGN_SCORING_OPS]
+    if not votes and not story:
+        return
+    shape = "score_end, story_check, story_tally, then story_vote choices only (STORY-03/04)"
+    if ops[:3] != ["score_end", "story_check", "story_tally"] or votes != list(range(3, len(ops))) or not votes:
+        v.fail("STK", ops, f"during the campaign check: {shape}")
+        return
+    if int(tasks[1, 1]) != v.g1("TRIGGER"):
+        v.fail("STK task 1 (story_check) player", int(tasks[1, 1]), f"TRIGGER = {v.g1('TRIGGER')}")
+    reader, slot = int(tasks[2, 1]), int(tasks[2, 2])
+    np_ = v.np
+    order = [(reader + k) % np_ for k in range(np_ - 1, -1, -1) if not v.jean((reader + k) % np_)]
+    voters = tasks[3:, 1].tolist()
+    if voters != order[:len(voters)]:   # pushed bottom to top, cast from the top
+        v.fail("STK", f"votes of seats {voters}", f"the first {len(voters)} of {order} (bottom to top): each "
+               f"seat votes once, from the reader {reader} on (STORY-04)")
+    for i in votes:
+        if int(tasks[i, 3]) != slot * 4 + reader:
+            v.fail(f"STK task {i} (choice) b", int(tasks[i, 3]), f"{slot * 4 + reader}: slot * 4 + reader of the "
+                   "story_tally below it")
 
 
 def _setup(v: _Checker, phase: str, tasks) -> None:

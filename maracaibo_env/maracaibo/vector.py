@@ -45,7 +45,8 @@ from .core import batch as K
 from .core import layout as L
 from .core.actions import NUM_ACTIONS
 from .core.observe import OBS_SIZE
-from .game import Game, IllegalActionError
+from .game import Game, IllegalActionError, option_bits
+from .core.options import LEGACY_TILES
 from ..registry import game_id_of
 from ..framework.game import int_option as _int_option
 from .obs_bounds import observation_bounds
@@ -118,11 +119,15 @@ class LearnerGames:
     :param seed: game i's first seed is seed + i; later games continue.
     :param obs_type: "int" (int32 observations) or "float" (float32 in [-1, 1];
         policy opponents get the same kind).
+    :param campaign: every game a campaign game from this start: "new" (story
+        card 01), a chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its
+        archive now) or a start dict (see ``Game``), e.g. to train on a chapter.
     """
 
     def __init__(self, n: int, num_players: int = 2, opponents="random",
                  learner_seat: int | None = None, seed: int = 0, reward: str = "win_loss",
-                 difficulty: str = "medium", story: int = 75, data_dir=None, obs_type: str = "int"):
+                 difficulty: str = "medium", story: int = 75, data_dir=None, obs_type: str = "int",
+                 campaign=None):
         from agents.opponents import LEARNER, POLICY, RANDOM, play_rows, step_rows_checked
         from agents.fast_play import SeatTables
         from ..framework.curriculum import Curriculum
@@ -195,6 +200,16 @@ class LearnerGames:
         self._none = np.zeros(0, np.int64)
         self._no_obs = np.zeros((0, OBS_SIZE), np.int32)
         self._setup = np.array([self.batch.num_players, *self.batch._opts], np.int64)
+        if campaign is not None:   # every game from this campaign start (-1: story.start_from)
+            from .description import campaign_start
+            from .campaign_start import start_template
+            start = campaign_start(campaign, self.batch.catalog)
+            table = option_bits(legacy=[t for t in LEGACY_TILES if t in start["legacy"]])
+            _, diff, _ = self.batch._opts
+            self._setup = np.array([self.batch.num_players, -1, diff, table,
+                                    *start_template(start, self.batch.catalog)], np.int64)
+        #: the campaign start of every game (Game's campaign option), or None
+        self.campaign = None if campaign is None else start
         self._all_rows = np.arange(self.n)
         self._final = np.empty((self.n, OBS_SIZE), np.int32)
         self._assign_learners(self._all_rows)

@@ -129,12 +129,30 @@ def _maracaibo_choice(game, k: int) -> str:
     if op != OP_CHOICE or not 0 <= kind < len(CHOICES):
         return ""
     entry = _choice_texts().get(CHOICES[kind], {})
+    special = _campaign_choice(game, CHOICES[kind], arg, k)
+    if special:
+        return special
     if "options" in entry:
         return entry["options"][k] if k < len(entry["options"]) else ""
     cat = game.catalog
     return entry.get("option", "").format(
         k=k, arg=arg, synergy=cat.synergy_keys[k] if k < len(cat.synergy_keys) else k,
         good=cat.goods_keys[k] if k < len(cat.goods_keys) else k)
+
+
+def _campaign_choice(game, kind: str, arg: int, k: int) -> str:
+    """A story vote's option text (story.toml) or the skull tile's name, "" if none."""
+    if kind == "story_vote":
+        cards = game.catalog.raw.get("story", {}).get("card", [])
+        slot = arg // 4
+        options = (cards[slot].get("decision") or {}).get("option", []) if slot < len(cards) else []
+        if k < len(options):
+            return f"vote: {options[k]['text']} (then card {options[k]['read']:02d})"
+    if kind == "skull_tile":
+        from ..maracaibo.core.legacy import skull_in_play
+        i = skull_in_play(game.state, k)
+        return f"remove skull tile L{i + 1} from the game" if i >= 0 else ""
+    return ""
 
 
 def _pirates_detail(game, name: str) -> str:

@@ -56,3 +56,23 @@ def test_drop_stale_cache_drops_the_callee_copies_and_follows_other_files(tmp_pa
     helper.write_text("y = 2\n")           # the other module changed: dropped
     drop_stale_cache(mod, helper)
     assert not callee.exists()
+
+
+def test_every_cached_module_that_links_a_core_guards_its_cache():
+    """numba's cache is keyed on a function's own file, so a module outside a
+    core whose njit(cache=True) functions call the core must drop its cache
+    when the core changes (drop_stale_cache). training/expert_iteration.py
+    lacked it and ran stale constants after the campaign's layout change."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    missing = []
+    for f in sorted(root.glob("**/*.py")):
+        rel = f.relative_to(root).as_posix()
+        if rel.startswith((".venv/", "runs/", "build/")) or "/core/" in rel or rel.startswith("maracaibo_env/framework/"):
+            continue
+        text = f.read_text(encoding="utf-8", errors="replace")
+        if "cache=True" in text and re.search(r"^from [\w.]*core[\w.]* import|^import [\w.]*\.core", text, re.M) \
+                and "drop_stale_cache(" not in text:
+            missing.append(rel)
+    assert missing == [], f"njit(cache=True) modules linking a core without drop_stale_cache: {missing}"

@@ -547,3 +547,74 @@ def test_envs_take_a_campaign_or_a_chapter():
         aec_env(num_players=2, campaign=1)
     with pytest.raises(GameConfigError, match="unknown key"):
         MaracaiboSingleEnv(num_players=2, campaign={"x": 1})
+
+
+def test_vector_env_trains_on_a_chapter():
+    """LearnerGames(campaign=N): every game, restarted ones too, starts that chapter."""
+    from maracaibo_env.maracaibo.vector import LearnerGames
+    v = LearnerGames(8, num_players=2, opponents="random", seed=3, campaign=2)
+    v.reset()
+    rng = np.random.default_rng(0)
+    done_games = 0
+    for _ in range(400):
+        masks = v.action_masks()
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        _, _, dones, _ = v.step(acts)
+        done_games += int(dones.sum())
+    assert done_games > 0                      # some games restarted
+    for st in v.batch.states:
+        assert st[L.G_CAMPAIGN] == 1 and st[L.G_SC_LOG] == 80 * 8    # card 80 drawn first
+        assert st[L.G_LEGACY] & (1 << 5)       # card 80 brings L6
+    plain = LearnerGames(2, num_players=2, seed=3)
+    plain.reset()
+    assert not plain.batch.states[:, L.G_CAMPAIGN].any()
+
+
+def test_a_campaign_save_and_replay_record_the_story_cards(tmp_path):
+    """A campaign game's save and replay record data_hash and story_hash
+    together: other story cards are refused; a non-campaign save is not
+    concerned by them."""
+    from maracaibo_env.replay import ReplayError, verify_replay
+    g = Campaign.new().next_game(num_players=2, seed=1)
+    d = g.to_dict()
+    assert d["data_hash"] == g.catalog.campaign_hash != g.catalog.data_hash
+    text = (DATA_DIR / "story.toml").read_text(encoding="utf-8")
+    other = _data(tmp_path, text.replace('{ kind = "doubloons", amount = 5 }', '{ kind = "doubloons", amount = 6 }'))
+    assert other.data_hash == g.catalog.data_hash and other.story_hash != g.catalog.story_hash
+    with pytest.raises(ValueError, match="other game data"):
+        Game.from_dict(d, catalog=other)
+    assert np.array_equal(Game.from_dict(d, catalog=other, ignore_data_hash=True).state, g.state)
+    path = tmp_path / "c.jsonl"
+    g.step(g.legal_actions()[0])
+    g.save_replay(path)
+    with pytest.raises(ReplayError, match="other game data"):
+        verify_replay(path, partial=True, catalog=other)
+    plain = Game(num_players=2, seed=1)
+    assert plain.to_dict()["data_hash"] == plain.catalog.data_hash
+    assert np.array_equal(Game.from_dict(plain.to_dict(), catalog=other).state, plain.state)
+
+
+def test_leg_00a_story_02e_l3_added_in_final_scoring_takes_cartagenas_goods(tmp_path):
+    """LEG-L3 arriving through a back read in final scoring (found by the
+    fuzzer): Cartagena's city tile and its delivered goods leave the game."""
+    cat = _data(tmp_path, """
+[[card]]
+number = 1
+source = "reconstructed"
+front = [{ kind = "story_tile", location = "15" }]
+%s
+requirement = { kind = "story_tile_taken" }
+back = [{ kind = "legacy_tiles", tiles = ["L3"] }]
+""" % _quest())
+    g = finish_setup(Game(num_players=2, seed=2, catalog=cat, campaign={"pending": [1]}))
+    cart = loc(g, next(t for t in cat.raw["legacy_tiles"]["tile"] if t["tile"] == "L3")["location"])
+    p = g.current_player
+    _take_story_tile(g, p, "15")
+    put(g, "LOC_MARKET", 1, index=cart)
+    out = get(g, "CITY_DISCS_OUT")
+    _end_round(g, p, final=True)
+    assert g.is_over and get(g, "LEGACY") & (1 << 2)
+    assert get(g, "LOC_TILE")[cart] == -1 and get(g, "LOC_MARKET")[cart] == 0
+    assert get(g, "CITY_DISCS_OUT") == out + 1
+    assert check_invariants(g.state, g.catalog) == []
+    assert np.array_equal(Game.from_json(g.to_json()).state, g.state)

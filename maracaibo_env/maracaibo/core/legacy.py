@@ -383,6 +383,8 @@ def _tile_setup(state, cat, i, np_, solo):
     if i == L3:  # LEG-L3: Cartagena's city tile and any marker leave the game
         loc = cat[C_LEG_LOC + L3]
         state[G_LOC_TILE + loc] = -1
+        state[G_CITY_DISCS_OUT] += state[G_LOC_MARKET + loc]   # and its delivered goods (only
+        state[G_LOC_MARKET + loc] = 0                          # mid-game, a story card's L3)
         m = state[G_LOC_MARKER + loc]
         if m >= 0:
             state[G_SUP_OUT + m] += 1

@@ -35,13 +35,16 @@ def can_fulfil(state, cat, p, t):
     """QUEST-02: the whole cost must be payable."""
     b = pb(p)
     need_sym0, need_n0, need_sym1, need_n1 = -1, 0, -1, 0
+    cp, doubloons = 0, 0   # summed: a cost may name one kind twice (paid in full by fulfil)
     for i in range(Q_COSTS):
         o = t * Q_COSTS + i
         k = cat[C_Q_COST + o]
         amt = cat[C_Q_COST_AMT + o]
-        if k == QC_CP and state[b + P_CP] < amt:
-            return False
-        if k == QC_DOUBLOONS and state[b + P_DOUBLOONS] < amt:
+        if k == QC_CP:
+            cp += amt
+        if k == QC_DOUBLOONS:
+            doubloons += amt
+        if cp > state[b + P_CP] or doubloons > state[b + P_DOUBLOONS]:
             return False
         if k == QC_MP4 and state[G_MP_SPENT] + state[G_EXTRA_MP] < QCOST_MP:
             return False

@@ -120,9 +120,11 @@ def _quest_at(state, t, loc):
 
 @njit(cache=True)
 def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
-    """STORY-02a "Story: N" and STORY-02b "Quest: L (players)"."""
+    """STORY-02a "Story: N" and STORY-02b "Quest: L (players)". A story tile
+    belongs to a card in play (i >= 0); on a back it places nothing (the card
+    leaves play; story.toml refuses it there)."""
     if kind == IK_STORY_TILE:
-        if cat[C_SC_QUEST + slot] and state[G_STILE_USED] < STORY_TILES:
+        if i >= 0 and cat[C_SC_QUEST + slot] and state[G_STILE_USED] < STORY_TILES:
             state[G_STILE_USED] += 1   # SETUP-03: the tiles are used in ascending order
             state[G_SC_STILE + i] = state[G_STILE_USED]
             _quest_at(state, N_QUESTS + slot, arg)
@@ -218,6 +220,25 @@ def start(state, cat):
                 break
         state[G_SC_GONE + pending[k] // GONE_BITS] &= ~(1 << (pending[k] % GONE_BITS))
         draw_cards(state, cat, pending[k])
+
+
+# a campaign start as one int array (campaign_start.start_template): SC_PLAY,
+# SC_PENDING, SC_GONE, CC_PILE, CC_DISCARD, in this order
+START_SIZE = SC_PLAY_CAP + 1 + 3 + 2
+
+
+@njit(cache=True)
+def start_from(state, cat, tpl):
+    """A state just set up by reset(story=-1): the campaign start tpl written
+    into it, then start() (Game and the vector env's restarts share this)."""
+    for i in range(SC_PLAY_CAP):
+        state[G_SC_PLAY + i] = tpl[i]
+    state[G_SC_PENDING] = tpl[SC_PLAY_CAP]
+    for k in range(3):
+        state[G_SC_GONE + k] = tpl[SC_PLAY_CAP + 1 + k]
+    state[G_CC_PILE] = tpl[SC_PLAY_CAP + 4]
+    state[G_CC_DISCARD] = tpl[SC_PLAY_CAP + 5]
+    start(state, cat)
 
 
 # ---- the campaign check (STORY-03..05, INT-06, FIN-06) ----------------------------------

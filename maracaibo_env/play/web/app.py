@@ -9,9 +9,11 @@ JSON API (every error is {"error": "..."} with status 400/403/404/409/413/415/42
     GET  /api/meta                    {"games": [{"id", "title"}]}: the registered games (the page's
                                       game list; maracaibo_env.registry)
     POST /api/games                   {game (a registered id), players, seat (null = watch), opponents,
-                                      options, seed}
+                                      options, seed, campaign (true: the next game of the server's
+                                      --campaign file; 409 while one is unfinished)}
     GET  /api/games/{id}              the view (play/view.py) of that game, with "decisions" (the
-                                      number made so far) and "bot_to_act"
+                                      number made so far) and "bot_to_act"; a campaign game's also has
+                                      "campaign": {file, game, summary (once recorded), error}
     POST /api/games/{id}/act          {"action": id or name, "seen": decisions}: the person's decision
     POST /api/games/{id}/step         {"seen": decisions}: one bot decision (the page asks while
                                       "bot_to_act"; a watched game is paced to one per WATCH_TICK)
@@ -20,6 +22,8 @@ JSON API (every error is {"error": "..."} with status 400/403/404/409/413/415/42
     GET  /api/games/{id}/replay       the game's replay file (JSON lines)
     GET  /api/explain/{id}?action=... what an action does
     GET  /api/sources                 replay files and tournament games on offer
+    GET  /api/campaign                {"campaign": null} or where the --campaign file stands
+                                      (web/campaign.py CampaignDesk.status)
     POST /api/replays                 {"replay": "<the replay file's text>"} (at most MAX_UPLOAD bytes)
     POST /api/replays/open            {"source": "file"|"db", "name", "game_id"} -> {id, steps}
     GET  /api/replays/{id}/{k}        the view after k decisions
@@ -67,6 +71,7 @@ from ..labels import explain
 from ..limits import check_safe_spec
 from ..replay_view import ReplayCursor, names_from_specs
 from ..session import PlaySession, PlayError
+from .campaign import GAME as CAMPAIGN_GAME, CampaignBusy, CampaignDesk
 from .security import SameOriginGuard
 from .workers import BotPool, DecisionFailed, PoolBusy
 
@@ -118,6 +123,7 @@ class _Live:
         self.busy = False
         self.cpu = 0.0
         self.last_tick = 0.0
+        self.campaign: dict | None = None    # a campaign game's {file, game, summary, error}
         self.watch = session.seat is None
 
 
@@ -253,11 +259,14 @@ def default_workers() -> int:
 
 def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts=(),
                bot_workers: int | None = None, decision_timeout: float | None = None,
-               game_cpu_budget: float = GAME_CPU_BUDGET, watch_tick: float = WATCH_TICK) -> Starlette:
+               game_cpu_budget: float = GAME_CPU_BUDGET, watch_tick: float = WATCH_TICK,
+               campaign: str | Path | None = None) -> Starlette:
     """The app (wrapped in SameOriginGuard); replay_dirs: folders whose *.jsonl replays are
     offered; databases: tournament files (opened read-only); hosts: names besides localhost
-    the server answers to; bot_workers: worker processes for bot decisions (default_workers())."""
+    the server answers to; bot_workers: worker processes for bot decisions (default_workers());
+    campaign: a campaign file (read now: CampaignError) whose next game a page may start."""
     games, replays = _Store(MAX_GAMES, "game"), _Store(MAX_REPLAYS, "replay")
+    desk = CampaignDesk(campaign) if campaign is not None else None
     replay_dirs, databases = [Path(d) for d in replay_dirs], [Path(d) for d in databases]
     pool_box: list[BotPool] = []
 
@@ -285,6 +294,8 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         v["decisions"] = len(g.s.game.history)
         v["bot_to_act"] = g.s.bot_to_act is not None
         v["bot_seconds_left"] = round(max(0.0, game_cpu_budget - g.cpu), 1)
+        if g.campaign is not None:
+            v["campaign"] = dict(g.campaign)
         v.update(extra)
         return v
 
@@ -327,7 +338,7 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
 
     async def new_game(request: Request):
         d = await body_json(request)
-        allowed = {"game", "players", "seat", "opponents", "options", "seed", "agent_seed"}
+        allowed = {"game", "players", "seat", "opponents", "options", "seed", "agent_seed", "campaign"}
         if not set(d) <= allowed:
             raise ApiError(400, f"unknown keys {sorted(set(d) - allowed)}; allowed: {sorted(allowed)}")
         kind = d.get("game", DEFAULT_GAME)
@@ -348,8 +359,29 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         def build():
             return PlaySession(kind, d.get("players", 2), d.get("seat", 0), opponents, options,
                                d.get("seed", 0), d.get("agent_seed", 0))
-        g = _Live(await run_in_threadpool(build))
-        gid = games.add(g)
+        want = d.get("campaign", False)
+        if type(want) is not bool:
+            raise ApiError(400, f'"campaign" is true (the campaign\'s next game) or false, got {want!r:.40}')
+        if not want:
+            g = _Live(await run_in_threadpool(build))
+            gid = games.add(g)
+            return JSONResponse({"id": gid, "view": view(g)})
+        if desk is None:
+            raise ApiError(400, "this server has no campaign (start it with `maracaibo serve --campaign FILE`)")
+        if kind != CAMPAIGN_GAME:
+            raise ApiError(400, f"the campaign is {game_info(CAMPAIGN_GAME).title}'s; allowed: game "
+                                f"{CAMPAIGN_GAME!r} (or campaign false for a game of {kind})")
+
+        def build_next():    # the campaign's next game: its start comes from the archive
+            start = desk.campaign.next_game(d.get("players", 2), d.get("seed", 0), **options)
+            return PlaySession(kind, d.get("players", 2), d.get("seat", 0), opponents,
+                               {**options, "campaign": start.config["campaign"]},
+                               d.get("seed", 0), d.get("agent_seed", 0))
+        async with desk.lock:         # one campaign game at a time, whichever tab asks
+            desk.check_free(games.items)
+            g = _Live(await run_in_threadpool(build_next))
+            gid = games.add(g)
+            desk.started(gid, g)
         return JSONResponse({"id": gid, "view": view(g)})
 
     async def get_game(request: Request):
@@ -362,6 +394,8 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
             raise ApiError(400, 'expected {"action": <id or name>, "seen": <decisions the page saw>}')
         check_seen(g, d, {"action", "seen"})
         entry = g.s.act(d["action"], answer=False)
+        if desk is not None:
+            await desk.finish(g)
         return JSONResponse(view(g, last=entry))
 
     async def step(request: Request):
@@ -380,12 +414,17 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         a, state = await decide(g, request, g.s.seats[p], g.s.game, g.s.rng.bit_generator.state)
         g.last_tick = time.monotonic()
         entry = g.s.apply_bot(a, state)
+        if desk is not None:
+            await desk.finish(g)
         return JSONResponse(view(g, last=entry))
 
     async def undo(request: Request):
         g = live(request)
         d = await body_json(request)
         check_seen(g, d, {"seen"})
+        if g.campaign is not None and g.s.game.is_over:
+            raise ApiError(409, f"this campaign game of {g.campaign['file']} is over (recorded as played): "
+                                "it cannot be undone")
         g.s.undo()
         return JSONResponse(view(g))
 
@@ -468,6 +507,9 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         except ValueError as exc:
             raise ApiError(400, str(exc)) from None
 
+    async def campaign_status(request: Request):
+        return JSONResponse({"campaign": desk.status(games.items) if desk is not None else None})
+
     async def meta(request: Request):
         return JSONResponse({"games": [{"id": g, "title": game_info(g).title} for g in available_games()]})
 
@@ -500,17 +542,19 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         Route("/api/games/{gid}/replay", game_replay),
         Route("/api/explain/{gid}", explain_action),
         Route("/api/sources", sources),
+        Route("/api/campaign", campaign_status),
         Route("/api/replays", upload, methods=["POST"]),
         Route("/api/replays/open", open_replay, methods=["POST"]),
         Route("/api/replays/{rid}/{k}", replay_frame),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers = {ApiError: _api_error, IllegalActionError: _bad_request, PlayError: _bad_request,
-                GameConfigError: _bad_request, ValueError: _bad_request}
+    handlers = {ApiError: _api_error, CampaignBusy: _conflict, IllegalActionError: _bad_request,
+                PlayError: _bad_request, GameConfigError: _bad_request, ValueError: _bad_request}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan,
                     middleware=[Middleware(SameOriginGuard, hosts=tuple(hosts))])
     app.state.started = time.time()
     app.state.pool = pool
+    app.state.campaign = desk
     return app
 
 
@@ -530,6 +574,10 @@ async def _read_body(request: Request, limit: int) -> bytes:
 
 async def _api_error(request: Request, exc: ApiError) -> Response:
     return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+async def _conflict(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, status_code=409)
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:

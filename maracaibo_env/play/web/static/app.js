@@ -128,6 +128,38 @@ const MV = (() => {
       el("div", { class: "winner", id: "winners" }, "winner: " + f.winners.map(p => f.names[p]).join(", ")),
       el("table", {}, head, rows, total), chart(f, used));
   }
+  // a campaign game (`maracaibo serve --campaign`): where it is recorded, then its story cards
+  // and what carries over to the next game (the archive)
+  const cardNo = n => String(n).padStart(2, "0");
+  function archiveTable(a) {
+    const cards = ns => ns.map(cardNo).join(", ") || "none";
+    const rows = [["story cards in play", cards(a.in_play)],
+                  ["pending: drawn in final scoring, followed next game", cards(a.pending)],
+                  ["legacy tiles", a.legacy.join(", ") || "none"],
+                  ["C-cards in the project pile", a.c_pile.join(", ") || "none"],
+                  ["story cards done (read or removed)", cards(a.gone)]];
+    return el("table", { class: "archive" }, rows.map(([k, x]) => el("tr", {}, el("td", {}, k), el("td", {}, x))));
+  }
+  function campaignSummary(s) {
+    const story = s.story.length ? s.story.map(e => el("tr", {}, el("td", {}, cardNo(e.card)), el("td", {}, e.title),
+                                                       el("td", {}, e.text)))
+      : [el("tr", {}, el("td", { colspan: 3, class: "muted" }, "no story card this game"))];
+    return el("div", { id: "campaign-summary" },
+      el("div", { class: "winner" }, `game ${s.game} recorded into ${s.file} (${s.games_recorded} game(s) recorded)`),
+      el("div", { class: "group-title" }, "story cards this game"),
+      el("table", { id: "campaign-story" }, el("tr", {}, el("th", {}, "card"), el("th", {}, "title"),
+                                            el("th", {}, "what happened")), story),
+      el("div", { class: "group-title" }, "the archive now (carries over to the next game)"),
+      archiveTable(s.archive));
+  }
+  function campaignPanel(v) {
+    const c = v.campaign;
+    if (!c) return null;
+    return el("div", { id: "campaign-panel" }, el("h2", {}, "campaign"),
+      c.summary ? campaignSummary(c.summary)
+        : el("div", { class: "muted" }, `campaign game ${c.game} of ${c.file}: recorded there when it ends`),
+      c.error ? el("div", { class: "error", id: "campaign-error" }, c.error) : null);
+  }
   function chart(f, used) {   // stacked bars: each player's VP by source
     const W = 640, rowH = 28, left = 150, top = 10;
     const max = Math.max(1, ...f.breakdown.map(b => used.reduce((s, i) => s + Math.max(0, b[i]), 0)));
@@ -170,7 +202,7 @@ const MV = (() => {
   // the whole board of a view; opts: {onAct, hinted, log, extra (elements above the map)}
   function render(root, v, opts = {}) {
     const left = el("div", {}, drawMap(v), el("h2", {}, "tracks"), tracks(v),
-                    el("h2", {}, "players"), players(v), finalPanel(v));
+                    el("h2", {}, "players"), players(v), finalPanel(v), campaignPanel(v));
     const right = el("div", {}, opts.extra || null,
                      actionsPanel(v, opts.onAct || (() => {}), opts.hinted, opts.onExplain),
                      chips("hand", "hand", v.hand), chips("plan", "planned", v.plan),
@@ -250,7 +282,9 @@ const MV = (() => {
     const seed = el("input", { id: "seed", type: "number", min: 0, value: 0 });
     const upload = el("input", { id: "upload", type: "file", accept: ".jsonl,.json" });
     const sources = el("div", { id: "sources" });
-    let gid = null, view = null, hinted = null, watchTimer = null;
+    const campaignIn = el("input", { id: "campaign", type: "checkbox", checked: true });
+    const campaignBox = el("div", { id: "campaign-setup" });    // only with `serve --campaign FILE`
+    let gid = null, view = null, hinted = null, watchTimer = null, campaignOn = false;
 
     function showError(msg) { errorBox.textContent = msg; errorBox.classList.toggle("hidden", !msg); }
     function showInfo(msg) { infoBox.textContent = msg; infoBox.classList.toggle("hidden", !msg); }
@@ -260,7 +294,8 @@ const MV = (() => {
     function config(seat) {
       return { game: game.value, players: +playersIn.value, seat,
                opponents: opponents.value.split(",").map(s => s.trim()).filter(Boolean),
-               options: options.value.split(/\s+/).filter(Boolean), seed: +seed.value };
+               options: options.value.split(/\s+/).filter(Boolean), seed: +seed.value,
+               ...(campaignOn ? { campaign: campaignIn.checked } : {}) };
     }
     async function start(watch) {
       showError(""); showInfo("starting (the first game compiles the engine: about a minute)…");
@@ -278,7 +313,8 @@ const MV = (() => {
         el("a", { id: "download", href: `/api/games/${gid}/replay`, download: "game.jsonl" }, "download replay"));
       if (view.viewer !== null) {
         bar.append(el("button", { id: "hint", onclick: hint, disabled: !view.actions.length }, "hint"),
-                   el("button", { id: "undo", onclick: undo, disabled: !view.can_undo || view.bot_to_act }, "undo"));
+                   el("button", { id: "undo", onclick: undo, disabled: !view.can_undo || view.bot_to_act ||
+                                                        (view.over && view.campaign) }, "undo"));
         if (view.bot_to_act) bar.append(el("span", { class: "muted", id: "thinking" }, "the bots are deciding…"));
       } else {
         bar.append(el("button", { id: "pause", onclick: () => (watchTimer ? stopWatch() : watchLoop()) },
@@ -329,6 +365,30 @@ const MV = (() => {
         showInfo(`hint (${h.agent}): ${h.name}${h.detail ? " — " + h.detail : ""}`);
       } catch (e) { showError(e.message); }
     }
+    async function resume(id) {     // the campaign game in play, from any tab
+      showError("");
+      try {
+        const v = await api(`/api/games/${id}`);
+        gid = id; draw(v);
+        if (v.viewer === null) watchLoop(); else botsAnswer(v);
+      } catch (e) { showError(e.message); }
+    }
+    async function listCampaign() {
+      try {
+        const c = (await api("/api/campaign")).campaign;
+        campaignOn = Boolean(c);
+        if (!c) { campaignBox.replaceChildren(); return; }
+        campaignBox.replaceChildren(...[el("h2", {}, "campaign"),
+          el("p", {}, campaignIn, " ", el("label", { for: "campaign" },
+            `a campaign game: the next game of ${c.file} (Maracaibo), recorded there when it ends ` +
+            `(${c.games} game(s) recorded so far)`)),
+          c.in_play ? el("p", {}, "a campaign game is in progress: ", el("button", { id: "campaign-continue",
+            onclick: () => resume(c.in_play) }, "continue the campaign game")) : null,
+          c.stuck ? el("div", { class: "error" }, c.stuck) : null,
+          el("details", {}, el("summary", {}, "what the next campaign game starts from"), archiveTable(c.archive))]
+          .filter(Boolean));
+      } catch (e) { showError(e.message); }
+    }
     function stopWatch() { if (watchTimer) clearTimeout(watchTimer); watchTimer = null; }
     function watchLoop() {
       watchTimer = setTimeout(async () => {
@@ -371,12 +431,14 @@ const MV = (() => {
       main.replaceChildren(el("h2", {}, "new game"), el("div", { class: "setup" },
         field("game", game), field("players (1 = solo)", playersIn), field("your seat", seatIn),
         field("opponents", opponents), field("options", options), field("deal (seed)", seed)),
+        campaignBox,
         el("p", {}, el("button", { class: "primary", id: "play", onclick: () => start(false) }, "play"), " ",
            el("button", { id: "watch", onclick: () => start(true) }, "watch bots play")),
         errorBox, infoBox,
         el("h2", {}, "replays and tournament games"), sources,
         el("p", {}, el("label", { for: "upload" }, "open a replay file: "), upload));
       listSources();
+      listCampaign();
     }
     upload.addEventListener("change", async () => {
       const file = upload.files[0];
