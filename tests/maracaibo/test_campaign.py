@@ -610,6 +610,8 @@ back = [{ kind = "legacy_tiles", tiles = ["L3"] }]
     cart = loc(g, next(t for t in cat.raw["legacy_tiles"]["tile"] if t["tile"] == "L3")["location"])
     p = g.current_player
     _take_story_tile(g, p, "15")
+    area = int(np.flatnonzero(get(g, "DISCS", p) == 2)[0])   # a disc delivered there (CITY-03)
+    put(g, "DISCS", 1, p, index=area)
     put(g, "LOC_MARKET", 1, index=cart)
     out = get(g, "CITY_DISCS_OUT")
     _end_round(g, p, final=True)
@@ -617,4 +619,4 @@ back = [{ kind = "legacy_tiles", tiles = ["L3"] }]
     assert get(g, "LOC_TILE")[cart] == -1 and get(g, "LOC_MARKET")[cart] == 0
     assert get(g, "CITY_DISCS_OUT") == out + 1
     assert check_invariants(g.state, g.catalog) == []
-    assert np.array_equal(Game.from_json(g.to_json()).state, g.state)
+    assert np.array_equal(Game.from_json(g.to_json(), catalog=cat).state, g.state)

@@ -213,6 +213,13 @@ def test_a_campaign_game_clicked_in_the_browser(browser, tmp_path):
         assert "the archive now" in text and len(Campaign.load(f).games) == 1
         page.click("#new")
         page.wait_for_selector("#campaign-setup label")
+        # the new-game page may first show the list it fetched before the game ended: wait
+        # (up to 10 s) for the fresh /api/campaign answer, then check it
+        try:
+            page.wait_for_function("() => document.querySelector('#campaign-setup').innerText"
+                                   ".includes('1 game(s) recorded')", timeout=10000)
+        except Exception:
+            pass
         text = page.inner_text("#campaign-setup")
         assert "1 game(s) recorded" in text and "continue" not in text and "null" not in text
     finally:
