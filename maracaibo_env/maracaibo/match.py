@@ -131,7 +131,7 @@ def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
         turns=[[int(x) for x in turns[p, 1:MAX_ROUNDS]] for p in range(seats)],
         careers=careers,
         events=[(int(s), EVENT_KINDS[int(k)], int(i), int(r)) for s, k, i, r in events],
-        story=int(story), difficulty=difficulty, data_hash=g.catalog.data_hash,
+        story=int(story), difficulty=difficulty, data_hash=type(g).data_hash_of(g.state, g.catalog),
         history=list(g.history) if record_history and g.history is not None else None)
 
 

@@ -102,7 +102,9 @@ def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
     import maracaibo_env
     cfg = config.normalized()
     jobs = cfg.jobs()
-    data_hash = get_adapter(cfg.game).load_catalog(cfg.data_dir).data_hash
+    catalog = get_adapter(cfg.game).load_catalog(cfg.data_dir)
+    # campaign games (a chapter option) also depend on the story cards: record both
+    data_hash = catalog.campaign_hash if dict(cfg.options or ()).get("chapter") else catalog.data_hash
     version = maracaibo_env.__version__
     con = store.connect(db_path)
     try:

@@ -620,3 +620,13 @@ back = [{ kind = "legacy_tiles", tiles = ["L3"] }]
     assert get(g, "CITY_DISCS_OUT") == out + 1
     assert check_invariants(g.state, g.catalog) == []
     assert np.array_equal(Game.from_json(g.to_json(), catalog=cat).state, g.state)
+
+
+def test_a_chapter_match_records_the_story_cards_hash():
+    """Tournaments per chapter (--option chapter=N): a game's result records
+    the campaign hash (data and story cards), a plain game the data hash."""
+    from maracaibo_env.maracaibo.match import play_match
+    cat = load_catalog()
+    r = play_match(["balanced", "random"], seed=4, options={"chapter": 2})
+    assert r.data_hash == cat.campaign_hash
+    assert play_match(["balanced", "random"], seed=4).data_hash == cat.data_hash
