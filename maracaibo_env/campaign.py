@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from .framework.game import GameConfigError
-from .maracaibo.campaign_start import START_KEYS, check_start, write_start  # noqa: F401 (API)
+from .maracaibo.campaign_start import (START_KEYS, FIRST_CARD, CHAPTERS, chapter_card,  # noqa: F401 (API)
+                                       chapter_of_card, check_start, write_start)
 
 __all__ = ["Campaign", "CampaignError", "START_KEYS", "check_start", "write_start", "archive_of",
            "story_log", "CAMPAIGN_FORMAT", "CAMPAIGN_VERSION"]
 
 CAMPAIGN_FORMAT, CAMPAIGN_VERSION = "maracaibo-campaign", 1
-FIRST_CARD = 1                  # SETUP-18: the first game starts with story card 01
-CHAPTERS = range(2, 12)         # L227: card 80 starts chapter 2, ..., card 89 chapter 11
 EVENTS = ("drawn", "read", "removed", "pending", "again", "chosen")   # core/story.py EV_*
 
 
@@ -146,8 +145,8 @@ class Campaign:
         if type(chapter) is not int or chapter not in CHAPTERS:
             raise CampaignError(f"chapter = {chapter!r}; allowed: 2..11 (card 80 starts chapter 2, "
                                 f"card 89 chapter 11; rulebook 'From the second game on')")
-        card = 78 + chapter
-        have = [n - 78 for n in self.catalog.story_numbers if 80 <= n <= 89]
+        card = chapter_card(chapter)
+        have = [chapter_of_card(n) for n in self.catalog.story_numbers if chapter_of_card(n) > 1]
         if card not in self.catalog.story_numbers:
             raise CampaignError(f"chapter {chapter}: card {card} is not in story.toml; allowed: "
                                 f"{', '.join(map(str, have)) or 'none (no chapter cards 80-89 in the data)'}")

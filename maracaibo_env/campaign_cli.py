@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .agent_registry import AgentSpecError, agents_help
-from .campaign import Campaign, CampaignError
+from .campaign import Campaign, CampaignError, chapter_card
 from .framework.datafiles import DataError
 from .framework.game import GameConfigError
 
@@ -125,7 +125,7 @@ def _chapter(args, out: Console) -> int:
     c = Campaign.load(args.file, args.data) if Path(args.file).exists() else Campaign(args.data)
     c.start_chapter(args.chapter)
     c.save(args.file)
-    out.print(f"{args.file}: chapter {args.chapter} starts with story card {78 + args.chapter} "
+    out.print(f"{args.file}: chapter {args.chapter} starts with story card {chapter_card(args.chapter)} "
               f"({len(c.games)} earlier game(s) kept)", markup=False)
     return 0
 

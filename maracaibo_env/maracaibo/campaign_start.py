@@ -12,7 +12,20 @@ from ..framework.game import GameConfigError
 
 START_KEYS = ("in_play", "pending", "gone", "legacy", "c_pile", "c_discard")
 C_CARDS = range(90, 100)        # L150: the C-cards
+FIRST_CARD = 1                  # SETUP-18: the campaign's first game starts with story card 01
+CHAPTERS = range(2, 12)         # L227: card 80 starts chapter 2, ..., card 89 chapter 11
 MAX_ITEMS = 99                  # story cards are numbered 01-99 (L52), tiles L1-L25
+
+
+def chapter_card(chapter: int) -> int:
+    """The story card a campaign start `chapter` begins with: 1 -> card 01
+    (the first game, SETUP-18), 2..11 -> cards 80..89 (L227)."""
+    return FIRST_CARD if chapter == 1 else 78 + chapter
+
+
+def chapter_of_card(number: int) -> int:
+    """chapter_card's inverse; 0 for a card that starts no chapter."""
+    return 1 if number == FIRST_CARD else number - 78 if 80 <= number <= 89 else 0
 
 
 def check_start(spec: Any, catalog) -> dict:
@@ -60,10 +73,7 @@ def check_start(spec: Any, catalog) -> dict:
                     shown = "90..99 (C-cards)" if key.startswith("c_") else \
                         "a card of story.toml: " + ", ".join(f"{n:02d}" for n in numbers)
                     raise GameConfigError(f"campaign: {key}: {reprlib.repr(v)}; allowed: {shown}")
-        value = [str(v) if key == "legacy" else int(v) for v in value]
-        if len(set(value)) != len(value):
-            raise GameConfigError(f"campaign: {key} = {value}; allowed: no repeats")
-        out[key] = value
+        out[key] = [str(v) if key == "legacy" else int(v) for v in value]
     for a, b in (("in_play", "pending"), ("in_play", "gone"), ("pending", "gone"), ("c_pile", "c_discard")):
         both = sorted(set(out[a]) & set(out[b]))
         if both:

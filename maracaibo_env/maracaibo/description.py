@@ -32,14 +32,14 @@ def campaign_start(value, catalog) -> dict:
     """The envs' ``campaign`` option as Game's campaign start: "new" (story
     card 01), a chapter 2..11 (its card 80..89), a Campaign (its archive now)
     or a start dict. Every reset plays a new game from this same start."""
-    from .campaign_start import check_start
+    from .campaign_start import CHAPTERS, chapter_card, check_start
     from ..framework.game import GameConfigError
     if value == "new":
-        value = {"pending": [1]}
+        value = {"pending": [chapter_card(1)]}
     elif type(value) is int:
-        if value not in range(2, 12):
+        if value not in CHAPTERS:
             raise GameConfigError(f"campaign = {value}: a chapter is 2..11 (card 80 starts chapter 2)")
-        value = {"pending": [78 + value]}
+        value = {"pending": [chapter_card(value)]}
     elif hasattr(value, "archive") and hasattr(value, "next_game"):   # a maracaibo_env.campaign.Campaign
         value = value.archive
     return check_start(value, catalog)

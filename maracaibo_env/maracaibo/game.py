@@ -128,7 +128,8 @@ class Game(GameBase):
             if campaign is not None:
                 raise GameConfigError("chapter and campaign both given; allowed: one of them (chapter "
                                       "starts a campaign, campaign continues one)")
-            campaign = {"pending": [1 if opts["chapter"] == 1 else 78 + opts["chapter"]]}
+            from .campaign_start import chapter_card
+            campaign = {"pending": [chapter_card(opts["chapter"])]}
         if campaign is not None:
             from .campaign_start import check_start, write_start
             if story != 75 or opts["legacy"]:
@@ -262,8 +263,8 @@ class Game(GameBase):
         continued one)."""
         if not self.state[L.G_CAMPAIGN] or not self.state[L.G_SC_LOG_N]:
             return 0
-        first = int(self.state[L.G_SC_LOG]) // 8
-        return 1 if first == 1 else first - 78 if 80 <= first <= 89 else 0
+        from .campaign_start import chapter_of_card
+        return chapter_of_card(int(self.state[L.G_SC_LOG]) // 8)
 
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)

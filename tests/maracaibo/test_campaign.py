@@ -630,3 +630,12 @@ def test_a_chapter_match_records_the_story_cards_hash():
     r = play_match(["balanced", "random"], seed=4, options={"chapter": 2})
     assert r.data_hash == cat.campaign_hash
     assert play_match(["balanced", "random"], seed=4).data_hash == cat.data_hash
+
+
+def test_a_story_tile_shows_in_the_observation_as_quest_id_24():
+    """The observation's board_quest_tile shows a story tile as N_QUESTS (24),
+    within its declared bounds (docs/rulings.md "The campaign")."""
+    g = Campaign.new().next_game(num_players=2, seed=3)
+    _, off, size, _ = next(s for s in g.observation_spec() if s[0] == "board_quest_tile")
+    tiles = g.observe(g.current_player)[off:off + size]
+    assert N_QUESTS in tiles.tolist() and max(tiles) == N_QUESTS

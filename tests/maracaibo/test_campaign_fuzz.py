@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import pytest
 
 from maracaibo_env.maracaibo.data_load import DataError
 
+from test_campaign import _data
 from helpers import at_main, finish_setup, get, put, refresh
 from maracaibo_env import Game
 from maracaibo_env.campaign import Campaign, CampaignError
@@ -27,7 +27,6 @@ from maracaibo_env.framework.game import GameConfigError
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.enums import CHOICES, OPS
-from maracaibo_env.maracaibo.data_load import DATA_DIR
 from maracaibo_env.maracaibo.invariants import check_invariants
 from maracaibo_env.maracaibo.validate import state_problems
 
@@ -263,11 +262,7 @@ def test_campaign_tasks_are_checked(cat, mid):
 
 
 # ---------------------------------------------------------------- engine bugs found (reported)
-def _story_data(tmp_path, cards):
-    d = tmp_path / "data"
-    shutil.copytree(DATA_DIR, d)
-    (d / "story.toml").write_text(cards)
-    return load_catalog(d)
+_story_data = _data   # a copy of the shipped data with this story.toml (test_campaign.py)
 
 
 def test_bug_a_story_tile_on_a_back(tmp_path):

@@ -373,6 +373,32 @@ def count_symbol_in_hand(state, cat, p, sym, exclude_slot):
 
 
 @njit(cache=True)
+def place_board_quest(state, t, loc):
+    """Quest tile t (or a campaign's story quest row) face up at location loc,
+    the newest on the board (BQ_AGE: Jean takes the oldest, SOLO-13)."""
+    for k in range(BOARD_QUEST_CAP):
+        if state[G_BQ_TILE + k] < 0:
+            state[G_BQ_TILE + k] = t
+            state[G_BQ_LOC + k] = loc
+            state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
+            state[G_BQ_NEXT_AGE] += 1
+            return
+
+
+@njit(cache=True)
+def quest_from_pile_to(state, loc):
+    """The face-up pile's top tile to location loc; False when the pile is
+    empty (QUEST-09 ruling: then nothing is placed)."""
+    if state[G_QPILE_N] == 0:
+        return False
+    state[G_QPILE_N] -= 1
+    t = state[G_QPILE + state[G_QPILE_N]]
+    state[G_QPILE + state[G_QPILE_N]] = -1
+    place_board_quest(state, t, loc)
+    return True
+
+
+@njit(cache=True)
 def draw_top(state):
     """Top card of the draw pile, reshuffling the discard pile when it is empty
     (DRAW-04); -1 when both are empty."""

@@ -46,9 +46,10 @@ def observe(state, me, out):
                    (G_EXQ_TILE, EXP_QUESTS)):
         for j in range(n):
             out[k] = state[off + j]; k += 1
-    for j in range(BOARD_QUEST_CAP):  # a campaign's story tile shows as N_QUESTS (its card: catalog)
-        if state[G_BQ_TILE + j] > N_QUESTS:
-            out[k - EXP_QUESTS - BOARD_QUEST_CAP + j] = N_QUESTS
+    if state[G_CAMPAIGN]:   # a story tile shows as N_QUESTS (its card's quest: the catalog)
+        for j in range(BOARD_QUEST_CAP):
+            if state[G_BQ_TILE + j] > N_QUESTS:
+                out[k - EXP_QUESTS - BOARD_QUEST_CAP + j] = N_QUESTS
     qn = state[G_QPILE_N]
     out[k] = qn; k += 1
     out[k] = state[G_QPILE + qn - 1] if qn > 0 else -1; k += 1

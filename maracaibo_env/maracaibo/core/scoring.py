@@ -214,15 +214,5 @@ def place_story_quests(state, cat, round_):
     for i in range(cat[C_SQ_N + s]):
         o = s * STORY_Q + i
         if cat[C_SQ_ROUND + o] == round_ and cat[C_SQ_PMASK + o] & pbit:
-            if state[G_QPILE_N] == 0:
+            if not quest_from_pile_to(state, cat[C_SQ_LOC + o]):
                 return  # QUEST-09 ruling: no tiles left, nothing placed
-            state[G_QPILE_N] -= 1
-            t = state[G_QPILE + state[G_QPILE_N]]
-            state[G_QPILE + state[G_QPILE_N]] = -1
-            for k in range(BOARD_QUEST_CAP):
-                if state[G_BQ_TILE + k] < 0:
-                    state[G_BQ_TILE + k] = t
-                    state[G_BQ_LOC + k] = cat[C_SQ_LOC + o]
-                    state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
-                    state[G_BQ_NEXT_AGE] += 1
-                    break

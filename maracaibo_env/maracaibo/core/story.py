@@ -108,17 +108,6 @@ def _place(state, cat, slot):
 
 
 @njit(cache=True)
-def _quest_at(state, t, loc):
-    for k in range(BOARD_QUEST_CAP):
-        if state[G_BQ_TILE + k] < 0:
-            state[G_BQ_TILE + k] = t
-            state[G_BQ_LOC + k] = loc
-            state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
-            state[G_BQ_NEXT_AGE] += 1
-            return
-
-
-@njit(cache=True)
 def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
     """STORY-02a "Story: N" and STORY-02b "Quest: L (players)". A story tile
     belongs to a card in play (i >= 0); on a back it places nothing (the card
@@ -127,14 +116,11 @@ def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
         if i >= 0 and cat[C_SC_QUEST + slot] and state[G_STILE_USED] < STORY_TILES:
             state[G_STILE_USED] += 1   # SETUP-03: the tiles are used in ascending order
             state[G_SC_STILE + i] = state[G_STILE_USED]
-            _quest_at(state, N_QUESTS + slot, arg)
+            place_board_quest(state, N_QUESTS + slot, arg)
     elif kind == IK_QUESTS:
         players = 1 if state[G_SOLO] else state[G_NP]   # the card prints "(1-4)": 1 = solo
-        if pmask & (1 << players) and state[G_QPILE_N] > 0:   # QUEST-09: none left, none placed
-            state[G_QPILE_N] -= 1
-            t = state[G_QPILE + state[G_QPILE_N]]
-            state[G_QPILE + state[G_QPILE_N]] = -1
-            _quest_at(state, t, arg)
+        if pmask & (1 << players):
+            quest_from_pile_to(state, arg)   # QUEST-09: none left, none placed
 
 
 @njit(cache=True)
