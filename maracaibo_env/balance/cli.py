@@ -169,9 +169,7 @@ def _catalog(data_dir, game=None):
     load_catalog = get_adapter(game).load_catalog
     if data_dir is None:
         return load_catalog()
-    if not Path(data_dir).is_dir():
-        raise DataError(f"--data {data_dir}: not a folder")
-    return load_catalog(data_dir)
+    return load_catalog(data_dir)     # a folder or a data set's name; DataError lists the sets
 
 
 def main(args: argparse.Namespace) -> int:

@@ -171,3 +171,61 @@ def write_json_schemas(models: dict[str, type[BaseModel]], folder: Path) -> list
         p.write_text(json.dumps(model.model_json_schema(), indent=1) + "\n")
         out.append(p)
     return out
+
+
+# =========================================================================
+# Named data sets: alternative data shipped beside a game's data
+# =========================================================================
+
+#: a game's named data sets live in data_sets/NAME/ beside its data/ folder and
+#: hold only the files that differ from the shipped data
+DATA_SETS_FOLDER = "data_sets"
+_MERGED: dict[tuple[str, str], Path] = {}
+
+
+def data_set_names(shipped: Path) -> list[str]:
+    """The names of the data sets shipped beside a game's data folder."""
+    sets = shipped.parent / DATA_SETS_FOLDER
+    return sorted(p.name for p in sets.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))) \
+        if sets.is_dir() else []
+
+
+def is_data_dir(data_dir, shipped: Path) -> bool:
+    """Whether ``data_dir`` names game data: a folder, or a shipped data set's name."""
+    if not isinstance(data_dir, (str, Path)):
+        return False
+    return Path(data_dir).is_dir() or (isinstance(data_dir, str) and data_dir in data_set_names(shipped))
+
+
+def data_folder(data_dir, shipped: Path) -> Path:
+    """The folder of game data that ``data_dir`` names: a folder (which wins
+    over a data set of the same name), or a shipped data set's name, whose
+    files are laid over a copy of the shipped data once per process (a
+    private temporary folder; the copy is made again when a file changes).
+
+    :raises DataError: neither a folder nor a data set; the message lists the sets.
+    """
+    path = Path(data_dir)
+    if path.is_dir():
+        return path.resolve()
+    names = data_set_names(shipped)
+    if not (isinstance(data_dir, str) and data_dir in names):
+        raise DataError(f"{str(data_dir)!r} is neither a folder of data files nor a data set; "
+                        f"allowed: a folder, or one of {names}")
+    overlay = shipped.parent / DATA_SETS_FOLDER / data_dir
+    stems = sorted({p.name for p in shipped.glob("*.toml")} | {p.name for p in overlay.glob("*.toml")})
+    key = (data_dir, files_digest(shipped, stems) + files_digest(overlay, stems))
+    if key not in _MERGED or not _MERGED[key].is_dir():
+        import atexit
+        import shutil
+        import tempfile
+        private = tempfile.mkdtemp(prefix=f"maracaibo_env_{data_dir}_")   # mode 0700, ours alone
+        atexit.register(shutil.rmtree, private, True)
+        merged = Path(private) / data_dir
+        merged.mkdir()
+        for name in stems:
+            src = overlay / name if (overlay / name).is_file() else shipped / name
+            if src.is_file():
+                shutil.copyfile(src, merged / name)
+        _MERGED[key] = merged
+    return _MERGED[key]

@@ -58,18 +58,21 @@ def str_option(name: str, value: Any, allowed: Collection[str]) -> str:
 
 
 def check_catalog(catalog: Any, data_dir: str | os.PathLike[str] | None, load: Callable[..., Any],
-                  catalog_size: int, data_folder: str, what: str) -> Any:
-    """The catalog to play with: `catalog`, or the data files in `data_dir`
+                  catalog_size: int, data_folder: str | os.PathLike[str], what: str) -> Any:
+    """The catalog to play with: `catalog`, or the data files in `data_dir` (a
+    folder, or the name of a data set shipped beside the game's `data_folder`)
     (validated like the shipped data: DataError names file, entry and field),
     or the shipped data (``load()``); its array is what numba reads, so a
     given catalog must have exactly the game's array shape."""
     from pathlib import Path
+    from .datafiles import data_set_names, is_data_dir
     if data_dir is not None:
         if catalog is not None:
             raise GameConfigError("give catalog or data_dir, not both")
-        if not isinstance(data_dir, (str, Path)) or not Path(data_dir).is_dir():
+        if not is_data_dir(data_dir, Path(data_folder)):
             raise GameConfigError(f"data_dir must be a folder of data files (*.toml, as in "
-                                  f"{data_folder}), got {data_dir!r}")
+                                  f"{Path(data_folder).relative_to(Path(data_folder).parents[2])}) or one "
+                                  f"of the data sets {data_set_names(Path(data_folder))}, got {data_dir!r}")
         return load(data_dir)
     if catalog is None:
         return load()

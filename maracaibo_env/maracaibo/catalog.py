@@ -19,7 +19,7 @@ from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
                                   SC_INS_W, SC_DEC_CAP, HASHED_SIZES)
 from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS
 from .data_load import FILES, load_raw, DataError, career_thresholds
-from ..framework.datafiles import files_digest
+from ..framework.datafiles import data_folder, files_digest
 
 STORY_NUMBERS = (75, 76, 77)
 EXPLORE_DEFAULT = 2     # QREW-12: a quest's explorer reward moves up to 2 unless printed otherwise
@@ -531,9 +531,9 @@ _SHIPPED_DATA = (Path(__file__).parent / "data").resolve()
 
 
 def load_catalog(data_dir: str | Path | None = None) -> Catalog:
-    """The compiled catalog for a data folder (default: the shipped data),
-    cached while the folder's files keep their content."""
-    path = Path(data_dir).resolve() if data_dir else _SHIPPED_DATA
+    """The compiled catalog for a data folder or a named data set (default:
+    the shipped data), cached while the folder's files keep their content."""
+    path = data_folder(data_dir, _SHIPPED_DATA) if data_dir else _SHIPPED_DATA
     # keyed by content, not just the path: an edited or deleted file is read again
     return _load_cached(str(path), files_digest(path, [f"{stem}.toml" for stem in FILES]
                                                 + ["story.toml"]))

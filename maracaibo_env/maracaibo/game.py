@@ -333,5 +333,6 @@ def _check_config(num_players, seed, story, difficulty="medium", automa_table="e
 def _check_catalog(catalog, data_dir=None) -> Catalog:
     """The catalog to play with (framework.game.check_catalog)."""
     from .core.catalog_layout import CATALOG_SIZE
-    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, "maracaibo_env/maracaibo/data",
+    from .data_load import DATA_DIR
+    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, DATA_DIR,
                          "Catalog (maracaibo_env.load_catalog())")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..framework.datafiles import DataError, files_digest
+from ..framework.datafiles import DataError, data_folder, files_digest
 from . import data_load as D
 from .core import catalog_layout as CL
 from .core.catalog_layout import CATALOG, CATALOG_SIZE, EFFECT_KINDS, ANY
@@ -355,6 +355,6 @@ def _cached(folder: str, digest: str) -> Catalog:
 def load_catalog(folder: str | Path | None = None) -> Catalog:
     """The compiled data of ``folder`` (default: the shipped data), cached
     while the folder's files keep their content."""
-    path = Path(folder).resolve() if folder else D.DATA_DIR
+    path = data_folder(folder, D.DATA_DIR) if folder else D.DATA_DIR
     # keyed by content, not just the path: an edited or deleted file is read again
     return _cached(str(path), files_digest(path, [f"{stem}.toml" for stem in D.FILE_MODELS]))

@@ -221,5 +221,6 @@ def _check_combination(num_players: int, opts: dict) -> None:
 
 def _check_catalog(catalog, data_dir=None) -> Catalog:
     """The catalog to play with (framework.game.check_catalog)."""
-    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, "maracaibo_env/pirates/data",
+    from .data_load import DATA_DIR
+    return check_catalog(catalog, data_dir, load_catalog, CATALOG_SIZE, DATA_DIR,
                          "pirates Catalog (maracaibo_env.pirates.load_catalog())")

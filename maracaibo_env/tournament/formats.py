@@ -273,9 +273,15 @@ class TournamentConfig:
                                     f"only, not {', '.join(slow)}")
         data_dir = None
         if self.data_dir is not None:
-            if not Path(self.data_dir).is_dir():
-                raise ScheduleError(f"data_dir {str(self.data_dir)!r} is not a folder")
-            data_dir = str(Path(self.data_dir).resolve())
+            if Path(self.data_dir).is_dir():
+                data_dir = str(Path(self.data_dir).resolve())
+            else:       # a data set's name travels as a name: every process lays out its own copy
+                from ..framework.datafiles import DataError
+                try:
+                    ad.load_catalog(str(self.data_dir))
+                except DataError as e:
+                    raise ScheduleError(f"data_dir: {e}") from None
+                data_dir = str(self.data_dir)
         options = check_game_options(self.game, self.options, players)
         if fmt == "solo":       # --levels sets the opponent's level: no option may set it too
             row = solo_kind(self.game)

@@ -312,8 +312,10 @@ def test_con_37_quest_structure(data):
         assert sum(r["kind"] == "per_compass" for r in q["reward"]) <= 1
     assert {c["kind"] for q in quests for c in q["cost"]} == cost_kinds
     assert {r["kind"] for q in quests for r in q["reward"]} == reward_kinds
+    # 000 L954: "Part of the reward depends on how many compass symbols you have" - on every
+    # tile (issue 37; the first reconstruction's "about a third" was our reading, not the text's)
     with_compass = sum(any(r["kind"] == "per_compass" for r in q["reward"]) for q in quests)
-    assert 6 <= with_compass <= 10                                   # about a third
+    assert with_compass == 24
     # QREW-12: an explorer reward moves up to 2 unless the tile prints another number
     assert {r.get("amount", 2) for q in quests for r in q["reward"] if r["kind"] == "explore"} \
         == {2, 3}
