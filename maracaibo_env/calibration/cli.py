@@ -1,8 +1,9 @@
 """`maracaibo calibrate`: the calibration report of a game's data.
 
     add_parser(subparsers)   adds the subcommand to the `maracaibo` parser
-    main(args) -> int        runs it (0 ok; 2 bad arguments or a bad targets / data file;
-                             130 interrupted)
+    main(args) -> int        runs it (0 every constraint in range; 1 a constraint outside
+                             its range (illustrations never fail); 2 bad arguments or a bad
+                             targets / data file; 130 interrupted)
 """
 from __future__ import annotations
 
@@ -32,9 +33,14 @@ EXAMPLES = """examples:
   # calibration.toml, if it has one, holds the targets)
   maracaibo calibrate --data my_data --games 20 --out reports/mine
 
-The targets (statistic, when it is read, player counts, range, source) are the data
-folder's calibration.toml; each statistic is described in
-maracaibo_env/<game>/calibration_stats.py. docs/calibration.md explains the report.
+  # the issue-25 economy variant (a named data set) against the same targets
+  maracaibo calibrate --data calibrated --players 2 --games 20
+
+The targets (kind, statistic, when it is read, player counts, range or example,
+source) are the data folder's calibration.toml. A `constraint` is a stated fact: the
+command exits 1 when one is measured outside its range. An `illustration` is a worked
+example's figure: it is printed beside the measurement and never fails the run;
+each statistic is described in maracaibo_env/<game>/calibration_stats.py. docs/calibration.md explains the report.
 """
 
 
@@ -104,7 +110,7 @@ def main(args) -> int:
     from ..adapters import get_adapter
     from . import load_targets, measure, play
     from .targets import player_counts
-    from .report import summary, write_report
+    from .report import summary, violated, write_report
     ad = get_adapter(args.game)
     err = None
     if args.games < 1:
@@ -116,7 +122,8 @@ def main(args) -> int:
     if err is None:
         try:
             path = args.targets
-            if path is None and args.data and (Path(args.data) / "calibration.toml").is_file():
+            if path is None and args.data and Path(args.data).is_dir() and \
+                    (Path(args.data) / "calibration.toml").is_file():
                 path = Path(args.data) / "calibration.toml"
             targets = load_targets(args.game, path=path)
             players = _players(args.players, targets)
@@ -154,6 +161,7 @@ def main(args) -> int:
         return 130
     _print(ad.title, rows)
     print(summary(rows))
+    broken = violated(rows)
     meta = {"game": ad.name, "games_per_count": args.games, "players": list(players), "agent": args.agent,
             "seed": args.seed, "data": args.data or "shipped", "options": options,
             "layouts": [k for k in layouts if k is not None],
@@ -169,17 +177,30 @@ def main(args) -> int:
     if args.out:
         paths = write_report(Path(args.out), f"{ad.title} calibration", meta, rows)
         print("report: " + ", ".join(str(p) for p in paths))
+    if broken:
+        print("maracaibo calibrate: constraints outside their range: " + ", ".join(
+            f"{r['name']} ({r['players']}p, {r['at']}): {r['value']:.3g} not in {r['range']}" for r in broken),
+            file=sys.stderr)
+        return 1
     return 0
 
 
 def _print(title: str, rows: list[dict]) -> None:
+    """Two tables: the constraints (with their verdict) and the illustrations
+    (beside their worked example's figure, no verdict)."""
     from rich.console import Console
     from rich.table import Table
-    from .report import HEAD, table_rows
-    t = Table(title=f"{title} calibration")
-    keep = [0, 2, 3, 4, 5, 6, 7]        # the statistic and the source are in the report
-    for i in keep:
-        t.add_column(HEAD[i], overflow="fold")
-    for r in table_rows(rows):
-        t.add_row(*[r[i].replace("**", "") for i in keep])
-    Console().print(t)
+    from .report import TITLES, head_of, of_kind, table_rows
+    console = Console()
+    for kind in TITLES:
+        part = of_kind(rows, kind)
+        if not part:
+            continue
+        head = head_of(kind)
+        keep = [i for i, h in enumerate(head) if h not in ("statistic", "source")]   # both are in the report
+        t = Table(title=f"{title}: {TITLES[kind]}")
+        for i in keep:
+            t.add_column(head[i], overflow="fold")
+        for r in table_rows(part):
+            t.add_row(*[r[i].replace("**", "") for i in keep])
+        console.print(t)

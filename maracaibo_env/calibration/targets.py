@@ -13,16 +13,27 @@ FILE = "calibration.toml"
 SOURCES = ("rulebook", "published", "reasoning")
 
 
+KINDS = ("constraint", "illustration")
+
+
 class Target(Strict):
-    """One statistic of played games and the range a faithful reconstruction gives."""
+    """One statistic of played games, and what the sources say of it: a
+    `constraint` (a stated fact: the range a faithful game stays in; the
+    report fails on it) or an `illustration` (a worked example's figure:
+    reported beside the measurement, never a range to fit)."""
     name: str = Field(min_length=1, max_length=80, pattern=r"^[a-z0-9_]+$")
+    kind: Literal["constraint", "illustration"]
     statistic: str = Field(min_length=1, max_length=80)
-    #: when the statistic is read: after interim scoring k ("interim1" ...) or at the end
-    at: Literal["interim1", "interim2", "interim3", "end"] = "end"
+    #: when the statistic is read: after interim scoring k ("interim1" ...), after
+    #: every interim scoring ("interims": a source that names no round), or at the end
+    at: Literal["interim1", "interim2", "interim3", "interims", "end"] = "end"
     #: the player counts the target applies to (1 = solo against the solo opponent)
     players: list[int] = Field(min_length=1, max_length=4)
-    low: float
-    high: float
+    #: a constraint's range
+    low: float | None = None
+    high: float | None = None
+    #: an illustration's figure (the worked example's number)
+    example: float | None = None
     source: Literal["rulebook", "published", "reasoning"]
     #: the rulebook line, the published figure's reference, or the reasoning
     reference: str = Field(min_length=10, max_length=600)
@@ -61,15 +72,23 @@ def load_targets(game: str, data_dir=None, path=None) -> list[Target]:
         if t.statistic not in stats:
             raise DataError(f"{where}: unknown statistic {t.statistic!r}; known: {', '.join(stats)}")
         st = stats[t.statistic]
+        if t.kind == "constraint" and (t.low is None or t.high is None or t.example is not None):
+            raise DataError(f"{where}: a constraint has low and high (its range) and no example")
+        if t.kind == "illustration" and (t.example is None or t.low is not None or t.high is not None):
+            raise DataError(f"{where}: an illustration has an example (the worked example's figure) "
+                            f"and no low or high: it is reported, never fitted")
+        if t.kind == "constraint" and t.source == "reasoning":
+            raise DataError(f"{where}: a constraint states a fact (source rulebook or published), "
+                            f"not reasoning; make it an illustration")
         if t.at != "end" and not st.per_scoring:
             raise DataError(f"{where}: {t.statistic} is read at the end only, not at {t.at!r}")
-        if t.at.startswith("interim") and int(t.at[-1]) >= rounds:
+        if t.at.startswith("interim") and t.at != "interims" and int(t.at[-1]) >= rounds:
             raise DataError(f"{where}: the game has {rounds - 1} interim scorings, not {t.at!r}")
         counts = player_counts(game)
         bad = [n for n in t.players if n not in counts]
         if bad or len(set(t.players)) != len(t.players):
             raise DataError(f"{where}: players {t.players}: each of {counts} at most once")
-        if not t.low <= t.high:
+        if t.kind == "constraint" and not t.low <= t.high:
             raise DataError(f"{where}: low {t.low} is above high {t.high}")
     return parsed.target
 

@@ -19,19 +19,25 @@ def test_the_shipped_targets_load_and_name_their_sources(game):
     targets = load_targets(game)
     assert targets and len({t.name for t in targets}) == len(targets)
     for t in targets:
-        assert t.statistic in statistics(game) and t.low <= t.high
+        assert t.statistic in statistics(game) and t.kind in ("constraint", "illustration")
+        assert (t.low <= t.high) if t.kind == "constraint" else t.example is not None
         assert t.source in ("rulebook", "published", "reasoning") and len(t.reference) > 30
+        assert t.kind == "illustration" or t.source != "reasoning"
 
 
-def test_the_rulebook_targets_hold_the_worked_examples_figures():
-    """Each rulebook target's range contains the figure of its worked example
-    (000 lines 634 and 716: doubloon income 12 and VP income 3 at an interim;
-    9 VP from the VP income track, 4 from the doubloon track and 34 from cards
-    and prestige at the end)."""
+def test_the_worked_examples_are_illustrations_with_their_figures():
+    """Each worked example is an illustration carrying its figure, never a range
+    to fit (issue 37; 000 lines 634 and 716: doubloon income 12 and VP income 3
+    at an interim the example does not name, so read after every interim; 9 VP
+    from the VP income track, 4 from the doubloon track and 34 from cards and
+    prestige at the end)."""
     t = {x.name: x for x in load_targets("maracaibo")}
     for name, figure in [("doubloon_income_interim", 12), ("vp_income_interim", 3), ("vp_income_end", 9),
                          ("doubloon_track_vp", 4), ("vp_cards_and_prestige", 34)]:
-        assert t[name].source == "rulebook" and t[name].low <= figure <= t[name].high
+        assert t[name].source == "rulebook" and t[name].kind == "illustration" and t[name].example == figure
+    assert t["doubloon_income_interim"].at == t["vp_income_interim"].at == "interims"
+    # published fact 20: 4 to 21 turns a round, the one stated fact among them
+    assert t["turns_per_round"].kind == "constraint" and (t["turns_per_round"].low, t["turns_per_round"].high) == (4, 21)
 
 
 def _write(tmp_path, body):
@@ -42,11 +48,12 @@ def _write(tmp_path, body):
 
 GOOD = """[[target]]
 name = "q"
+kind = "constraint"
 statistic = "quests"
 players = [2, 3]
 low = 1
 high = 5
-source = "reasoning"
+source = "published"
 reference = "a reason long enough to be one"
 """
 
@@ -56,7 +63,11 @@ reference = "a reason long enough to be one"
     (("low = 1", "low = 9"), "low 9.0 is above high 5.0"),
     (("players = [2, 3]", "players = [2, 7]"), "players [2, 7]"),
     (("players = [2, 3]", "players = [2, 2]"), "players [2, 2]"),
-    (('source = "reasoning"', 'source = "hearsay"'), "source"),
+    (('source = "published"', 'source = "hearsay"'), "source"),
+    (('source = "published"', 'source = "reasoning"'), "not reasoning; make it an illustration"),
+    (('kind = "constraint"\n', ""), "kind"),
+    (('kind = "constraint"', 'kind = "illustration"'), "an illustration has an example"),
+    (("low = 1\nhigh = 5", "example = 3"), "a constraint has low and high"),
     (("players = [2, 3]", 'players = [2, 3]\nat = "interim4"'), "at"),
     (("statistic = \"quests\"", "statistic = \"final_score\"\nat = \"interim1\""), "read at the end only"),
 ])
@@ -79,7 +90,7 @@ def test_means_and_shares_get_student_and_wilson_intervals():
     wins 1 of 4 -> Wilson [0.046, 0.699]."""
     targets = load_targets("maracaibo", path=None)
     q = next(t for t in targets if t.name == "quests_fulfilled").model_copy(
-        update={"players": [2], "statistic": "quests"})
+        update={"players": [2], "statistic": "quests", "kind": "constraint", "example": None})
     recs = [{"players": 2, "snaps": {"end": [{"QUESTS": a}, {"QUESTS": b}]}, "winners": [0]}
             for a, b in [(10, 12), (14, 12)]]
     row = measure("maracaibo", recs, [q.model_copy(update={"low": 0, "high": 20})])[0]
@@ -118,12 +129,29 @@ def test_the_command_writes_the_report_and_the_rows(tmp_path, capsys):
     data = json.loads(rows.read_text())
     assert {r["name"] for r in data} == {t.name for t in load_targets("maracaibo") if 3 in t.players}
     for r in data:
-        assert {"name", "value", "low", "high", "range", "source", "in_range"} <= set(r)
-        assert r["players"] == 3 and r["games"] == 1 and isinstance(r["in_range"], bool)
+        assert {"name", "kind", "value", "low", "high", "example", "range", "source", "in_range"} <= set(r)
+        assert r["players"] == 3 and r["games"] == 1
+        # a constraint gets a verdict; an illustration is shown beside its example, never judged
+        assert isinstance(r["in_range"], bool) if r["kind"] == "constraint" else r["in_range"] is None
+    # "interims": the example names no round, so it is read after each of the three
+    assert sorted(r["at"] for r in data if r["name"] == "doubloon_income_interim") == \
+        ["interim1", "interim2", "interim3"]
     html = (out / "calibration.html").read_text()
     assert "data:image/png;base64," in html and "doubloon_income_interim" in html
-    assert "| doubloon_income_interim |" in (out / "calibration.md").read_text()
-    assert "measured targets in range" in capsys.readouterr().out
+    md = (out / "calibration.md").read_text()
+    assert "| doubloon_income_interim |" in md and md.index("## Constraints") < md.index("## Illustrations")
+    printed = capsys.readouterr().out
+    assert "measured constraints in range" in printed and "Illustrations" in printed
+
+
+def test_only_a_constraint_fails_the_command(tmp_path, capsys):
+    """Exit 1 when a constraint is measured outside its range, never for an illustration."""
+    for kind, body, code in [("constraint", "low = 900\nhigh = 901", 1), ("illustration", "example = 900", 0)]:
+        p = _write(tmp_path, GOOD.replace("low = 1\nhigh = 5", body).replace('"constraint"', f'"{kind}"')
+                   .replace("[2, 3]", "[2]"))
+        assert main(["calibrate", "--players", "2", "--games", "1", "--no-progress", "--agent", "fast",
+                     "--targets", str(p)]) == code
+        assert ("constraints outside their range: q (2p" in capsys.readouterr().err) == (code == 1)
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -145,6 +173,8 @@ def test_a_data_folder_brings_its_own_targets(tmp_path, capsys):
     (data / "calibration.toml").write_text(GOOD.replace("quests", "questz"))
     assert main(["calibrate", "--data", str(data), "--games", "1"]) == 2
     assert "unknown statistic 'questz'" in capsys.readouterr().err
+    assert main(["calibrate", "--data", "no_such_set", "--games", "1"]) == 2
+    assert "allowed: a folder, or one of ['calibrated']" in capsys.readouterr().err
 
 
 def test_the_round_ender_of_pirates_solo_games():
