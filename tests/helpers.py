@@ -297,3 +297,34 @@ def pre_calibration_catalog():
     for name in ("cards.toml", "quests.toml"):
         shutil.copy(frozen / name, folder / name)
     return load_catalog(folder)
+
+
+# ================================================================ published facts
+def published_facts(name: str) -> str:
+    """The text of the published-facts file `name` (maracaibo_published_facts.md,
+    pirates_published_facts.md): ../shared/data/ beside the checkout (where CI
+    copies shared/), else shared/data/ inside it. Without it the calling test
+    fails when the environment variable CI is set and is skipped otherwise,
+    naming the places looked at."""
+    import os
+    from pathlib import Path
+
+    import pytest
+    root = Path(__file__).resolve().parent.parent
+    places = (root.parent / "shared" / "data" / name, root / "shared" / "data" / name)
+    for p in places:
+        if p.is_file():
+            return p.read_text(encoding="utf-8")
+    why = f"{name} not found (looked at {', '.join(str(p) for p in places)})"
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set, so the published facts must be beside the checkout: {why}")
+    pytest.skip(why)
+
+
+def fact_match(fact_id, text: str, pattern: str, flags: int = 0):
+    """re.search(pattern, text), asserting that it matched: a reworded fact
+    fails loudly instead of passing a test vacuously."""
+    import re
+    m = re.search(pattern, text, flags)
+    assert m, f"published fact {fact_id} no longer reads as expected: {pattern!r} not in {text!r}"
+    return m

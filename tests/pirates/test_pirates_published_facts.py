@@ -1,0 +1,294 @@
+"""Pirates of Maracaibo's published facts against the raw data files.
+
+Each test reads one fact of ../shared/data/pirates_published_facts.md (the fact
+cell of its table row, F1.1 .. F6.3 and the inferences I7.1 .. I7.3), takes its
+values with a regular expression that must match (a reworded fact fails, it never
+passes vacuously), and compares them with the TOML files in
+maracaibo_env/pirates/data/ read with tomllib (not the loader nor the compiled
+catalog). Tests are named test_fact_<ID>_... with '_' for '.', one name per fact
+they check. docs/pirates_data.md says which facts the data adopts; [blog] facts
+are weak hints there, and those the data follows are checked like the others.
+The facts file lies beside the checkout (CI copies shared/ there); without it
+these tests skip, or fail when CI is set (helpers.published_facts).
+
+Facts that constrain no data file (no test here; test_every_fact_is_accounted_for
+reads this list):
+
+- F1.1: Maracaibo above the Gulf: geometry of the engine (MOVE-06), no data value.
+- F1.3: adjacency "including vertically": a movement rule (MOVE-02).
+- F1.4: the end column further right: a movement rule (MOVE-04).
+- F1.5: BGA's 5-doubloon option on a Residence: not adopted, the rulebook text
+  wins (RES-05 in docs/rulings.md).
+- F1.6: printed token slots on Residences: the data has no slots (RES-03).
+- F1.7: BGA's two scroll kinds: a simplification; the effect fields follow the
+  rulebook's four scrolls (CON-20).
+- F1.8: where an Improvement is placed: layout only.
+- F1.9: paying opponents: a rule (MOVE-08).
+- F1.10: a revision note of the BGA page: provenance only.
+- F1.11: stops and the end of a round: rules (TURN-03, ROUND-04).
+- F2.2: "six islands, four Residences, 15 Improvements": contradicts the
+  rulebook's 8 Locations and 27 cards, not adopted.
+- F2.8: Locations upgrade the ship: a rule (the engine adds the Upgrade, LOC-01).
+- F2.9: Maracaibo called an island tile: wording; it is a space of the board.
+- F2.11: one secret quest at the start: a rule (SET-17).
+- F3.1, F3.2, F3.3: physical descriptions of the boards and tokens.
+- F3.5: ship cubes "increase income": a weak possible conflict, not adopted (no
+  ship slot gives income; CON-15).
+- F3.6: the map is islands plus cards: the rulebook's card kinds (CON-03).
+- F3.7: Locations upgrade the ship, Residences sell a place: rules.
+- F3.9: the dice colours: the rulebook's (CON-05); the data has no dice.
+- F3.10: cubes, "everywhere", 1-3 cards a move: rules.
+- F4.3: the round ends after everyone's next turn: contradicts the rulebook
+  (TURN-03), a reviewer's error.
+- F4.4: "cannot go back": a movement rule (MOVE-04).
+- F4.5: an incomplete list of Location actions: rules (LOC-06).
+- F4.6: most modules have solo rules: rules (SOLO-38).
+- F5.2, F5.3: the Commanders expansion: out of scope; the data holds none of
+  its components (its forts, rum and cannon tokens, commanders).
+- F6.1, F6.2, F6.3: searches that found no source: nothing to adopt.
+- I7.1: the Gulf/Maracaibo geometry: engine code (MOVE-04, MOVE-06).
+- I7.2: Residence slot limits: a rule (RES-03).
+
+Fact F2.4 is tested only for its "7 small boards" (with F2.5's breakdown); its
+dice, tiles and cubes are no data. F2.13's "burying makes it worth more" is a
+scoring rule.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from helpers import fact_match, published_facts
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "maracaibo_env" / "pirates" / "data"
+FACTS_FILE = "pirates_published_facts.md"
+FACT_RE = re.compile(r"^\| ((?:F|I)\d+\.\d+) \| (.*?) \|", re.M)
+ISLAND_CELL = {"gold": "G", "emerald": "E", "pearl": "P"}      # layouts.toml's island letters
+
+
+@functools.cache
+def toml(name: str) -> dict:
+    with open(DATA / f"{name}.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+class FactBook:
+    """The fact cell of each table row, by ID."""
+
+    def __init__(self, text: str):
+        self.facts = {m[1]: m[2] for m in FACT_RE.finditer(text)}
+
+    def text(self, fid: str) -> str:
+        assert fid in self.facts, f"fact {fid} is not in {FACTS_FILE}"
+        return self.facts[fid]
+
+    def match(self, fid: str, pattern: str) -> re.Match:
+        return fact_match(fid, self.text(fid), pattern)
+
+
+@pytest.fixture(scope="module")
+def facts() -> FactBook:
+    book = FactBook(published_facts(FACTS_FILE))
+    assert book.facts, f"no fact rows ('| F1.1 | ... |') found in {FACTS_FILE}"
+    return book
+
+
+# ------------------------------------------------------------- data helpers
+
+def improvements(tier: int | None = None) -> list[dict]:
+    return [c for c in toml("cards")["improvement"] if tier is None or c["tier"] == tier]
+
+
+def locations(tier: int | None = None) -> list[dict]:
+    return [c for c in toml("cards")["location"] if tier is None or c["tier"] == tier]
+
+
+def residences() -> list[dict]:
+    return toml("cards")["residence"]
+
+
+def effects(card: dict, field: str) -> list[dict]:
+    return card.get(field, [])
+
+
+def grid(layout: dict) -> list[str]:
+    """The layout's columns, left to right (each a string, top to bottom)."""
+    return ["".join(row[c] for row in layout["rows"]) for c in range(len(layout["rows"][0]))]
+
+
+def track_rivers() -> dict[str, int]:
+    """Rivers crossed to reach each space of the exploration track."""
+    spaces = {s["key"]: s for s in toml("board")["track"]}
+    rivers = {"start": 0}
+    for s in toml("board")["track"]:                 # listed in travel order
+        for k in s.get("next", []):
+            rivers[k] = rivers[s["key"]] + int(spaces[k].get("river", False))
+    return rivers
+
+
+def printed_vp(space: dict) -> int:
+    return sum(e.get("n", 0) for e in space.get("effects", []) if e["do"] == "vp")
+
+
+# ================================================================== tests
+
+def test_fact_F1_2_the_gulf_right_of_the_card_grid(facts):
+    facts.match("F1.2", r"The Gulf space lies \*\*to the right of the card grid\*\*")
+    for layout in toml("layouts")["layout"]:
+        cells = set("".join(layout["rows"]))
+        assert cells <= {"C", "."} | set(ISLAND_CELL.values()), layout["key"]    # no Gulf cell in the grid
+        assert "C" in grid(layout)[-1], layout["key"]     # the rightmost column's cards touch the Gulf
+
+
+def test_fact_F2_1_tier_ii_holds_improvements_and_locations_only(facts):
+    m = facts.match("F2.1", r"\*\*Tier II draw pile contains only (Improvement) cards and further islands "
+                            r"\((Locations)\)\*\*, so no (Residences)")
+    assert improvements(2) and locations(2)
+    assert [r["key"] for r in residences() if r.get("tier", 1) != 1] == [], f"Tier II {m[3]}"
+
+
+def test_fact_F2_3_rewards_grow_along_the_track(facts):
+    facts.match("F2.3", r"The further along the path, the more endgame points")
+    rivers = track_rivers()
+    spaces = toml("board")["track"]
+    half = max(rivers.values()) / 2
+    early = [printed_vp(s) for s in spaces if rivers[s["key"]] <= half]
+    late = [printed_vp(s) for s in spaces if rivers[s["key"]] > half]
+    assert sum(late) / len(late) > sum(early) / len(early)
+    ends = [s for s in spaces if not s.get("next")]
+    assert {printed_vp(s) for s in ends} == {max(printed_vp(s) for s in spaces)}
+
+
+def test_fact_F2_4_F2_5_the_seven_small_boards(facts):
+    total = int(facts.match("F2.4", r"\*\*(\d+) small boards\*\*")[1])
+    m = facts.match("F2.5", r'The "(\d+) small boards" equal (\d+) Treasure Island boards \+ (\d+) Ruby Supply tiles '
+                            r"\+ (\d+) Ruby Market tile \+ (\d+) Residence Discount tile")
+    islands, supply, market, discount = (int(m[i]) for i in (2, 3, 4, 5))
+    assert int(m[1]) == total == islands + supply + market + discount
+    assert len(toml("board")["islands"]) == islands
+    assert len(toml("modules")["ruby_supply"]) == supply
+    assert market == 1 and toml("modules")["ruby_market"]              # one tile, its spaces listed
+    assert sum(bool(s.get("retirement")) for s in toml("board")["track"]) == discount
+
+
+def test_fact_F2_6_the_120_cards(facts):
+    m = facts.match("F2.6", r"equal (\d+) Tier I \+ (\d+) Tier II \+ (\d+) Quests \+ (\d+) solo cards = (\d+)")
+    tier1, tier2, quests, solo, total = map(int, m.groups())
+    assert tier1 + tier2 + quests + solo == total
+    assert len(improvements(1)) + len(locations(1)) + len(residences()) == tier1     # residences are Tier I
+    assert len(improvements(2)) + len(locations(2)) == tier2
+    assert len(toml("quests")["quest"]) == quests
+    assert len(toml("jordan")["card"]) == solo
+
+
+IMPROVEMENT_KINDS = {   # F2.7's phrases -> the effects that show them: (field, do), any of
+    'doubloon ("gold") or VP income': None,             # checked below: both incomes
+    "raising combat (raid) value": [("ongoing", "raid_power")],
+    "letting you take Quest cards": [("lightning", "quest")],
+    "reducing later purchase prices": [("ongoing", "discount")],
+    "advancing the explorer along a branching path, which yields VP and further actions":
+        [("lightning", "explore"), ("ongoing", "explore_bonus")],
+}
+
+
+def test_fact_F2_7_what_improvements_do(facts):
+    listed = facts.match("F2.7", r"Improvements are described as: (.*)\.$")[1].replace("**", "").split("; ")
+    unknown = [p for p in listed if p not in IMPROVEMENT_KINDS]
+    assert not unknown, f"F2.7 names improvement effects this test does not know: {unknown}"
+    cards = improvements()
+    for phrase in listed:
+        if IMPROVEMENT_KINDS[phrase] is None:
+            assert any(c.get("income", {}).get("coins") for c in cards), phrase
+            assert any(c.get("income", {}).get("vp") for c in cards), phrase
+            continue
+        assert any(e["do"] == do for c in cards for field, do in IMPROVEMENT_KINDS[phrase]
+                   for e in effects(c, field)), phrase
+    assert any(len(s.get("next", [])) == 2 for s in toml("board")["track"])    # the branching path
+
+
+def test_fact_F2_10_treasure_islands_at_fixed_places(facts):
+    m = facts.match("F2.10", r"The (three) Treasure Islands \((\w+), (\w+), (\w+)\) sit at "
+                             r"\*\*predetermined positions\*\*")
+    treasures = {re.sub(r"s$", "", t) for t in m.groups()[1:]}          # emeralds -> emerald
+    assert {i["treasure"] for i in toml("board")["islands"]} == treasures
+    for layout in toml("layouts")["layout"]:
+        cells = "".join(layout["rows"])
+        for t in treasures:                     # each island on one or two cells of the diagram
+            assert 1 <= cells.count(ISLAND_CELL[t]) <= 2, (layout["key"], t)
+
+
+def test_fact_F2_12_I7_3_ship_board_upgrades(facts):
+    m = facts.match("F2.12", r"an ongoing \*\*\+(\d+) explorer movement\*\*, and a raiding option that already "
+                             r"gives a \*\*treasure for (\d+) pips\*\*")
+    i = facts.match("I7.3", r"GIC-07 \(\+(\d+) explore\) and GIC-01 \((\d+) → treasure\)")
+    move, pips = int(m[1]), int(m[2])
+    assert (int(i[1]), int(i[2])) == (move, pips)
+    slots = toml("ship")["slot"]
+    assert any(s["benefit"] == [{"do": "explore_bonus", "n": move}] for s in slots)
+    raids = {r["key"]: r for r in toml("ship")["raid_action"]}
+    unlocked = [raids[e["action"]] for s in slots for e in s["benefit"] if e["do"] == "raid_action"]
+    assert any(r["power"] == pips and [e["do"] for e in r["effects"]] == ["treasure"] for r in unlocked)
+
+
+def test_fact_F2_13_a_treasure_costs_5_pips(facts):
+    pips = int(facts.match("F2.13", r"A treasure costs (\d+) dice pips")[1])
+    standard = [r for r in toml("ship")["raid_action"] if r.get("standard")]
+    assert [r["power"] for r in standard if [e["do"] for e in r["effects"]] == ["treasure"]] == [pips]
+
+
+def test_fact_F3_4_a_3_player_game_of_255_and_200(facts):
+    m = facts.match("F3.4", r"In a (\d)-player game the final scores were \*\*~(\d+) for the winner and ~(\d+) "
+                            r"for the others\*\*")
+    n, winner, other = map(int, m.groups())
+    # calibration.toml shows the reported game beside the measured one (illustrations, not ranges)
+    targets = {t["name"]: t for t in toml("calibration")["target"]}
+    best, mean = targets[f"winner_score_{n}p"], targets[f"final_score_{n}p"]
+    for t in (best, mean):
+        assert (t["players"], t["source"]) == ([n], "published") and "F3.4" in t["reference"], t["name"]
+    assert best["example"] == winner
+    assert mean["example"] == round((winner + (n - 1) * other) / n)
+
+
+def test_fact_F3_8_several_example_layouts(facts):
+    facts.match("F3.8", r"The rulebook gives \*\*several example layouts\*\*")
+    layouts = toml("layouts")
+    assert len(layouts["layout"]) > 1
+    assert layouts["default"] in [x["key"] for x in layouts["layout"]]
+
+
+def test_fact_F4_1_improvement_types(facts):
+    m = facts.match("F4.1", r'The (three) Improvement types are "(\w+), (\w+), and (\w+)"')
+    facts.match("F4.1", r'The rulebook\'s "Equipment" type is probably shown as goods')
+    types = {"equipment" if t == "goods" else t for t in m.groups()[1:]}     # F4.1's own inference
+    assert {c["type"] for c in improvements()} == types
+
+
+def test_fact_F4_2_a_location_offers_money_instead(facts):
+    facts.match("F4.2", r"either take an action or \*\*take some money")
+    assert any(len(loc["sides"]) == 2 and any([e["do"] for e in side] == ["coins"] for side in loc["sides"])
+               for loc in locations())
+
+
+def test_fact_F5_1_six_treasure_value_tiles(facts):
+    n = int(facts.match("F5.1", r"The base game puts (\d+) Treasure Value tiles on designated Location cards")[1])
+    assert len(toml("board")["tv_tiles"]) == n
+    assert sum(bool(loc.get("treasure_value")) for loc in locations()) == n
+
+
+# ============================================================ accounting
+
+def test_every_fact_is_accounted_for(facts):
+    """Every fact has a test here or a line in the module docstring's list."""
+    tested = {f"{a}{b}.{c}" for name in globals() if name.startswith("test_fact_")
+              for a, b, c in re.findall(r"_([FI])(\d+)_(\d+)", name)}
+    listed = {fid for line in __doc__.splitlines() if (m := re.match(r"- ((?:[FI]\d+\.\d+(?:, )?)+): ", line))
+              for fid in m[1].split(", ")}
+    assert not tested & listed, f"facts both tested and listed as constraining no data: {sorted(tested & listed)}"
+    assert tested | listed == set(facts.facts), (
+        f"facts with neither a test nor a docstring line: {sorted(set(facts.facts) - tested - listed)}; "
+        f"tests or lines for facts that do not exist: {sorted(tested | listed - set(facts.facts))}")
