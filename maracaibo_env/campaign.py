@@ -11,13 +11,18 @@ STORY-01; the rules inside a game are in maracaibo/core/story.py).
 The archive (the rulebook's blue bag) holds the story cards on the board at
 the end of a game (in play, and any drawn during final scoring, which are
 followed at the start of the next game), the legacy tiles in play (their
-discs go back to the box, L1549), and the C-cards (90-99) in the project
+discs go back to the box, L732), and the C-cards (90-99) in the project
 pile (L732: they stay in the pile). ``start_chapter(n)`` starts chapter n
 (2..11) from its card 80..89 (L227) instead.
 
 A game's campaign start is the ``campaign`` option of ``Game``: a dict with
 ``in_play``, ``pending``, ``gone`` (card numbers), ``legacy`` (tile names),
 ``c_pile``, ``c_discard`` (C-card numbers). Replays and saved games carry it.
+
+A campaign whose archive holds no story card (none in play, none pending:
+the last card was read and its back named no next card, or is printed in no
+source, like card 01's) cannot pick up where it left off: ``next_game``
+refuses it, saying why (docs/rulings.md, SETUP-18); start a chapter instead.
 """
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ from .maracaibo.campaign_start import (START_KEYS, FIRST_CARD, CHAPTERS, chapter
                                        chapter_of_card, check_start, write_start)
 
 __all__ = ["Campaign", "CampaignError", "START_KEYS", "check_start", "write_start", "archive_of",
-           "story_log", "CAMPAIGN_FORMAT", "CAMPAIGN_VERSION"]
+           "story_log", "unknown_backs", "CAMPAIGN_FORMAT", "CAMPAIGN_VERSION"]
 
 CAMPAIGN_FORMAT, CAMPAIGN_VERSION = "maracaibo-campaign", 1
 EVENTS = ("drawn", "read", "removed", "pending", "again", "chosen")   # core/story.py EV_*
@@ -51,14 +56,16 @@ def archive_of(game) -> dict:
     from .maracaibo.core.options import LEGACY_TILES, legacy_bit
     from .maracaibo.core.story import GONE_BITS
     s, numbers = game.state, game.catalog.story_numbers
+
+    def bit(field, k):
+        return (int(s[getattr(L, "G_" + field) + k // GONE_BITS]) >> (k % GONE_BITS)) & 1
     in_play, pending = [], []
     for i in range(L.SC_PLAY_CAP):
         slot = int(s[L.G_SC_PLAY + i]) - 1
         if slot >= 0:
-            (pending if (int(s[L.G_SC_PENDING]) >> i) & 1 else in_play).append(numbers[slot])
+            (pending if bit("SC_PENDING", slot) else in_play).append(numbers[slot])
     on_board = set(in_play) | set(pending)
-    gone = [numbers[k] for k in range(len(numbers))
-            if (int(s[L.G_SC_GONE + k // GONE_BITS]) >> (k % GONE_BITS)) & 1 and numbers[k] not in on_board]
+    gone = [numbers[k] for k in range(len(numbers)) if bit("SC_GONE", k) and numbers[k] not in on_board]
     leg = int(s[L.G_LEGACY])
     cc = int(s[L.G_CC_PILE]) | int(s[L.G_CC_DISCARD])
     return {"in_play": in_play, "pending": pending, "gone": sorted(gone),
@@ -74,6 +81,13 @@ def story_log(game) -> list[tuple[int, str]]:
     from .maracaibo.core import layout as L
     s = game.state
     return [(int(v) // 8, EVENTS[int(v) % 8]) for v in s[L.G_SC_LOG:L.G_SC_LOG + int(s[L.G_SC_LOG_N])]]
+
+
+def unknown_backs(catalog) -> set[int]:
+    """The story cards whose back is printed in no source (story.toml
+    ``back_known = false``, e.g. card 01): reading one does nothing, so the
+    story goes on from it with no next card."""
+    return {c["number"] for c in catalog.raw.get("story", {}).get("card", []) if not c.get("back_known", True)}
 
 
 def _check_open(d: Any, catalog) -> dict:
@@ -157,16 +171,39 @@ class Campaign:
         return self
 
     # ---- playing -------------------------------------------------------------
+    def next_start(self) -> dict:
+        """The next game's campaign start: a copy of the archive. CampaignError
+        when the archive holds no story card to pick up (SETUP-18, L223 "Take
+        all story cards out of the archive"): in the campaign new quests come
+        only from story cards (L656-660; a schedule by round is for games "not
+        playing the campaign"), so that game would have no story card and no
+        quests (ruling, docs/rulings.md)."""
+        a = self.archive
+        if not a["in_play"] and not a["pending"]:
+            stuck = sorted(set(a["gone"]) & unknown_backs(self.catalog))
+            why = (f"the back of card {', '.join(f'{n:02d}' for n in stuck)}, which would name the next "
+                   "card, is printed in no source (story.toml: back_known = false)" if stuck
+                   else "no story card is left to follow")
+            have = [chapter_of_card(n) for n in self.catalog.story_numbers if chapter_of_card(n) > 1]
+            raise CampaignError(
+                "the archive holds no story card (none in play, none pending), so the campaign cannot "
+                f"pick up where it left off (SETUP-18, rulebook L223): {why}; a game from it would "
+                "have no story card and no quests (in the campaign they come from story cards, L656-660). "
+                "Allowed: start a chapter (Campaign.start_chapter(n), `maracaibo campaign chapter FILE "
+                f"N`; chapters in story.toml: {', '.join(map(str, have)) or 'none'}), or play without "
+                "the campaign (story card 75, 76 or 77, L229-231)")
+        return {k: list(v) for k, v in a.items()}
+
     def next_game(self, num_players: int = 2, seed: int = 0, **options: Any):
         """A Game set up from the archive (SETUP-18 "pick up where you left
         off"); options are Game's (retirement, open_prestige, solo options).
-        Play it to the end, then record() it."""
+        Play it to the end, then record() it. CampaignError: see next_start."""
         from .maracaibo.game import Game
         if "campaign" in options or "legacy" in options or "story" in options:
             raise CampaignError("next_game: campaign, legacy and story come from the archive; "
                                 "allowed options: retirement, open_prestige, difficulty, automa_table, "
                                 "automa_income")
-        start = {k: list(v) for k, v in self.archive.items()}
+        start = self.next_start()
         g = Game(num_players=num_players, seed=seed, catalog=self.catalog, campaign=start, **options)
         self._open = {"start": g.config["campaign"], "num_players": num_players, "seed": g.config["seed"]}
         return g

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .agent_registry import AgentSpecError, agents_help
-from .campaign import Campaign, CampaignError, chapter_card
+from .campaign import Campaign, CampaignError, chapter_card, unknown_backs
 from .framework.datafiles import DataError
 from .framework.game import GameConfigError
 
@@ -50,6 +50,9 @@ EVENT_TEXT = {"drawn": "drawn: its front followed", "read": "its back read",
               "removed": "removed from the game (STORY-06)",
               "pending": "drawn in final scoring: followed next game",
               "again": "in the archive: read again at set-up", "chosen": "chosen in a decision"}
+#: a "read" of a card whose back no source prints (campaign.unknown_backs)
+UNKNOWN_BACK = ("its back read: printed in no source (story.toml back_known = false), so no next card "
+                "and no new quests follow")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -180,8 +183,10 @@ def print_game(out: Console, c: Campaign, summary: dict, seats: list) -> None:
     story = Table(title="story cards this game", title_justify="left")
     for col in ("card", "title", "what happened"):
         story.add_column(col)
+    unknown = unknown_backs(c.catalog)
     for n, event in summary["story"]:
-        story.add_row(f"{n:02d}", Text(titles.get(n, "")), EVENT_TEXT.get(event, event))
+        what = UNKNOWN_BACK if event == "read" and n in unknown else EVENT_TEXT.get(event, event)
+        story.add_row(f"{n:02d}", Text(titles.get(n, "")), what)
     if not summary["story"]:
         story.add_row("-", "", "no story card this game")
     out.print(story)
@@ -193,6 +198,11 @@ def print_game(out: Console, c: Campaign, summary: dict, seats: list) -> None:
         scores.add_row(str(p), Text(name or "you"), str(vp), "winner" if p in summary["winners"] else "")
     out.print(scores)
     print_archive(out, summary["archive"])
+    if c.games and c.games[-1] is summary:    # the campaign now: can its next game start?
+        try:
+            c.next_start()
+        except CampaignError as exc:
+            out.print(f"the next game cannot start: {exc}", markup=False)
 
 
 def print_archive(out: Console, a: dict) -> None:

@@ -92,13 +92,14 @@ def start_template(start: dict, catalog) -> np.ndarray:
     slot = catalog.story_slot
     for i, n in enumerate(start["in_play"] + start["pending"]):
         tpl[i] = slot(n) + 1
-        if i >= len(start["in_play"]):
-            tpl[SC_PLAY_CAP] |= 1 << i
+    for n in start["pending"]:
+        s = slot(n)
+        tpl[SC_PLAY_CAP + s // GONE_BITS] |= 1 << (s % GONE_BITS)
     for n in start["gone"] + start["in_play"] + start["pending"]:
         s = slot(n)
-        tpl[SC_PLAY_CAP + 1 + s // GONE_BITS] |= 1 << (s % GONE_BITS)
-    tpl[SC_PLAY_CAP + 4] = sum(1 << (n - 90) for n in start["c_pile"])
-    tpl[SC_PLAY_CAP + 5] = sum(1 << (n - 90) for n in start["c_discard"])
+        tpl[SC_PLAY_CAP + 3 + s // GONE_BITS] |= 1 << (s % GONE_BITS)
+    tpl[SC_PLAY_CAP + 6] = sum(1 << (n - 90) for n in start["c_pile"])
+    tpl[SC_PLAY_CAP + 7] = sum(1 << (n - 90) for n in start["c_discard"])
     return tpl
 
 
@@ -107,3 +108,35 @@ def write_start(state, catalog, start: dict) -> None:
     and play its set-up (core/story.start_from)."""
     from .core.story import start_from
     start_from(state, catalog.array, start_template(start, catalog))
+
+
+# a format-4 save held 8 story cards in play and SC_PENDING as bits of their entries
+FORMAT4_PLAY_CAP = 8
+
+
+def upgrade_format4(state: Any) -> Any:
+    """A format-4 saved state's campaign fields in format 5's layout: SC_PLAY,
+    SC_TAKER, SC_STILE padded with 0s to SC_PLAY_CAP entries, SC_PENDING from
+    bits of SC_PLAY entries to bits of story-card slots (as SC_GONE). Anything
+    not in format 4's shape is returned as it is, for the checks to name."""
+    from .core.layout import SC_PLAY_CAP
+    from .core.story import GONE_BITS
+    if not isinstance(state, dict):
+        return state
+    play, pending = state.get("SC_PLAY"), state.get("SC_PENDING")
+    lists = [state.get(k) for k in ("SC_PLAY", "SC_TAKER", "SC_STILE")]
+    if not all(isinstance(x, list) and len(x) == FORMAT4_PLAY_CAP for x in lists) or type(pending) is not int:
+        return state
+    out = dict(state)
+    for k, x in zip(("SC_PLAY", "SC_TAKER", "SC_STILE"), lists):
+        out[k] = x + [0] * (SC_PLAY_CAP - FORMAT4_PLAY_CAP)
+    bits = [0, 0, 0]
+    for i in range(FORMAT4_PLAY_CAP):
+        if (pending >> i) & 1:
+            slot = play[i] - 1 if type(play[i]) is int else -1
+            if not 0 <= slot < len(bits) * GONE_BITS:
+                raise ValueError(f"field SC_PENDING: {pending} marks SC_PLAY[{i}] = {play[i]!r} pending; "
+                                 "allowed (format 4): bits of the used SC_PLAY entries")
+            bits[slot // GONE_BITS] |= 1 << (slot % GONE_BITS)
+    out["SC_PENDING"] = bits
+    return out

@@ -36,9 +36,11 @@ PLAYER_COUNTS = (1, 2, 3, 4)   # 1 = solo against the Automa Jean
 # saved games: 2 records the data hash (format 1, before the rules changes of
 # issue 9, is refused: an old state need not be valid for this engine); 3 adds
 # the options (a format-2 save loads with every option off)
-# 4 adds the campaign's fields (a format-2/3 save loads as a non-campaign game)
-FORMAT_VERSION = 4
-READABLE_FORMATS = (2, 3, 4)
+# 4 adds the campaign's fields (a format-2/3 save loads as a non-campaign game); 5 holds
+# every story card in play (SC_PLAY_CAP 8 -> 80, SC_PENDING by slot: a format-4 save is
+# upgraded, campaign_start.upgrade_format4)
+FORMAT_VERSION = 5
+READABLE_FORMATS = (2, 3, 4, 5)
 # the solo options' defaults: a non-solo game accepts only these (it has no Automa)
 SOLO_DEFAULTS = {"difficulty": "medium", "automa_table": "en", "automa_income": "en"}
 
@@ -256,6 +258,14 @@ class Game(GameBase):
     @classmethod
     def _known_hashes(cls, catalog) -> tuple[str, ...]:
         return (catalog.data_hash, catalog.campaign_hash)
+
+    @classmethod
+    def _saved_state(cls, d, catalog, ignore_data_hash: bool):
+        """A format-4 save's campaign fields are put in this format's layout first."""
+        if isinstance(d, dict) and d.get("format") == 4:
+            from .campaign_start import upgrade_format4
+            d = {**d, "state": upgrade_format4(d.get("state"))}
+        return super()._saved_state(d, catalog, ignore_data_hash)
 
     def _chapter_of_state(self) -> int:
         """The chapter option a campaign game started from (its first story

@@ -286,6 +286,9 @@ def _check(cards: list[dict], locations: list[str] | None, goods: list[str] | No
         decision = card.get("decision")
         if decision is not None:
             for k, opt in enumerate(decision["option"]):
+                if opt["read"] == card["number"]:   # it left play when its back was read (L654)
+                    _fail(f"{here}: decision: option[{k}]: read", f"{opt['read']} is this card; "
+                          "allowed: another card (this one is read already, L650-654)")
                 exists(f"{here}: decision: option[{k}]: read", opt["read"])
             if req is None:
                 _fail(f"{here}: decision", "a decision without a requirement; allowed: a "

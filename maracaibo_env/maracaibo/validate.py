@@ -462,18 +462,18 @@ class _Table:
         G("SC_STILE", 0, L.STORY_TILES, "0 or the story tile 1..4 the card placed (SETUP-03)")
         G("STILE_USED", 0, L.STORY_TILES, "story tiles taken from the stack (SETUP-03)")
         G("STILE_TAKEN", 0, L.STORY_TILES, "story tiles on quest tracks (STILE-02)")
-        G("SC_PENDING", 0, (1 << L.SC_PLAY_CAP) - 1, "bits of SC_PLAY entries drawn in final scoring")
         G("SC_LOG", 0, 99 * 8 + EV_CHOSE, "card number * 8 + event 0..5 (story.EV_*)")
         G("SC_LOG_N", 0, L.SC_LOG_CAP, "entries of SC_LOG")
         G("CC_PILE", 0, C_CARD_BITS, "bits of the C-cards 90-99 (bit n - 90)")
         G("CC_DISCARD", 0, C_CARD_BITS, "bits of the C-cards 90-99 (bit n - 90)")
         G("SC_VOTES", 0, VOTES_MAX, f"votes per option ({VOTE_WEIGHT} per vote, {VOTE_WEIGHT + 1} the "
           "reader's, STORY-04)")
-        off, size = L.GLOBAL["SC_GONE"]
-        self.why["SC_GONE"] = f"bits of the {lim.sc_n} story-card slots, {GONE_BITS} per int (story.GONE_BITS)"
-        for k in range(size):
-            bits = min(GONE_BITS, max(0, lim.sc_n - k * GONE_BITS))
-            self.lo[off + k], self.hi[off + k] = 0, (1 << bits) - 1
+        for name in ("SC_GONE", "SC_PENDING"):
+            off, size = L.GLOBAL[name]
+            self.why[name] = f"bits of the {lim.sc_n} story-card slots, {GONE_BITS} per int (story.GONE_BITS)"
+            for k in range(size):
+                bits = min(GONE_BITS, max(0, lim.sc_n - k * GONE_BITS))
+                self.lo[off + k], self.hi[off + k] = 0, (1 << bits) - 1
 
     def _glob(self, name, lo, hi, why=""):
         sl = _gslice(name)
@@ -783,9 +783,11 @@ def _stage_campaign(v: _Checker) -> None:
     slots = [x - 1 for x in play[:n]]
     for x in sorted({x for x in slots if slots.count(x) > 1}):
         v.fail("SC_PLAY", play, f"each story card in play once; {lim.card(x)} is there {slots.count(x)} times")
-    pending = v.g1("SC_PENDING")
-    if pending >> n:
-        v.fail("SC_PENDING", pending, f"bits only on the {n} used SC_PLAY entries (at most {(1 << n) - 1})")
+    pend = v.g("SC_PENDING").tolist()
+    pending = [(pend[k // GONE_BITS] >> (k % GONE_BITS)) & 1 for k in range(len(pend) * GONE_BITS)]
+    for k in sorted({k for k, b in enumerate(pending) if b} - set(slots)):
+        v.fail(f"SC_PENDING[{k // GONE_BITS}]", pend[k // GONE_BITS], f"bit {k % GONE_BITS} clear: "
+               f"{lim.card(k)} is not in play (SC_PLAY), so it is not pending")
     used = v.g1("STILE_USED")
     for i in range(L.SC_PLAY_CAP):
         if i >= n:
@@ -794,7 +796,7 @@ def _stage_campaign(v: _Checker) -> None:
                     v.fail(f"{name}[{i}]", x, f"0: SC_PLAY[{i}] is empty")
             continue
         card = lim.card(slots[i])
-        if (pending >> i) & 1 and (taker[i] or stile[i]):
+        if pending[slots[i]] and (taker[i] or stile[i]):
             v.fail(f"SC_TAKER[{i}], SC_STILE[{i}]", (taker[i], stile[i]), f"0, 0: {card} is pending (drawn in "
                    "final scoring, followed only in the next game)")
         if stile[i] and not lim.sc_quest[slots[i]]:
@@ -856,10 +858,10 @@ def _stage_campaign(v: _Checker) -> None:
             v.fail(f"BQ_TILE[{k}]", t, f"a story tile of a card with a story quest: {card} has none")
         else:
             i = play.index(slot + 1)
-            if (pending >> i) & 1 or not stile[i] or taker[i]:
+            if pending[slot] or not stile[i] or taker[i]:
                 v.fail(f"BQ_TILE[{k}]", t, f"{card}'s story tile lies only once placed and before it is "
                        f"taken (SC_STILE[{i}] = {stile[i]}, SC_TAKER[{i}] = {taker[i]}, pending "
-                       f"{(pending >> i) & 1})")
+                       f"{pending[slot]})")
     if lying + v.g1("STILE_TAKEN") > used:
         v.fail("STILE_USED", used, f"at least the story tiles lying ({lying}) + taken (STILE_TAKEN = "
                f"{v.g1('STILE_TAKEN')})")

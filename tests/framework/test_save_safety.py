@@ -59,7 +59,7 @@ def _rejects(d, *needles):
 def test_valid_states_load_exactly_and_record_the_data_hash(mid3, combat3, solo):
     for g in (mid3, combat3, solo):
         d = g.to_dict()
-        assert d["format"] == FORMAT_VERSION == 4
+        assert d["format"] == FORMAT_VERSION == 5
         assert d["data_hash"] == g.catalog.data_hash and len(d["data_hash"]) == 64
         h = Game.from_json(json.dumps(d))
         assert np.array_equal(h.state, g.state) and h.legal_actions() == g.legal_actions()

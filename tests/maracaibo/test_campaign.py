@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from maracaibo_env.maracaibo.data_load import DATA_DIR
 from maracaibo_env.maracaibo.invariants import check_invariants
 
 N_QUESTS = L.N_QUESTS
+OLD = Path(__file__).parents[1] / "data" / "old_saves"
 
 
 # ---------------------------------------------------------------- helpers
@@ -53,6 +55,12 @@ def _quest_tiles(g):
 
 def _in_play(g):
     return [g.catalog.story_numbers[int(s) - 1] for s in get(g, "SC_PLAY") if s > 0]
+
+
+def _pending(g):
+    """The cards in play drawn during final scoring (SC_PENDING: bits by story-card slot)."""
+    bits = get(g, "SC_PENDING")
+    return [n for n in _in_play(g) if (bits[g.catalog.story_slot(n) // 30] >> (g.catalog.story_slot(n) % 30)) & 1]
 
 
 def _take_story_tile(g, p, key):
@@ -353,7 +361,7 @@ def test_story_01_card_drawn_in_final_scoring_waits_for_the_next_game(tmp_path):
     _take_story_tile(g, p, "15")
     _end_round(g, p, final=True)
     assert g.is_over
-    assert _in_play(g) == [5] and get(g, "SC_PENDING") == 1
+    assert _in_play(g) == [5] and _pending(g) == [5]
     assert "9" not in _story_quests(g) and "6" not in _quest_tiles(g)   # not followed yet
     assert story_log(g)[-1] == (5, "pending")
     c.record(g)
@@ -361,7 +369,7 @@ def test_story_01_card_drawn_in_final_scoring_waits_for_the_next_game(tmp_path):
     assert c.archive["legacy"] == ["L12"]
     h = c.next_game(num_players=2, seed=8)        # followed at the start of the next game
     assert _story_quests(h) == {"9": 5} and "6" in _quest_tiles(h)
-    assert get(h, "SC_PENDING") == 0 and get(h, "SC_STILE")[0] == 1   # the new game's tile 1
+    assert _pending(h) == [] and get(h, "SC_STILE")[0] == 1   # the new game's tile 1
 
 
 # ------------------------------------------- STORY-02: instructions
@@ -387,6 +395,143 @@ front = [{ kind = "cards_to_discard", cards = [93] }, { kind = "quests", placeme
         g.step(int(rng.choice(g.legal_actions())))
     a = archive_of(g)                                    # END-05: C-cards stay in the pile
     assert a["c_pile"] == [90, 91, 92, 93] and a["in_play"] == [10, 11]
+
+
+def test_story_02c_draw_04_c_cards_on_the_discard_pile_join_the_draw_pile_when_it_runs_out(tmp_path):
+    """STORY-02c (L1465): C-cards added to the discard pile are shuffled into
+    the project card pile "in the next game, or in the current game if the
+    draw pile runs out" (DRAW-04: then the discard pile is reshuffled)."""
+    from maracaibo_env.maracaibo.core import common
+    cat = _data(tmp_path, """
+[[card]]
+number = 10
+source = "reconstructed"
+front = [{ kind = "cards_to_discard", cards = [93, 94] }, { kind = "cards_to_project_pile", cards = [90] }]
+""")
+    g = finish_setup(Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [10]}))
+    c_bits = lambda ns: sum(1 << (n - 90) for n in ns)   # noqa: E731
+    assert get(g, "CC_DISCARD") == c_bits([93, 94]) and get(g, "CC_PILE") == c_bits([90])
+    assert common.draw_top(g.state) >= 0                 # the pile has cards: they stay discarded
+    assert get(g, "CC_DISCARD") == c_bits([93, 94])
+    n, d = get(g, "DRAW_N"), get(g, "DISCARD_N")         # the draw pile runs out: all of it discarded
+    draw = get(g, "DRAW")
+    for i in range(n):
+        put(g, "DISCARD", draw[i], index=d + i)
+    put(g, "DISCARD_N", n + d)
+    put(g, "DRAW", -1)
+    put(g, "DRAW_N", 0)
+    assert common.draw_top(g.state) >= 0                 # the reshuffle
+    assert get(g, "CC_PILE") == c_bits([90, 93, 94]) and get(g, "CC_DISCARD") == 0
+    assert get(g, "DRAW_N") == n + d - 1 and get(g, "DISCARD_N") == 0
+
+
+def test_story_02c_draw_06_c_cards_join_the_pile_even_when_nothing_else_is_discarded(tmp_path):
+    """STORY-02c (L1465): "if the draw pile runs out" the discarded C-cards are
+    shuffled in, even when they are all the discard pile holds."""
+    from maracaibo_env.maracaibo.core import common
+    cat = _data(tmp_path, """
+[[card]]
+number = 10
+source = "reconstructed"
+front = [{ kind = "cards_to_discard", cards = [95] }]
+""")
+    g = finish_setup(Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [10]}))
+    put(g, "DRAW", -1)
+    put(g, "DRAW_N", 0)
+    put(g, "DISCARD", -1)
+    put(g, "DISCARD_N", 0)
+    assert common.draw_top(g.state) == -1                # no project card to draw (DRAW-06)
+    assert get(g, "CC_PILE") == 1 << 5 and get(g, "CC_DISCARD") == 0
+
+
+@pytest.mark.parametrize("low,high", [
+    ('front = [{ kind = "legacy_tiles", tiles = ["L12"] }]', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
+    ('front = [{ kind = "legacy_tiles", tiles = ["L12"] }]', 'requirement = { kind = "legacy_tile_full", tile = "L12" }'),
+    ('requirement = { kind = "legacy_tile_full", tile = "L12" }', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
+    ('front = [{ kind = "legacy_tiles", tiles = ["L6", "L12"] }]', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
+], ids=["both_add_it", "adds_it_and_needs_it_full", "needs_it_full_and_adds_it", "one_of_two_tiles"])
+def test_story_06_leg_00c_any_two_cards_needing_one_legacy_tile_the_higher_wins(tmp_path, low, high):
+    """STORY-06 / LEG-00c (L1539 "two story cards that both require the same
+    legacy tile ... the card with the higher number governs. Remove the
+    lower-numbered story card from the game"): a card needs a tile when it adds
+    it (L1475: with its new rules for it) or needs it full (L650), in any pair."""
+    cards = """
+[[card]]
+number = %d
+source = "reconstructed"
+%s
+"""
+    cat = _data(tmp_path, cards % (20, low) + cards % (30, high))
+    for order in ([20, 30], [30, 20]):
+        g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": order})
+        assert _in_play(g) == [30] and (20, "removed") in story_log(g), order
+        assert (30, "removed") not in story_log(g)
+
+
+def test_story_06_cards_needing_different_tiles_both_stay(tmp_path):
+    """STORY-06 concerns only cards that need the same tile (L1539)."""
+    cards = """
+[[card]]
+number = %d
+source = "reconstructed"
+front = [{ kind = "legacy_tiles", tiles = ["%s"] }]
+requirement = { kind = "legacy_tile_full", tile = "%s" }
+"""
+    cat = _data(tmp_path, cards % (20, "L12", "L12") + cards % (30, "L13", "L13"))
+    g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [20, 30]})
+    assert _in_play(g) == [20, 30] and not [e for _, e in story_log(g) if e == "removed"]
+
+
+def test_story_02d_story_01_every_card_drawn_stays_in_play_however_many(tmp_path):
+    """STORY-02d: "Add the story card to the usual space ... Then immediately
+    draw the indicated story card ... Add the second card to the usual space
+    on the game board as well" (L1469): the rulebook sets no limit on the
+    space, so a Read chain of 12 cards leaves all 12 in play (none used up),
+    and the archive carries them to the next game (END-05, SETUP-18)."""
+    cards = "".join(f"""
+[[card]]
+number = {n}
+source = "reconstructed"
+front = [{{ kind = "quests", placements = [{{ location = "16", players = [2] }}] }}{f', {{ kind = "read", card = {n + 1} }}' if n < 21 else ''}]
+""" for n in range(10, 22))
+    from maracaibo_env.maracaibo.core.catalog_layout import MAX_SC
+    assert L.SC_PLAY_CAP >= MAX_SC          # room for every card story.toml may hold
+    cat = _data(tmp_path, cards)
+    c = Campaign(catalog=cat)
+    c.archive["pending"] = [10]
+    g = c.next_game(num_players=2, seed=1)
+    assert _in_play(g) == list(range(10, 22))
+    assert story_log(g) == [(n, "drawn") for n in range(10, 22)]
+    assert check_invariants(g.state, g.catalog) == []
+    rng = np.random.default_rng(1)
+    while not g.is_over:
+        g.step(int(rng.choice(g.legal_actions())))
+    c.record(g)
+    assert c.archive["in_play"] == list(range(10, 22))
+    h = c.next_game(num_players=2, seed=2)
+    assert story_log(h) == [(n, "again") for n in range(10, 22)]
+    assert np.array_equal(Game.from_json(h.to_json(), catalog=cat).state, h.state)
+
+
+def test_quest_09_con_05_a_full_board_places_no_more_and_loses_no_tile(tmp_path):
+    """CON-05: 24 quest tiles, every one accounted for. The engine lays at most
+    BOARD_QUEST_CAP (16) quests on the board at once; a placement beyond it
+    places nothing and leaves the tile in the pile, as with an empty pile
+    (QUEST-09 ruling; docs/rulings.md)."""
+    locs = ["3", "6", "7", "8", "9", "12", "16", "18"]
+    placements = ", ".join(f'{{ location = "{k}", players = [2] }}' for k in locs)
+    cards = "".join(f"""
+[[card]]
+number = {n}
+source = "reconstructed"
+front = [{{ kind = "quests", placements = [{placements}] }}{f', {{ kind = "read", card = {n + 1} }}' if n < 12 else ''}]
+""" for n in (10, 11, 12))
+    cat = _data(tmp_path, cards)
+    g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [10]})
+    assert _in_play(g) == [10, 11, 12]
+    assert len(_quest_tiles(g)) == L.BOARD_QUEST_CAP == 16
+    assert get(g, "QPILE_N") == N_QUESTS - L.EXP_QUESTS - 16     # the other 5 stay in the pile
+    assert check_invariants(g.state, g.catalog) == []
 
 
 def test_story_06_leg_00c_two_cards_need_one_tile_the_higher_wins(tmp_path):
@@ -453,6 +598,63 @@ def test_end_05_archive_and_setup_18_continue(tmp_path):
         assert _story_quests(h) == {"15": 1} and _quest_tiles(h) == ["16", "19"]
         assert story_log(h) == [(1, "again")]
     assert s["game"] == 1 and c.games == [s]
+
+
+def test_setup_18_a_campaign_with_no_story_card_left_is_refused_saying_why(tmp_path):
+    """SETUP-18 "pick up where you left off": "Take all story cards out of the
+    archive" (L223), and in the campaign new quests come only from story cards
+    (L656-660). Card 01's back is printed in no source, so once it is read the
+    archive holds no card: the next game is refused, saying why and what is
+    allowed (a chapter, L227), never played without a card or quests."""
+    from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
+    c = Campaign.new()
+    g = finish_setup(c.next_game(num_players=2, seed=4))
+    p = g.current_player
+    _take_story_tile(g, p, "15")
+    _end_round(g, p, final=True)
+    assert g.is_over and (1, "read") in story_log(g)
+    c.record(g)
+    assert c.archive["in_play"] == c.archive["pending"] == [] and c.archive["gone"] == [1]
+    for refused in (lambda: c.next_game(num_players=2, seed=5),
+                    lambda: MaracaiboSingleEnv(num_players=2, campaign=c)):
+        with pytest.raises(CampaignError, match=r"holds no story card.*card 01.*printed in no source"
+                                                r".*Allowed: start a chapter"):
+            refused()
+    assert c._open is None and len(c.games) == 1
+    g = c.start_chapter(2).next_game(num_players=2, seed=5)
+    assert story_log(g)[0] == (80, "drawn")
+    # a back that is known and names no next card: the same refusal
+    cat = _data(tmp_path, """
+[[card]]
+number = 1
+source = "reconstructed"
+front = [{ kind = "story_tile", location = "15" }]
+%s
+requirement = { kind = "story_tile_taken" }
+""" % _quest())
+    c = Campaign.new(catalog=cat)
+    g = finish_setup(c.next_game(num_players=2, seed=4))
+    _take_story_tile(g, g.current_player, "15")
+    _end_round(g, g.current_player, final=True)
+    c.record(g)
+    with pytest.raises(CampaignError, match="no story card is left to follow.*chapters in story.toml: none"):
+        c.next_game(num_players=2, seed=5)
+
+
+def test_a_format_4_campaign_save_loads_in_format_5(tmp_path):
+    """A format-4 save (8 story cards in play, SC_PENDING by entry) loads with
+    its campaign fields in format 5's layout: the same cards in play, the
+    pending one (drawn in final scoring, STORY-01) still pending."""
+    d = json.loads((OLD / "maracaibo_format4_campaign.json").read_text())
+    assert d["format"] == 4 and len(d["state"]["SC_PLAY"]) == 8 and d["state"]["SC_PENDING"] == 0b100
+    g = Game.from_dict(d, ignore_data_hash=True)   # the data changed since (issue 37)
+    assert _in_play(g) == [80, 61, 62] and _pending(g) == [62]
+    assert len(get(g, "SC_PLAY")) == L.SC_PLAY_CAP and g.is_over
+    h = Game.from_json(g.to_json())
+    assert h.to_dict()["format"] == 5 and np.array_equal(h.state, g.state)
+    d["state"]["SC_PENDING"] = 0b1000                   # an empty entry pending: named
+    with pytest.raises(ValueError, match=r"SC_PENDING: 8 marks SC_PLAY\[3\] = 0 pending"):
+        Game.from_dict(d, ignore_data_hash=True)
 
 
 def test_setup_18_chapter_start():

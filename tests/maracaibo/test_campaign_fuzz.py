@@ -178,7 +178,8 @@ def _set(st, field, value):
     ({"SC_TAKER[0]": 4}, "SC_TAKER[0] = 4"),
     ({"SC_STILE[3]": 1}, "SC_STILE[3] = 1"),
     ({"STILE_TAKEN": 3}, "STILE_TAKEN = 3"),
-    ({"SC_PENDING": 4}, "SC_PENDING = 4"),
+    ({"SC_PENDING[0]": 4}, "SC_PENDING[0] = 4"),     # card 61 pending, not in play (format 5: bits by slot)
+    ({"SC_PENDING[0]": 64}, "SC_PENDING[0] = 64"),   # slot 6: story.toml has 6 cards
     ({"SC_LOG[0]": 2 * 8}, "SC_LOG[0] = 16"),
     ({"SC_LOG[0]": 8 + 6}, "SC_LOG[0] = 14"),
     ({"SC_LOG_N": 25}, "SC_LOG_N = 25"),

@@ -213,4 +213,4 @@ def test_a_save_of_format_3_loads_as_a_game_without_the_campaign():
     assert not any(g.state[L.field_slice(n)].any() for n in ("CAMPAIGN", "SC_PLAY", "SC_LOG_N"))
     assert g.legal_actions()
     h = Game.from_json(g.to_json())
-    assert h.to_dict()["format"] == 4 and np.array_equal(h.state, g.state)
+    assert h.to_dict()["format"] == 5 and np.array_equal(h.state, g.state)

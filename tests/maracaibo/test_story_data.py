@@ -133,12 +133,12 @@ def rejects(folder, *parts: str) -> str:
 
 BAD = [
     ("unknown_instruction_kind", '{ kind = "read", card = 61 }', '{ kind = "teleport", card = 61 }',
-     ["story.toml", "card[1] (60)", "front[4]", "kind: unknown value 'teleport'", "allowed: story_tile"]),
+     ["story.toml", "card[1] (60)", "front[3]", "kind: unknown value 'teleport'", "allowed: story_tile"]),
     ("unknown_requirement_kind", 'requirement = { kind = "legacy_tile_full", tile = "L12" }',
      'requirement = { kind = "tile_gone" }',
      ["story.toml", "card[2] (61)", "requirement", "unknown value 'tile_gone'"]),
     ("read_to_a_missing_card", '{ kind = "read", card = 61 }', '{ kind = "read", card = 70 }',
-     ["story.toml", "card[1] (60)", "front[4]: card", "card 70 is not in story.toml"]),
+     ["story.toml", "card[1] (60)", "front[3]: card", "card 70 is not in story.toml"]),
     ("next_card_to_a_missing_card", '{ kind = "next_card", card = 62 }',
      '{ kind = "next_card", card = 71 }',
      ["story.toml", "card[2] (61)", "back[1]: card", "card 71 is not in story.toml"]),
@@ -156,7 +156,7 @@ BAD = [
     ("c_card_as_a_story_card", "number = 63", "number = 95",
      ["story.toml", "card[4] (95)", "number", "C-card"]),
     ("project_pile_card_not_a_c_card", "cards = [90, 91, 92]", "cards = [90, 91, 12]",
-     ["story.toml", "card[1] (60)", "front[3]: cards", "12 is no C-card"]),
+     ["story.toml", "card[1] (60)", "front[2]: cards", "12 is no C-card"]),
     ("unknown_legacy_tile", 'tiles = ["L20"]', 'tiles = ["L19"]',
      ["story.toml", "card[2] (61)", "back[0]", "tiles[0]", "'L19'"]),
     ("legacy_tile_without_discs", 'tile = "L12"', 'tile = "L3"',
@@ -204,3 +204,12 @@ def test_a_data_folder_without_board_skips_the_location_check(tmp_path):
     (d / story.STORY_FILE).write_text(text.replace('location = "16" }', 'location = "99" }'),
                                       encoding="utf-8")
     assert len(load_story_cards(d)) == 6   # 01, 60-63 and the chapter card 80
+
+
+def test_story_04_a_decision_option_cannot_read_its_own_card(folder):
+    """STORY-04: a decision's option leads to another card ("Read NN"); the
+    card whose back is being read has just left play (L650-654), so an option
+    reading it again is refused, naming file, entry and field."""
+    edit(folder, '{ text = "The smugglers", read = 63 }', '{ text = "The smugglers", read = 60 }')
+    rejects(folder, "story.toml", "card[1] (60)", "decision: option[1]: read", "60 is this card",
+            "allowed: another card")

@@ -31,6 +31,14 @@ def test_new_next_show(tmp_path, capsys):
     for text in ("campaign game 1", "story cards this game", "drawn: its front followed", "scores",
                  "winner", "the archive now", "legacy tiles", "C-cards in the project pile", f"saved to {f}"):
         assert text in out, text
+    # card 01's back was read: printed in no source, so nothing follows it and the
+    # archive holds no story card; said at once, and `next` refuses (SETUP-18, L223)
+    assert [1, "read"] in game["story"] and c.archive["in_play"] == c.archive["pending"] == []
+    assert "its back read: printed in no source" in out and "the next game cannot start" in out
+    rc, out, err = run(capsys, "next", f)
+    assert rc == 2 and "holds no story card" in err and "card 01" in err and len(err.splitlines()) == 1
+    assert len(Campaign.load(f).games) == 1
+    assert run(capsys, "chapter", f, 2)[0] == 0      # the way on: a chapter (L227)
     # the next game: the last game's player count, seed = games so far, the strongest bots
     rc, out, _ = run(capsys, "next", f)
     assert rc == 0 and "campaign game 2" in out and "strongest" in out

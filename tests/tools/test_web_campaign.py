@@ -98,9 +98,13 @@ def test_a_campaign_game_is_recorded_once_when_it_ends(client, camp_file):
     assert len(Campaign.load(camp_file).games) == 1
     status = client.get("/api/campaign").json()["campaign"]
     assert status["in_play"] is None and status["games"] == 1 and status["last"] == s
-    # the next campaign game starts from the archive
-    gid2, v2 = _new(client, campaign=True, seed=4)
-    assert v2["campaign"]["game"] == 2 and client.get("/api/campaign").json()["campaign"]["in_play"] == gid2
+    # card 01's back was read: printed in no source, so the archive holds no story card and
+    # the next campaign game is refused, saying why (SETUP-18, L223; docs/rulings.md)
+    assert [1, "read"] in g["story"] and c.archive["in_play"] == c.archive["pending"] == []
+    assert "printed in no source" in next(e["text"] for e in s["story"] if e["event"] == "read")
+    r = client.post("/api/games", json={**GAME, "campaign": True, "seed": 4})
+    assert r.status_code == 400 and "holds no story card" in r.json()["error"]
+    assert client.get("/api/campaign").json()["campaign"]["in_play"] is None
 
 
 def test_a_solo_game_ends_in_act_and_changes_made_elsewhere_are_not_overwritten(tmp_path):

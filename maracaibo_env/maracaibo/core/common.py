@@ -373,23 +373,32 @@ def count_symbol_in_hand(state, cat, p, sym, exclude_slot):
 
 
 @njit(cache=True)
-def place_board_quest(state, t, loc):
-    """Quest tile t (or a campaign's story quest row) face up at location loc,
-    the newest on the board (BQ_AGE: Jean takes the oldest, SOLO-13)."""
+def board_quest_free(state):
+    """A free BQ_* entry (-1 when BOARD_QUEST_CAP tiles lie on the board)."""
     for k in range(BOARD_QUEST_CAP):
         if state[G_BQ_TILE + k] < 0:
-            state[G_BQ_TILE + k] = t
-            state[G_BQ_LOC + k] = loc
-            state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
-            state[G_BQ_NEXT_AGE] += 1
-            return
+            return k
+    return -1
+
+
+@njit(cache=True)
+def place_board_quest(state, t, loc):
+    """Quest tile t (or a campaign's story quest row) face up at location loc,
+    the newest on the board (BQ_AGE: Jean takes the oldest, SOLO-13); the
+    caller checks board_quest_free first."""
+    k = board_quest_free(state)
+    state[G_BQ_TILE + k] = t
+    state[G_BQ_LOC + k] = loc
+    state[G_BQ_AGE + k] = state[G_BQ_NEXT_AGE]
+    state[G_BQ_NEXT_AGE] += 1
 
 
 @njit(cache=True)
 def quest_from_pile_to(state, loc):
     """The face-up pile's top tile to location loc; False when the pile is
-    empty (QUEST-09 ruling: then nothing is placed)."""
-    if state[G_QPILE_N] == 0:
+    empty (QUEST-09 ruling: then nothing is placed) or BOARD_QUEST_CAP tiles
+    lie on the board already (then the tile stays in the pile; ruling)."""
+    if state[G_QPILE_N] == 0 or board_quest_free(state) < 0:
         return False
     state[G_QPILE_N] -= 1
     t = state[G_QPILE + state[G_QPILE_N]]
@@ -401,8 +410,12 @@ def quest_from_pile_to(state, loc):
 @njit(cache=True)
 def draw_top(state):
     """Top card of the draw pile, reshuffling the discard pile when it is empty
-    (DRAW-04); -1 when both are empty."""
+    (DRAW-04); -1 when both are empty. A campaign's C-cards on the discard pile
+    join the draw pile then (STORY-02c, L1465 "or in the current game if the
+    draw pile runs out"; they are tracked, not drawn: docs/rulings.md)."""
     if state[G_DRAW_N] == 0:
+        state[G_CC_PILE] |= state[G_CC_DISCARD]
+        state[G_CC_DISCARD] = 0
         n = state[G_DISCARD_N]
         if n == 0:
             return -1

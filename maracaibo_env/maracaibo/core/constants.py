@@ -39,7 +39,7 @@ N_VP_SRC = 18                     # VP-by-source categories (see VP_SOURCES)
 MARKERS_PER_NATION = 13
 FIGURES_PER_COLOUR = 8
 N_SYNERGY = 5
-SC_PLAY_CAP = 8                   # story cards in play on the story-card space at once (campaign)
+SC_PLAY_CAP = 80                  # story cards in play on the story-card space at once (campaign): as many as
 SC_LOG_CAP = 24                   # story cards drawn or read in one game, in order (campaign)
 STORY_TILES = 4                   # story tiles 1-4 (SETUP-03)
 
@@ -122,18 +122,18 @@ G_LEG_MINE = 870                  # state field LEG_MINE, 1 int; LEG-L9: nation 
 G_LEG_QUEST = 871                 # state field LEG_QUEST, 1 int; LEG-L1: quest tile + 1 on Puerto Cabezas' quest space
 G_LEG_CB_USED = 872               # state field LEG_CB_USED, 1 int; COMBAT-11: bit 0 silver fleet, bit 1 gold mine used in this Combat
 G_CAMPAIGN = 873                  # state field CAMPAIGN, 1 int; 1: a campaign game (story cards from data/story.toml)
-G_SC_PLAY = 874                   # state field SC_PLAY, 8 ints; story-card slot + 1 of each card in play (0 = empty)
-G_SC_TAKER = 882                  # state field SC_TAKER, 8 ints; seat + 1 who took that card's story tile (0 = not taken)
-G_SC_STILE = 890                  # state field SC_STILE, 8 ints; the story tile (1-4) that card placed (0 = none)
-G_STILE_USED = 898                # state field STILE_USED, 1 int; story tiles taken from the stack so far (SETUP-03: 1 first)
-G_STILE_TAKEN = 899               # state field STILE_TAKEN, 1 int; story tiles on quest tracks (counted in QUESTS, STILE-02)
-G_SC_PENDING = 900                # state field SC_PENDING, 1 int; slot + 1 of a card drawn in final scoring, resolved next game
-G_SC_LOG = 901                    # state field SC_LOG, 24 ints
-G_SC_LOG_N = 925                  # state field SC_LOG_N, 1 int
-G_CC_PILE = 926                   # state field CC_PILE, 1 int; C-cards (90-99) in the project draw pile: bit n - 90
-G_CC_DISCARD = 927                # state field CC_DISCARD, 1 int; C-cards on the project discard pile
-G_SC_VOTES = 928                  # state field SC_VOTES, 4 ints; STORY-04: votes per option of the decision being taken
-G_SC_GONE = 932                   # state field SC_GONE, 3 ints; bitset of slots drawn this game or before (a card is drawn once)
+G_SC_PLAY = 874                   # state field SC_PLAY, 80 ints; story-card slot + 1 of each card in play (0 = empty)
+G_SC_TAKER = 954                  # state field SC_TAKER, 80 ints; seat + 1 who took that card's story tile (0 = not taken)
+G_SC_STILE = 1034                 # state field SC_STILE, 80 ints; the story tile (1-4) that card placed (0 = none)
+G_STILE_USED = 1114               # state field STILE_USED, 1 int; story tiles taken from the stack so far (SETUP-03: 1 first)
+G_STILE_TAKEN = 1115              # state field STILE_TAKEN, 1 int; story tiles on quest tracks (counted in QUESTS, STILE-02)
+G_SC_PENDING = 1116               # state field SC_PENDING, 3 ints; bitset of slots drawn in final scoring, followed next game (as SC_GONE)
+G_SC_LOG = 1119                   # state field SC_LOG, 24 ints
+G_SC_LOG_N = 1143                 # state field SC_LOG_N, 1 int
+G_CC_PILE = 1144                  # state field CC_PILE, 1 int; C-cards (90-99) in the project draw pile: bit n - 90
+G_CC_DISCARD = 1145               # state field CC_DISCARD, 1 int; C-cards on the project discard pile
+G_SC_VOTES = 1146                 # state field SC_VOTES, 4 ints; STORY-04: votes per option of the decision being taken
+G_SC_GONE = 1150                  # state field SC_GONE, 3 ints; bitset of slots drawn this game or before (a card is drawn once)
 P_VP = 0                          # player-block field VP, 1 int
 P_DOUBLOONS = 1                   # player-block field DOUBLOONS, 1 int
 P_CP = 2                          # player-block field CP, 1 int
@@ -170,9 +170,9 @@ P_ASSIST_NEW = 149                # player-block field ASSIST_NEW, 32 ints
 P_CARD_QUEST = 181                # player-block field CARD_QUEST, 4 ints; IMM-06: quest tiles lying on bought cards
 P_RETIRE = 185                    # player-block field RETIRE, 1 int; Retirement (§29): 1 = the player's figure still on the tile
 P_VP_SRC = 186                    # player-block field VP_SRC, 18 ints
-PLAYERS = 935                     # offset of player 0's block
+PLAYERS = 1153                    # offset of player 0's block
 PLAYER_SIZE = 204                 # ints per player block
-STATE_SIZE = 1751                 # ints in a state vector
+STATE_SIZE = 1969                 # ints in a state vector
 VS_VP_INCOME = 0                  # VP_SOURCES[0] 'vp_income'
 VS_DOUBLOON_TRACK = 1             # VP_SOURCES[1] 'doubloon_track'
 VS_CARDS = 2                      # VP_SOURCES[2] 'cards'

@@ -36,7 +36,8 @@ N_VP_SRC = 18        # VP-by-source categories (see VP_SOURCES)
 MARKERS_PER_NATION = 13
 FIGURES_PER_COLOUR = 8
 N_SYNERGY = 5
-SC_PLAY_CAP = 8      # story cards in play on the story-card space at once (campaign)
+SC_PLAY_CAP = 80     # story cards in play on the story-card space at once (campaign): as many as
+                     # story.toml may hold (catalog_layout.MAX_SC), so the space never runs out
 SC_LOG_CAP = 24      # story cards drawn or read in one game, in order (campaign)
 STORY_TILES = 4      # story tiles 1-4 (SETUP-03)
 
@@ -99,7 +100,7 @@ GLOBAL_FIELDS = [
     ("SC_STILE", SC_PLAY_CAP, 4),  # the story tile (1-4) that card placed (0 = none)
     ("STILE_USED", 1, 4),    # story tiles taken from the stack so far (SETUP-03: 1 first)
     ("STILE_TAKEN", 1, 4),   # story tiles on quest tracks (counted in QUESTS, STILE-02)
-    ("SC_PENDING", 1, 4),    # slot + 1 of a card drawn in final scoring, resolved next game
+    ("SC_PENDING", 3, 4),    # bitset of slots drawn in final scoring, followed next game (as SC_GONE)
     ("SC_LOG", SC_LOG_CAP, 4), ("SC_LOG_N", 1, 4),  # card number * 8 + event (story.EV_*)
     ("CC_PILE", 1, 4),       # C-cards (90-99) in the project draw pile: bit n - 90
     ("CC_DISCARD", 1, 4),    # C-cards on the project discard pile

@@ -7,7 +7,9 @@ the game's campaign state in the state's SC_* / STILE_* / CC_* fields
 (layout.py, all 0 outside a campaign, where nothing here is reached:
 state[G_CAMPAIGN] guards every call). Cards in play are SC_PLAY entries
 (slot + 1); a card drawn during final scoring is in play but pending
-(SC_PENDING bit), its front followed at the start of the next game.
+(its SC_PENDING bit, by slot), its front followed at the start of the next
+game. The space holds every card of story.toml (SC_PLAY_CAP >= MAX_SC): a
+card is drawn once, so none is ever turned away for lack of room.
 
 "Read NN" and a back's "next card" are queued: the card being followed
 finishes its own instructions first, then the queued cards are drawn in
@@ -21,8 +23,8 @@ from . import legacy
 
 # SC_LOG events: entry = card number * 8 + event
 EV_DRAWN, EV_READ, EV_REMOVED, EV_PENDING, EV_RERUN, EV_CHOSE = 0, 1, 2, 3, 4, 5
-QUEUE_CAP = 32
-GONE_BITS = 30          # SC_GONE: 30 slots per int (sign bit unused)
+QUEUE_CAP = MAX_SC + 1  # draw_cards queues each card once (a card is drawn once)
+GONE_BITS = 30          # SC_GONE, SC_PENDING: 30 slots per int (sign bit unused)
 VOTE_WEIGHT = 2         # a vote counts 2, the reader's 3: a tie goes to the reader (STORY-04)
 JEAN = 1
 
@@ -43,6 +45,20 @@ def is_gone(state, slot):
 @njit(cache=True)
 def set_gone(state, slot):
     state[G_SC_GONE + slot // GONE_BITS] |= 1 << (slot % GONE_BITS)
+
+
+@njit(cache=True)
+def is_pending(state, slot):
+    return (state[G_SC_PENDING + slot // GONE_BITS] >> (slot % GONE_BITS)) & 1 == 1
+
+
+@njit(cache=True)
+def set_pending(state, slot, on):
+    bit = 1 << (slot % GONE_BITS)
+    if on:
+        state[G_SC_PENDING + slot // GONE_BITS] |= bit
+    else:
+        state[G_SC_PENDING + slot // GONE_BITS] &= ~bit
 
 
 @njit(cache=True)
@@ -77,34 +93,56 @@ def _leave_play(state, cat, i):
     state[G_SC_PLAY + last] = 0
     state[G_SC_TAKER + last] = 0
     state[G_SC_STILE + last] = 0
-    low = state[G_SC_PENDING] & ((1 << i) - 1)
-    state[G_SC_PENDING] = low | ((state[G_SC_PENDING] >> (i + 1)) << i)
+    set_pending(state, slot, False)
+
+
+@njit(cache=True)
+def _needs(cat, slot, tile):
+    """STORY-06 (L1539 "require the same legacy tile"): the card needs legacy
+    tile `tile` (index L-number - 1) when its requirement is that tile full
+    or its front adds the tile (the tile and the card's rules for it, L1475)."""
+    if cat[C_SC_REQ + slot] == SR_LEGACY_TILE_FULL and cat[C_SC_REQ_TILE + slot] == tile:
+        return True
+    for j in range(cat[C_SC_FRONT_N + slot]):
+        kind, arg, _ = _item(cat, slot, False, j)
+        if kind == IK_LEGACY_TILES and arg == tile:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _share_tile(cat, a, b):
+    """Cards a and b (slots) need one legacy tile (_needs)."""
+    if cat[C_SC_REQ + a] == SR_LEGACY_TILE_FULL and _needs(cat, b, cat[C_SC_REQ_TILE + a]):
+        return True
+    for j in range(cat[C_SC_FRONT_N + a]):
+        kind, arg, _ = _item(cat, a, False, j)
+        if kind == IK_LEGACY_TILES and _needs(cat, b, arg):
+            return True
+    return False
 
 
 @njit(cache=True)
 def _place(state, cat, slot):
     """STORY-01 / STORY-06: put a drawn card on the story-card space. Two
-    cards needing the same legacy tile: the higher number stays, the lower
-    leaves the game. Returns its index in play, -1 when it is the lower."""
+    cards needing the same legacy tile (_needs): the higher number stays, the
+    lower leaves the game. Returns its index in play, -1 when it is the lower."""
     set_gone(state, slot)
-    if cat[C_SC_REQ + slot] == SR_LEGACY_TILE_FULL:
-        tile = cat[C_SC_REQ_TILE + slot]
-        i = 0
-        while i < SC_PLAY_CAP and state[G_SC_PLAY + i] > 0:
-            other = state[G_SC_PLAY + i] - 1
-            if cat[C_SC_REQ + other] == SR_LEGACY_TILE_FULL and cat[C_SC_REQ_TILE + other] == tile:
-                if cat[C_SC_NUMBER + other] < cat[C_SC_NUMBER + slot]:
-                    log(state, cat[C_SC_NUMBER + other], EV_REMOVED)
-                    _leave_play(state, cat, i)
-                    continue
-                log(state, cat[C_SC_NUMBER + slot], EV_REMOVED)
-                return -1
-            i += 1
-    for i in range(SC_PLAY_CAP):
-        if state[G_SC_PLAY + i] == 0:
-            state[G_SC_PLAY + i] = slot + 1
-            return i
-    return -1   # more cards in play than the space holds: the data cannot do this (story.toml check)
+    i = 0
+    while i < SC_PLAY_CAP and state[G_SC_PLAY + i] > 0:
+        other = state[G_SC_PLAY + i] - 1
+        if _share_tile(cat, slot, other):
+            if cat[C_SC_NUMBER + other] < cat[C_SC_NUMBER + slot]:
+                log(state, cat[C_SC_NUMBER + other], EV_REMOVED)
+                _leave_play(state, cat, i)
+                continue
+            log(state, cat[C_SC_NUMBER + slot], EV_REMOVED)
+            return -1
+        i += 1
+    if i >= SC_PLAY_CAP:   # SC_PLAY_CAP >= MAX_SC and a card is placed once: cannot happen
+        raise ValueError("internal: the story-card space is full (layout.SC_PLAY_CAP < catalog_layout.MAX_SC?)")
+    state[G_SC_PLAY + i] = slot + 1
+    return i
 
 
 @njit(cache=True)
@@ -113,7 +151,8 @@ def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
     belongs to a card in play (i >= 0); on a back it places nothing (the card
     leaves play; story.toml refuses it there)."""
     if kind == IK_STORY_TILE:
-        if i >= 0 and cat[C_SC_QUEST + slot] and state[G_STILE_USED] < STORY_TILES:
+        if i >= 0 and cat[C_SC_QUEST + slot] and state[G_STILE_USED] < STORY_TILES \
+                and board_quest_free(state) >= 0:
             state[G_STILE_USED] += 1   # SETUP-03: the tiles are used in ascending order
             state[G_SC_STILE + i] = state[G_STILE_USED]
             place_board_quest(state, N_QUESTS + slot, arg)
@@ -142,14 +181,17 @@ def draw_cards(state, cat, first):
         if i < 0:
             continue
         if final:
-            state[G_SC_PENDING] |= 1 << i
+            set_pending(state, slot, True)
             log(state, number, EV_PENDING)
             continue
         log(state, number, EV_DRAWN)
         for j in range(cat[C_SC_FRONT_N + slot]):
             kind, arg, pmask = _item(cat, slot, False, j)
             if kind == IK_READ:
-                if n < QUEUE_CAP:
+                queued = is_gone(state, arg)   # drawn already, or queued: it would be skipped
+                for k in range(head, n):
+                    queued = queued or queue[k] == arg
+                if not queued:   # so at most one entry per card: QUEUE_CAP is never passed
                     queue[n] = arg
                     n += 1
             else:
@@ -179,7 +221,7 @@ def rerun(state, cat):
     from the archive, their Read cards are archived themselves; ruling)."""
     for i in range(SC_PLAY_CAP):
         slot = state[G_SC_PLAY + i] - 1
-        if slot < 0 or (state[G_SC_PENDING] >> i) & 1:
+        if slot < 0 or is_pending(state, slot):
             continue
         log(state, cat[C_SC_NUMBER + slot], EV_RERUN)
         for j in range(cat[C_SC_FRONT_N + slot]):
@@ -196,7 +238,7 @@ def start(state, cat):
     pending = np.empty(SC_PLAY_CAP, np.int64)
     n = 0
     for i in range(SC_PLAY_CAP):
-        if (state[G_SC_PENDING] >> i) & 1 and state[G_SC_PLAY + i] > 0:
+        if state[G_SC_PLAY + i] > 0 and is_pending(state, state[G_SC_PLAY + i] - 1):
             pending[n] = state[G_SC_PLAY + i] - 1
             n += 1
     for k in range(n):   # off the space, then drawn as new (a pending card was never followed)
@@ -209,8 +251,8 @@ def start(state, cat):
 
 
 # a campaign start as one int array (campaign_start.start_template): SC_PLAY,
-# SC_PENDING, SC_GONE, CC_PILE, CC_DISCARD, in this order
-START_SIZE = SC_PLAY_CAP + 1 + 3 + 2
+# SC_PENDING (3), SC_GONE (3), CC_PILE, CC_DISCARD, in this order
+START_SIZE = SC_PLAY_CAP + 3 + 3 + 2
 
 
 @njit(cache=True)
@@ -219,11 +261,11 @@ def start_from(state, cat, tpl):
     into it, then start() (Game and the vector env's restarts share this)."""
     for i in range(SC_PLAY_CAP):
         state[G_SC_PLAY + i] = tpl[i]
-    state[G_SC_PENDING] = tpl[SC_PLAY_CAP]
     for k in range(3):
-        state[G_SC_GONE + k] = tpl[SC_PLAY_CAP + 1 + k]
-    state[G_CC_PILE] = tpl[SC_PLAY_CAP + 4]
-    state[G_CC_DISCARD] = tpl[SC_PLAY_CAP + 5]
+        state[G_SC_PENDING + k] = tpl[SC_PLAY_CAP + k]
+        state[G_SC_GONE + k] = tpl[SC_PLAY_CAP + 3 + k]
+    state[G_CC_PILE] = tpl[SC_PLAY_CAP + 6]
+    state[G_CC_DISCARD] = tpl[SC_PLAY_CAP + 7]
     start(state, cat)
 
 
@@ -232,7 +274,7 @@ def start_from(state, cat, tpl):
 def _fulfilled(state, cat, i):
     """The reader of card in play i when its requirement is met, else -1."""
     slot = state[G_SC_PLAY + i] - 1
-    if slot < 0 or (state[G_SC_PENDING] >> i) & 1:
+    if slot < 0 or is_pending(state, slot):
         return -1
     req = cat[C_SC_REQ + slot]
     if req == SR_STORY_TILE_TAKEN and state[G_SC_TAKER + i] > 0:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
 
-from ...campaign import Campaign, CampaignError
-from ...campaign_cli import EVENT_TEXT, GAME
+from ...campaign import Campaign, CampaignError, unknown_backs
+from ...campaign_cli import EVENT_TEXT, GAME, UNKNOWN_BACK
 
 __all__ = ["CampaignDesk", "CampaignBusy", "GAME"]
 
@@ -49,6 +49,7 @@ class CampaignDesk:
         self.stuck: str | None = None        # why no more campaign games can start
         from ...maracaibo.story import load_story_cards
         self.titles = {c.number: c.title or "" for c in load_story_cards(self.campaign.data_dir)}
+        self.unknown = unknown_backs(self.campaign.catalog)   # cards whose back no source prints
 
     # ---- starting a game -------------------------------------------------------------------
     def check_free(self, games: dict) -> None:
@@ -112,7 +113,8 @@ class CampaignDesk:
         return {"file": self.name, "game": summary["game"], "games_recorded": len(self.campaign.games),
                 "scores": summary["scores"], "winners": summary["winners"],
                 "story": [{"card": n, "title": self.titles.get(n, ""), "event": e,
-                           "text": EVENT_TEXT.get(e, e)} for n, e in summary["story"]],
+                           "text": UNKNOWN_BACK if e == "read" and n in self.unknown else EVENT_TEXT.get(e, e)}
+                          for n, e in summary["story"]],
                 "archive": summary["archive"]}
 
     def status(self, games: dict) -> dict:
