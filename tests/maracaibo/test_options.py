@@ -205,12 +205,14 @@ def test_batches_take_the_options():
 
 def test_a_save_of_format_3_loads_as_a_game_without_the_campaign():
     """Format 4 added the campaign's fields (issue 27); a format-3 save (written
-    by the release before it, same data) loads with them 0 and plays on."""
+    by the release before it, same data: since issue 37 the data set
+    "calibrated") loads with them 0 and plays on."""
+    from maracaibo_env.maracaibo.catalog import load_catalog
     d = json.loads((OLD / "maracaibo_format3_2p.json").read_text())
     assert d["format"] == 3
-    g = Game.from_dict(d)
+    g = Game.from_dict(d, catalog=load_catalog("calibrated"))
     assert g.options["legacy"] == ("L12",)
     assert not any(g.state[L.field_slice(n)].any() for n in ("CAMPAIGN", "SC_PLAY", "SC_LOG_N"))
     assert g.legal_actions()
-    h = Game.from_json(g.to_json())
+    h = Game.from_json(g.to_json(), catalog=g.catalog)
     assert h.to_dict()["format"] == 5 and np.array_equal(h.state, g.state)
