@@ -81,9 +81,9 @@ PIRATES_EDITS = [   # (file, shipped text, edited text with {v}, expected error)
      "board.toml: value_at_least[3]: {v} is out of range; " + INT32),
     ("board.toml", "start_cubes = 4  ", "start_cubes = {v}  ",     # a field with its own range
      "board.toml: start_cubes: Input should be less than or equal to 12 (got {v})"),
-    ("quests.toml", "high = {need = [8], vp = 15}", "high = {need = [{v}], vp = 15}",
+    ("quests.toml", "high = {need = [8], vp = 9}", "high = {need = [{v}], vp = 9}",
      "quests.toml: quest[0] (q01_treasures): high: need[0]: {v} is out of range; " + INT32),
-    ("quests.toml", "high = {need = [8], vp = 15}", "high = {need = [8], vp = {v}}",
+    ("quests.toml", "high = {need = [8], vp = 9}", "high = {need = [8], vp = {v}}",
      "quests.toml: quest[0] (q01_treasures): high: vp: Input should be less than or equal to 20"),
 ]
 

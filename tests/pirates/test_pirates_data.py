@@ -336,6 +336,68 @@ def test_GQ_07_river_quests_reachable(d):
             assert q.high.need[1] <= most, q.key
 
 
+# ---- quest VP against the rulebook's own values of a quest (DATA-05, issue 37) ------------
+# The printed VP are lost; quests.toml's header derives them from what the rulebook pays for
+# a quest elsewhere. These numbers are typed from the rulebook text (003), not read from
+# quests.toml.
+JORDAN_VP_PER_QUEST = 5         # L692 SOLO-35 "5 points for each Quest card acquired"
+QH_FACTOR = 2                   # L751 QH-02 "worth double its printed point value"
+RESIDENCE_MAX = 25              # L503 SCORE-05 "a maximum of 24 or 25 points"
+PER_QUEST_BONUSES = (4, 1, 10 / 6)   # L991 GRS-07 4 per quest scored; L871 GBM-03 1 per quest
+#                                      held; L514 SCORE-09 10 for 6 quests
+QUEST_SELLS_FOR = 8             # L1101 GIC-22 "Discard a Quest card from hand to gain 8 doubloons"
+# VP per doubloon where a raid offers both for the same power: 1 point for 1 power (L339)
+# against 3 doubloons for 2 (L343): 2/3; 3 points for 2 (L1021): 1; Kraken's 6 doubloons for
+# 3 (L941) against 3 points: 1/2
+VP_PER_DOUBLOON = (2 / 3, 1, 1 / 2)
+
+
+def test_DATA_05_quest_low_vp_is_about_jordans_flat_5_per_quest(d):
+    # Jordan scores a quest at 5 whether or not it is met (L692), as he scores a river at the
+    # players' 4 (L499) and a residence at 15, under its cap: a quest's typical value. The
+    # low condition, which most players meet in passing, is that value within 1, and so on
+    # average; Quest Hunters' penalty for a quest not done is the same 5 (L751)
+    lows = [q.low.vp for q in d.quests.quest]
+    assert all(JORDAN_VP_PER_QUEST - 1 <= v <= JORDAN_VP_PER_QUEST + 1 for v in lows), lows
+    assert abs(sum(lows) / len(lows) - JORDAN_VP_PER_QUEST) <= 0.5
+
+
+def test_DATA_05_quest_low_vp_is_at_least_every_per_quest_bonus(d):
+    # a quest is worth more than what other cards pay per quest on top of it
+    for q in d.quests.quest:
+        assert q.low.vp >= max(PER_QUEST_BONUSES), q.key
+
+
+def test_DATA_05_quest_high_vp_beats_selling_the_quest(d):
+    # done at its high condition a quest scores more than the 8 doubloons it sells for at
+    # a black market, at the best rate the raid actions give a doubloon
+    for q in d.quests.quest:
+        assert q.high.vp >= QUEST_SELLS_FOR * max(VP_PER_DOUBLOON), q.key
+
+
+def test_QH_02_a_doubled_quest_scores_no_more_than_a_residence(d):
+    # Quest Hunters doubles the high condition's VP; no single card of the base game scores
+    # more than a residence's cap
+    for q in d.quests.quest:
+        assert QH_FACTOR * q.high.vp <= RESIDENCE_MAX, q.key
+
+
+def test_DATA_05_a_harder_quest_of_the_same_kind_scores_no_less(d):
+    # two quests of one kind and parameters: the one that needs at least as much of
+    # everything pays at least as much at each condition (q05/q06, q11/q12, q13/q14)
+    qs = d.quests.quest
+    pairs = 0
+    for a in qs:
+        for b in qs:
+            same = (a.kind, a.treasure, a.type, a.types) == (b.kind, b.treasure, b.type, b.types)
+            if a is b or not same:
+                continue
+            if all(x >= y for x, y in zip(a.low.need + a.high.need, b.low.need + b.high.need)):
+                pairs += 1
+                assert a.low.vp >= b.low.vp and a.high.vp >= b.high.vp, (a.key, b.key)
+    assert pairs >= 3
+
+
 # ---- effect vocabulary (§21) -----------------------------------------------------------
 def _all(d):
     for x in d.cards.improvement:
