@@ -130,7 +130,7 @@ def figure(rows: list[dict]) -> str | None:
             ax.plot([scale(r["lo"]), scale(r["hi"])], [y, y], color="#333")
         ax.plot([scale(r["value"])], [y], "o", color={True: "#2a7", False: "#c33", None: "#36c"}[r["in_range"]])
     ax.set_yticks(range(len(measured)))
-    ax.set_yticklabels([f"{r['name']} ({r['players']}p{', ' + r['at'] if r['at'] != 'end' else ''}"
+    ax.set_yticklabels([f"{r['name']} ({r['players']}p{', ' + r['at'] if r.get('at', 'end') != 'end' else ''}"
                         f"{', ' + r['layout'] if r.get('layout') else ''})" for r in reversed(measured)])
     ax.set_xlabel("constraint: position in its range (0 = low, 1 = high); illustration: value / example")
     ax.axvline(0, color="#888", lw=0.5)

@@ -210,7 +210,7 @@ def data_folder(data_dir, shipped: Path) -> Path:
         return path.resolve()
     names = data_set_names(shipped)
     if not (isinstance(data_dir, str) and data_dir in names):
-        raise DataError(f"{str(data_dir)!r} is neither a folder of data files nor a data set; "
+        raise DataError(f"{str(data_dir)!r} is not a folder of data files, nor a data set; "
                         f"allowed: a folder, or one of {names}")
     overlay = shipped.parent / DATA_SETS_FOLDER / data_dir
     stems = sorted({p.name for p in shipped.glob("*.toml")} | {p.name for p in overlay.glob("*.toml")})

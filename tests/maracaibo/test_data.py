@@ -677,7 +677,7 @@ MALFORMED = [
     ("bool_as_integer", "cards", "cost = 12", "cost = true", None,
      ["cards.toml", "card[0] (a01)", "cost", "integer"]),
     ("campaign_quest_reward", "quests", '{ kind = "discs2" }', '{ kind = "story_tile" }', None,
-     ["quests.toml", "quest[9] (q10)", "reward[0]: kind", "story_tile"]),
+     ["quests.toml", "quest[9] (q10)", "reward[1]: kind", "story_tile"]),
     ("ship_prerequisite", "ship", 'requires_area = "vp3"', 'requires_area = "free_market"', None,
      ["ship.toml", "area[5] (vp6)", "requires_area", "vp3"]),
     ("prestige_scoring", "prestige", "vp = 4, max = 16", "vp = 4", None,
