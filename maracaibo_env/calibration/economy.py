@@ -16,7 +16,8 @@ and turns. The challengers:
   (doubloon and VP income) 2x / 3x / 5x: a player that buys income early;
 * ``patient`` / ``patient_income``: tuned (and income_first_3x) with 3x the
   cost of a movement point: a player that sails less far, for longer rounds
-  (more turns to spend its income in).
+  (more turns to spend its income in);
+* ``mcts`` / ``mcts_4x``: the search at its default 1,000 iterations and at 4x.
 
     python -m maracaibo_env.calibration.economy --deals 200 --out docs/economy
     python -m maracaibo_env.calibration.economy --deals 200 --data calibrated
@@ -43,6 +44,9 @@ PLAYERS = {
     "income_first_5x": {"doubloon_income": 5.0, "vp_income": 5.0},
     "patient": {"mp_cost": 3.0},
     "patient_income": {"mp_cost": 3.0, "doubloon_income": 3.0, "vp_income": 3.0},
+    # the search (1,000 iterations) and at 4x its budget: agent specs
+    "mcts": "mcts",
+    "mcts_4x": "mcts:iters=4000",
 }
 #: the rulebook example's economy (illustrations, 000 L634 and L716)
 EXAMPLE = {"doubloon_income_interim": 12, "vp_income_interim": 3, "doubloon_income_end": 23,
@@ -52,8 +56,11 @@ SEED_BASE = 7_000_000
 
 
 def make_player(name: str):
+    """A tuned variant (keyword arguments of TunedAgent) or an agent spec."""
     from agents.heuristics import TunedAgent
-    return TunedAgent(**PLAYERS[name])
+    from maracaibo_env.agent_registry import make_agent
+    how = PLAYERS[name]
+    return make_agent(how, game="maracaibo") if isinstance(how, str) else TunedAgent(**how)
 
 
 def income_cards(catalog) -> np.ndarray:
@@ -102,24 +109,46 @@ def play_one(names: tuple[str, str], seed: int, catalog, agents) -> dict:
     return out
 
 
-def run(deals: int, challengers, data_dir=None, progress: bool = True) -> list[dict]:
-    """Every challenger against `tuned` on `deals` deals, both seat orders."""
+_WORKER: dict = {}
+
+
+def _play_job(job) -> dict:
+    """One game in a worker process (its agents and catalog made once there)."""
+    c, d, swap, data_dir = job
     from maracaibo_env.maracaibo.catalog import load_catalog
     from maracaibo_env.tournament.formats import deal_seed
-    catalog = load_catalog(data_dir)
-    agents = {n: make_player(n) for n in {"tuned", *challengers}}
-    games = []
-    todo = [(c, d, swap) for c in challengers for d in range(deals) for swap in (False, True)]
+    if "catalog" not in _WORKER:
+        _WORKER["catalog"] = load_catalog(data_dir)
+        _WORKER["agents"] = {}
+    agents = _WORKER["agents"]
+    for n in ("tuned", c):
+        if n not in agents:
+            agents[n] = make_player(n)
+    names = ("tuned", c) if not swap else (c, "tuned")
+    game = play_one(names, deal_seed(SEED_BASE, d), _WORKER["catalog"], agents)
+    game.update(challenger=c, deal=d, seat=1 if not swap else 0)   # the challenger's seat
+    return game
+
+
+def run(deals: int, challengers, data_dir=None, progress: bool = True, workers: int = 1) -> list[dict]:
+    """Every challenger against `tuned` on `deals` deals, both seat orders, in job order."""
+    todo = [(c, d, swap, data_dir) for c in challengers for d in range(deals) for swap in (False, True)]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    games = [None] * len(todo)
     with Progress(TextColumn("economy games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   disable=not progress) as bar:
         task = bar.add_task("games", total=len(todo))
-        for c, d, swap in todo:
-            names = ("tuned", c) if not swap else (c, "tuned")
-            game = play_one(names, deal_seed(SEED_BASE, d), catalog, agents)
-            game.update(challenger=c, deal=d, seat=1 if not swap else 0)   # the challenger's seat
-            games.append(game)
-            bar.advance(task)
+        if workers <= 1:
+            for i, job in enumerate(todo):
+                games[i] = _play_job(job)
+                bar.advance(task)
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+            with ProcessPoolExecutor(workers) as pool:
+                futures = {pool.submit(_play_job, job): i for i, job in enumerate(todo)}
+                for f in as_completed(futures):
+                    games[futures[f]] = f.result()
+                    bar.advance(task)
     return games
 
 
@@ -181,16 +210,17 @@ def main(argv=None) -> int:
     p.add_argument("--players", default=",".join(PLAYERS), help=f"challengers (of {', '.join(PLAYERS)})")
     p.add_argument("--data", default=None, help="a data folder or data set (default: the shipped data)")
     p.add_argument("--out", default=None, help="folder for economy.json and economy.md")
+    p.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     p.add_argument("--no-progress", dest="progress", action="store_false")
     a = p.parse_args(argv)
     challengers = [x.strip() for x in a.players.split(",") if x.strip()]
     bad = [x for x in challengers if x not in PLAYERS]
-    if bad or a.deals < 1:
+    if bad or a.deals < 1 or a.workers < 1:
         print(f"economy: unknown player {bad[0]!r}; allowed: {', '.join(PLAYERS)}" if bad
-              else "economy: --deals must be at least 1", file=sys.stderr)
+              else "economy: --deals and --workers must be at least 1", file=sys.stderr)
         return 2
     t0 = time.time()
-    games = run(a.deals, challengers, a.data, a.progress)
+    games = run(a.deals, challengers, a.data, a.progress, a.workers)
     summary = summarise(games)
     meta = (f"{a.deals} deals x 2 seat orders per challenger, 2 players, seeds from {SEED_BASE}, "
             f"data {a.data or 'shipped'}, {time.time() - t0:.0f} s")
