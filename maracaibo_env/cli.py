@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
     add_option_argument(demo)
     demo.add_argument("--data", metavar="DIR",
-                      help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data with your changes)")
+                      help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data with your changes), "
+                           "or a shipped data set by name (calibrated: the issue-25 economy variant)")
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",

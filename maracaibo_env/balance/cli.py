@@ -92,7 +92,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     run.add_argument("--data", metavar="DIR",
                      help="play with the game data files in DIR (a copy of maracaibo_env/maracaibo/data, or "
                           "of maracaibo_env/pirates/data for --game pirates, you edited); "
-                          "validated like the shipped data")
+                          "validated like the shipped data; or a shipped data set by name (calibrated)")
     run.add_argument("--resume", action="store_true",
                      help="continue the games stored in --db (same settings required)")
     run.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",

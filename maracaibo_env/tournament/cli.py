@@ -117,7 +117,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
                    help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
                         "maracaibo_env/pirates/data for --game pirates, with your changes; its "
-                        "hash is stored)")
+                        "hash is stored), or a shipped data set by name (calibrated)")
     p.add_argument("--replays", action="store_true",
                    help="also store each game's action history (JSON) for replay")
     p.add_argument("--option", action="append", default=None, metavar="NAME[=VALUE]",
