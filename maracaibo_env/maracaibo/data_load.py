@@ -423,8 +423,11 @@ REQUIREMENTS = {                                    # REQ-02..07 (REQ-01 is `cos
     "figure": {}, "assistant": {"location": Text}, "herbs": amount(3, 3),
     "nation": {"nation": OneOf(NATIONS)}, "figure_on_card": {}, "cp": amount(1, 4)}
 EFFECTS = {                                         # checklist §11
-    "income_doubloons": {**amount(1, 5), "if_synergy": (Text, None)},
-    "income_vp": {**amount(1, 5), "if_synergy": (Text, None)},
+    # income up to 10 a card: the schema leaves the cost gradient to the data (a cap of 5
+    # made a 20-doubloon card give what a 5-doubloon one gave, issue 37); the tracks end
+    # at 34 and 20
+    "income_doubloons": {**amount(1, 10), "if_synergy": (Text, None)},
+    "income_vp": {**amount(1, 10), "if_synergy": (Text, None)},
     "perm_object": {"object": Text}, "perm_discount": amount(1, 3),
     "perm_combat_cp": {}, "perm_compass": {}, "perm_explorer": {}, "perm_steal_vp": {},
     "perm_assistant_income": {"what": OneOf(("vp", "doubloons"))}, "perm_figure_cp": {},

@@ -153,6 +153,26 @@ def test_data_01_cost_gradient(deck):
                 assert model_value(hi) > model_value(lo), (lo["key"], hi["key"])
 
 
+def test_data_01_the_schema_leaves_room_for_the_gradient(tmp_path):
+    # a 20-doubloon card may give the +5 (or more) that the model allows it (1.2 x 20 + 2 = 26
+    # doubloons of value: +6 income): no schema cap at 5 flattens dear cards onto cheap ones
+    import shutil
+    from maracaibo_env.maracaibo.data_load import load_raw
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / "cards.toml").read_text()
+    key = next(c["key"] for c in _reconstructed(_cards()) if c["effects"][0]["kind"] == "income_doubloons")
+    start = text.index(f'key = "{key}"')
+    end = text.index("[[card]]", start)
+    block = text[start:end]
+    import re
+    block = re.sub(r'\{ kind = "income_doubloons", amount = \d+ \}', '{ kind = "income_doubloons", amount = 6 }',
+                   block, count=1)
+    (folder / "cards.toml").write_text(text[:start] + block + text[end:])
+    cards = {c["key"]: c for c in load_raw(folder)["cards"]["card"]}
+    assert cards[key]["effects"][0]["amount"] == 6
+
+
 def test_data_01_printed_vp_by_deck():
     # both published B-cards print 2 VP (facts 48, 49): the B deck's median is 2
     cards = _reconstructed(_cards())
