@@ -27,6 +27,7 @@ refuses it, saying why (docs/rulings.md, SETUP-18); start a chapter instead.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,8 @@ def _check_open(d: Any, catalog) -> dict:
     return {"start": check_start(d["start"], catalog), "num_players": d["num_players"], "seed": d["seed"]}
 
 
+#: a campaign file is small (an archive and a list of games); larger is not one
+MAX_CAMPAIGN_BYTES = 16 << 20
 GAME_KEYS = ("game", "num_players", "seed", "scores", "winners", "story", "start", "archive")
 
 
@@ -306,15 +309,28 @@ class Campaign:
         return c
 
     def save(self, path: str | Path) -> None:
-        p = Path(path)
-        tmp = p.with_name(p.name + ".tmp")
-        tmp.write_text(self.to_json())
-        tmp.replace(p)
+        """Write the campaign atomically (never through a planted link). A file
+        this campaign was loaded from or saved to is overwritten only if no
+        other process changed it since (two games of one campaign at once
+        would lose one): CampaignError then."""
+        from .framework.files import FileError, write_atomic
+        key = os.path.realpath(path)
+        seen = getattr(self, "_on_disk", {})
+        try:
+            after = write_atomic(path, self.to_json(), expect=seen.get(key, False))
+        except FileError as exc:
+            raise CampaignError(str(exc)) from None
+        self._on_disk = {**seen, key: after}
 
     @classmethod
     def load(cls, path: str | Path, data_dir: str | Path | None = None) -> "Campaign":
-        try:
-            text = Path(path).read_text()
-        except OSError as exc:
-            raise CampaignError(f"cannot read campaign file {path}: {exc.strerror}") from None
-        return cls.from_json(text, data_dir)
+        from .framework.files import FileError, fingerprint, read_bytes
+        key = os.path.realpath(path)
+        before = fingerprint(key)
+        try:        # a regular file under the cap: a device or a FIFO is refused at once
+            text = read_bytes(path, MAX_CAMPAIGN_BYTES, "campaign file")
+        except FileError as exc:
+            raise CampaignError(f"cannot read campaign file: {exc}") from None
+        c = cls.from_json(text, data_dir)
+        c._on_disk = {key: before}
+        return c

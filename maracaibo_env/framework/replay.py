@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..registry import DEFAULT_GAME, UnknownGameError, game_class, game_for_replay_format, game_info, replay_formats
@@ -58,11 +56,9 @@ class ReplayError(ValueError):
 
 def write_replay(game, path) -> None:
     """Write the game's replay to path (atomically: a crash leaves no half file)."""
+    from .files import write_atomic
     text = "\n".join(json.dumps(row) for row in replay_rows(game)) + "\n"
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, text)       # a fresh file beside it, then renamed: never through a planted link
 
 
 def replay_rows(game) -> list[dict]:
@@ -138,10 +134,11 @@ def load_replay_rows(rows: list, path: str, partial: bool = False, catalog=None,
 
 
 def _read_lines(path) -> list[dict]:
+    from .files import FileError, read_bytes
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        data = read_bytes(path, what="replay")     # a regular file under the size cap
+    except FileError as exc:
+        raise ReplayError(str(exc)) from None
     return _parse_lines(data, path)
 
 

@@ -15,8 +15,6 @@ game to watch live).
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import numpy as np
 
@@ -218,26 +216,19 @@ class PlaySession:
 
     def save(self, path) -> None:
         """Write the session (setup, every decision, whose seat is whose) as JSON, atomically."""
-        path = Path(path)
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            tmp.write_text(json.dumps(self.to_dict()), encoding="utf-8")
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)     # a failed write or rename leaves nothing behind
+        from ..framework.files import write_atomic
+        write_atomic(path, json.dumps(self.to_dict()))     # never through a planted link
 
     @classmethod
     def load(cls, path, allow_code: bool = False) -> "PlaySession":
         """A saved session. Its agents must be ones a page could choose
         (play/limits.py: no python: classes, no policy files, capped search)
         unless allow_code: a save is a file from anywhere."""
-        try:
-            size = os.path.getsize(path)
-            if size > MAX_SAVE_BYTES:
-                raise PlayError(f"{path}: {size} bytes; a saved session is at most {MAX_SAVE_BYTES}")
-            text = Path(path).read_bytes()
-        except OSError as exc:
-            raise PlayError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        from ..framework.files import FileError, read_bytes
+        try:        # a regular file under the cap: a device or a FIFO is refused at once
+            text = read_bytes(path, MAX_SAVE_BYTES, "saved session")
+        except FileError as exc:
+            raise PlayError(str(exc)) from None
         try:
             d = json.loads(text)
         except (ValueError, RecursionError) as exc:
