@@ -330,7 +330,7 @@ class Campaign:
         try:        # a regular file under the cap: a device or a FIFO is refused at once
             text = read_bytes(path, MAX_CAMPAIGN_BYTES, "campaign file")
         except FileError as exc:
-            raise CampaignError(f"cannot read campaign file: {exc}") from None
+            raise CampaignError(f"cannot read campaign file {path}: {exc.reason}") from None
         c = cls.from_json(text, data_dir)
         c._on_disk = {key: before}
         return c

@@ -29,7 +29,15 @@ MAX_READ_BYTES = 64 << 20
 
 
 class FileError(OSError):
-    """A file that cannot be read or written safely; the message says why."""
+    """A file that cannot be read or written safely: "<path>: <message>";
+    `reason` is the part after the path."""
+
+    def __init__(self, path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = str(path), reason
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 def read_bytes(path: str | os.PathLike, limit: int = MAX_READ_BYTES, what: str = "file") -> bytes:
@@ -42,15 +50,15 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_READ_BYTES, what: str =
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise FileError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
+        raise FileError(path, exc.strerror or str(exc)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
                     else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file")
-            raise FileError(f"{path}: is {kind}; a {what} is a regular file")
+            raise FileError(path, f"is {kind}; a {what} is a regular file")
         if st.st_size > limit:
-            raise FileError(f"{path}: {st.st_size} bytes; a {what} is at most {limit} bytes")
+            raise FileError(path, f"{st.st_size} bytes; a {what} is at most {limit} bytes")
         chunks, size = [], 0
         while True:                       # a file growing while read stops at the cap too
             chunk = os.read(fd, 1 << 20)
@@ -58,13 +66,13 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_READ_BYTES, what: str =
                 break
             size += len(chunk)
             if size > limit:
-                raise FileError(f"{path}: more than {limit} bytes; a {what} is at most {limit} bytes")
+                raise FileError(path, f"more than {limit} bytes; a {what} is at most {limit} bytes")
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
         if isinstance(exc, FileError):
             raise
-        raise FileError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from None
+        raise FileError(path, exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
 
@@ -75,7 +83,7 @@ def read_text(path: str | os.PathLike, limit: int = MAX_READ_BYTES, what: str = 
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileError(f"{path}: the {what} is not UTF-8 text (byte {exc.start})") from None
+        raise FileError(path, f"the {what} is not UTF-8 text (byte {exc.start})") from None
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -110,13 +118,13 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, expect: tuple | Non
     if target.is_symlink():
         target = Path(os.path.realpath(target))
     if expect is not False and fingerprint(target) != expect:
-        raise FileError(f"{path}: changed on disk since it was read (another process wrote it); "
+        raise FileError(path, f"changed on disk since it was read (another process wrote it); "
                         "load it again and repeat")
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
-        raise FileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise FileError(path, f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(payload)
@@ -128,5 +136,5 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, expect: tuple | Non
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)        # a failed write or rename leaves nothing behind
-        raise FileError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise FileError(path, f"cannot write: {exc.strerror or exc}") from None
     return fingerprint(target)

@@ -138,7 +138,7 @@ def _read_lines(path) -> list[dict]:
     try:
         data = read_bytes(path, what="replay")     # a regular file under the size cap
     except FileError as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(f"{path}: cannot read: {exc.reason}") from None
     return _parse_lines(data, path)
 
 

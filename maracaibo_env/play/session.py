@@ -228,7 +228,7 @@ class PlaySession:
         try:        # a regular file under the cap: a device or a FIFO is refused at once
             text = read_bytes(path, MAX_SAVE_BYTES, "saved session")
         except FileError as exc:
-            raise PlayError(str(exc)) from None
+            raise PlayError(f"{path}: cannot read: {exc.reason}") from None
         try:
             d = json.loads(text)
         except (ValueError, RecursionError) as exc:

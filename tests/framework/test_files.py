@@ -117,3 +117,13 @@ def test_a_written_file_keeps_the_usual_mode(tmp_path):
     fresh.chmod(0o600)
     write_atomic(fresh, "{}")
     assert fresh.stat().st_mode & 0o777 == 0o600
+
+
+def test_every_loader_refuses_a_device_at_once():
+    """campaign show, serve --campaign, play --resume and replay read through the layer."""
+    from maracaibo_env.play.session import PlayError, PlaySession
+    from maracaibo_env.play.web.campaign import CampaignDesk
+    with pytest.raises(PlayError, match="is a device"):
+        PlaySession.load("/dev/zero")
+    with pytest.raises(CampaignError, match="cannot read it: is a device"):
+        CampaignDesk("/dev/zero")

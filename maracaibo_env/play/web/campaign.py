@@ -37,10 +37,12 @@ class CampaignDesk:
     def __init__(self, path) -> None:
         self.path = Path(path)
         self.name = self.path.name          # what the page is told: the file's name, not its folder
-        try:
-            raw = self.path.read_bytes()
-        except OSError as exc:
-            raise CampaignError(f"cannot read it: {exc.strerror or exc}") from None
+        from ...campaign import MAX_CAMPAIGN_BYTES
+        from ...framework.files import FileError, read_bytes
+        try:        # a regular file under the cap: a device or a FIFO is refused at once
+            raw = read_bytes(self.path, MAX_CAMPAIGN_BYTES, "campaign file")
+        except FileError as exc:
+            raise CampaignError(f"cannot read it: {exc.reason}") from None
         self.campaign = Campaign.from_json(raw)
         self._on_disk = raw                  # what the file held when last read or written
         self.lock = asyncio.Lock()
@@ -95,10 +97,10 @@ class CampaignDesk:
                 c["error"] = str(exc)
 
     def _save(self) -> None:
-        try:
-            now = self.path.read_bytes()
-        except FileNotFoundError:
-            now = None
+        from ...campaign import MAX_CAMPAIGN_BYTES
+        from ...framework.files import fingerprint, read_bytes
+        now = None if fingerprint(self.path) is None else \
+            read_bytes(self.path, MAX_CAMPAIGN_BYTES, "campaign file")
         if now != self._on_disk:
             self.stuck = (f"{self.name} was changed or removed by another program since the server read "
                           "it: the server does not write over it, so this game is not saved there and no "
