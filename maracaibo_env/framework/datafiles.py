@@ -49,15 +49,25 @@ class Entry(Strict):
         return self
 
 
+#: a data file is small; larger is not one of ours
+MAX_DATA_BYTES = 16 << 20
+
+
 def read_toml(path: Path) -> dict:
-    """Parse one TOML file; a missing or malformed file raises DataError."""
+    """Parse one TOML file; a missing, malformed or too deeply nested file, or
+    anything but a regular file under the size cap, raises DataError."""
+    from .files import FileError, read_text
+    path = Path(path)
+    if not os.path.lexists(path):
+        raise DataError(f"{path.name}: missing (expected at {path})")
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise DataError(f"{path.name}: missing (expected at {path})") from None
+        return tomllib.loads(read_text(path, MAX_DATA_BYTES, "data file"))
+    except FileError as e:
+        raise DataError(f"{path.name}: {e.reason}") from None
     except tomllib.TOMLDecodeError as e:
         raise DataError(f"{path.name}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise DataError(f"{path.name}: not valid TOML: nested too deeply") from None
 
 
 def _where(raw: dict, loc: tuple) -> str:

@@ -127,3 +127,20 @@ def test_every_loader_refuses_a_device_at_once():
         PlaySession.load("/dev/zero")
     with pytest.raises(CampaignError, match="cannot read it: is a device"):
         CampaignDesk("/dev/zero")
+
+
+def test_deeply_nested_toml_and_a_device_are_one_line_data_errors(tmp_path):
+    """story.toml and --targets files: a RecursionError or a device is the usual DataError."""
+    from maracaibo_env.calibration import load_targets
+    from maracaibo_env.framework.datafiles import DataError
+    deep = tmp_path / "calibration.toml"
+    deep.write_text("x = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    with pytest.raises(DataError, match="calibration.toml: not valid TOML: nested too deeply"):
+        load_targets("maracaibo", path=deep)
+    link = tmp_path / "dev.toml"
+    link.symlink_to("/dev/zero")
+    from maracaibo_env.framework.datafiles import read_toml
+    with pytest.raises(DataError, match="dev.toml: is a device"):
+        read_toml(link)                        # every data, story and targets file is read here
+    with pytest.raises(DataError, match="no calibration targets file"):
+        load_targets("maracaibo", path=link)
