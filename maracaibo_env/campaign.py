@@ -121,6 +121,14 @@ def _check_games(games: Any) -> list:
                 *(g["winners"] if isinstance(g["winners"], list) else [None])]
         if not all(type(v) is int for v in ints):
             bad(k, "game, num_players, seed, scores and winners must be ints (lists of ints)")
+        n = g["num_players"]
+        seats = 2 if n == 1 else n          # a solo game scores Jean too
+        if not (g["game"] >= 1 and 1 <= n <= 4 and 0 <= g["seed"] <= 2**31 - 1
+                and len(g["scores"]) == seats and all(0 <= v <= 10**6 for v in g["scores"])
+                and g["winners"] and all(0 <= w < seats for w in g["winners"])):
+            bad(k, f"out of range (game {g['game']}, num_players {n}, seed {g['seed']}, "
+                   f"{len(g['scores'])} scores, winners {g['winners']}): game >= 1, num_players 1-4, "
+                   "seed 0..2**31-1, one score >= 0 a seat (solo: the player and Jean), winners are seats")
         if not isinstance(g["story"], list) or not all(
                 isinstance(e, list) and len(e) == 2 and type(e[0]) is int and e[1] in EVENTS for e in g["story"]):
             bad(k, "story must be a list of [card number, event] with events from " + ", ".join(EVENTS))

@@ -29,11 +29,11 @@ class Target(Strict):
     at: Literal["interim1", "interim2", "interim3", "interims", "end"] = "end"
     #: the player counts the target applies to (1 = solo against the solo opponent)
     players: list[int] = Field(min_length=1, max_length=4)
-    #: a constraint's range
-    low: float | None = None
-    high: float | None = None
+    #: a constraint's range (finite: JSON has no Infinity)
+    low: float | None = Field(None, allow_inf_nan=False)
+    high: float | None = Field(None, allow_inf_nan=False)
     #: an illustration's figure (the worked example's number)
-    example: float | None = None
+    example: float | None = Field(None, allow_inf_nan=False)
     source: Literal["rulebook", "published", "reasoning"]
     #: the rulebook line, the published figure's reference, or the reasoning
     reference: str = Field(min_length=10, max_length=600)

@@ -68,6 +68,8 @@ reference = "a reason long enough to be one"
     (('kind = "constraint"\n', ""), "kind"),
     (('kind = "constraint"', 'kind = "illustration"'), "an illustration has an example"),
     (("low = 1\nhigh = 5", "example = 3"), "a constraint has low and high"),
+    (("low = 1", "low = -inf"), "finite number"),
+    (("high = 5", "high = nan"), "finite number"),
     (("players = [2, 3]", 'players = [2, 3]\nat = "interim4"'), "at"),
     (("statistic = \"quests\"", "statistic = \"final_score\"\nat = \"interim1\""), "read at the end only"),
 ])

@@ -144,3 +144,22 @@ def test_deeply_nested_toml_and_a_device_are_one_line_data_errors(tmp_path):
         read_toml(link)                        # every data, story and targets file is read here
     with pytest.raises(DataError, match="no calibration targets file"):
         load_targets("maracaibo", path=link)
+
+
+@pytest.mark.parametrize("change,says", [
+    ({"num_players": -5}, "num_players -5"),
+    ({"game": 0}, "game 0"),
+    ({"seed": -1}, "seed -1"),
+    ({"winners": [3]}, "winners [3]"),
+    ({"num_players": 1, "scores": [100]}, "1 scores"),     # solo: the player's and Jean's
+    ({"scores": [100]}, "1 scores"),
+])
+def test_campaign_game_summaries_are_range_checked(change, says):
+    """A campaign file's games[] values (issue 38: num_players -5 was accepted)."""
+    d = json.loads(Campaign().to_json())
+    good = {"game": 1, "num_players": 2, "seed": 5, "scores": [100, 90], "winners": [0],
+            "story": [], "start": {}, "archive": {}}
+    Campaign.from_dict({**d, "games": [good]})                 # the shape record() writes
+    import re
+    with pytest.raises(CampaignError, match=rf"games\[0\]: out of range \(.*{re.escape(says)}"):
+        Campaign.from_dict({**d, "games": [{**good, **change}]})
