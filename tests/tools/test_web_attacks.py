@@ -537,3 +537,21 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_attack_13_a_full_server_drops_finished_games_only_and_says_so():
+    """Issue 38: at the cap (200 games) an in-progress game, a campaign game
+    above all, was dropped without a word. Now the least recently used
+    finished game goes; when every game is in progress a new one gets a 503."""
+    from maracaibo_env.play.web.app import ApiError, _Store
+    over = set()
+    store = _Store(2, "game", in_progress=lambda g: g not in over)
+    a, b = store.add("a"), store.add("b")
+    with pytest.raises(ApiError) as e:
+        store.add("c")
+    assert e.value.status == 503 and "2 games in progress" in e.value.message
+    assert set(store.items) == {a, b}                      # nothing was dropped
+    over.add("a")
+    store.get(a)                                            # a is the most recently used, and finished
+    c = store.add("c")
+    assert set(store.items) == {b, c}                       # a finished game went, not b in play

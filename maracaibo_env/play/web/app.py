@@ -78,7 +78,7 @@ from .workers import BotPool, DecisionFailed, PoolBusy
 STATIC = Path(__file__).with_name("static")
 MAX_UPLOAD = 2 << 20            # bytes of an uploaded or served replay (a long game is ~30 KB)
 MAX_BODY = 64 << 10             # bytes of any other request body
-MAX_GAMES = 200                 # live games kept; the least recently used go first
+MAX_GAMES = 200                 # games kept; the least recently used finished one goes first
 MAX_REPLAYS = 50
 MAX_LISTED = 300                # tournament games listed per database
 MAX_ID = 2**62                  # tournament and game ids from the page
@@ -93,17 +93,26 @@ class ApiError(Exception):
 
 
 class _Store:
-    """Live objects by unguessable id, least recently used dropped first."""
+    """Live objects by unguessable id. At the cap the least recently used
+    finished one is dropped; an unfinished one (`in_progress(obj)`) never is:
+    a new one is refused with a 503 instead, saying why."""
 
-    def __init__(self, cap: int, what: str):
-        self.cap, self.what = cap, what
+    def __init__(self, cap: int, what: str, in_progress=lambda obj: False):
+        self.cap, self.what, self.in_progress = cap, what, in_progress
         self.items: OrderedDict[str, object] = OrderedDict()
 
+    def check_room(self) -> None:
+        """ApiError(503) when the store is full of unfinished objects (ask before building one)."""
+        if len(self.items) >= self.cap and all(self.in_progress(v) for v in self.items.values()):
+            raise ApiError(503, f"the server holds {len(self.items)} {self.what}s in progress, its "
+                                f"most; finish one (or restart the server) before starting another")
+
     def add(self, obj) -> str:
+        self.check_room()
+        if len(self.items) >= self.cap:
+            del self.items[next(k for k, v in self.items.items() if not self.in_progress(v))]
         key = secrets.token_urlsafe(18)
         self.items[key] = obj
-        while len(self.items) > self.cap:
-            self.items.popitem(last=False)
         return key
 
     def get(self, key: str):
@@ -265,7 +274,8 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
     offered; databases: tournament files (opened read-only); hosts: names besides localhost
     the server answers to; bot_workers: worker processes for bot decisions (default_workers());
     campaign: a campaign file (read now: CampaignError) whose next game a page may start."""
-    games, replays = _Store(MAX_GAMES, "game"), _Store(MAX_REPLAYS, "replay")
+    games = _Store(MAX_GAMES, "game", in_progress=lambda g: not g.s.game.is_over)
+    replays = _Store(MAX_REPLAYS, "replay")
     desk = CampaignDesk(campaign) if campaign is not None else None
     replay_dirs, databases = [Path(d) for d in replay_dirs], [Path(d) for d in databases]
     pool_box: list[BotPool] = []
@@ -362,6 +372,7 @@ def create_app(replay_dirs=(), databases=(), max_upload: int = MAX_UPLOAD, hosts
         want = d.get("campaign", False)
         if type(want) is not bool:
             raise ApiError(400, f'"campaign" is true (the campaign\'s next game) or false, got {want!r:.40}')
+        games.check_room()              # before anything is built or handed out
         if not want:
             g = _Live(await run_in_threadpool(build))
             gid = games.add(g)
