@@ -328,3 +328,34 @@ def fact_match(fact_id, text: str, pattern: str, flags: int = 0):
     m = re.search(pattern, text, flags)
     assert m, f"published fact {fact_id} no longer reads as expected: {pattern!r} not in {text!r}"
     return m
+
+
+class FactBook:
+    """The facts of a published-facts file by ID: `pattern` finds each fact,
+    its first group the ID (converted with `key`), its second the fact's text."""
+
+    def __init__(self, name: str, pattern, key=str):
+        self.name = name
+        self.facts = {key(m[1]): m[2] for m in pattern.finditer(published_facts(name))}
+        assert self.facts, f"no facts found in {name} with {pattern.pattern!r}"
+
+    def text(self, fid) -> str:
+        assert fid in self.facts, f"fact {fid} is not in {self.name}"
+        return self.facts[fid]
+
+    def match(self, fid, pattern: str):
+        return fact_match(fid, self.text(fid), pattern)
+
+    def findall(self, fid, pattern: str, text: str | None = None) -> list:
+        import re
+        found = re.findall(pattern, self.text(fid) if text is None else text)
+        assert found, f"published fact {fid} no longer reads as expected: {pattern!r} not in {self.text(fid)!r}"
+        return found
+
+
+def raw_toml(folder, name: str) -> dict:
+    """A data file as plain TOML (not through the engine's loader)."""
+    import tomllib
+    from pathlib import Path
+    with open(Path(folder) / f"{name}.toml", "rb") as f:
+        return tomllib.load(f)

@@ -53,13 +53,12 @@ import ast
 import functools
 import math
 import re
-import tomllib
 from itertools import permutations
 from pathlib import Path
 
 import pytest
 
-from helpers import fact_match, published_facts
+from helpers import FactBook, fact_match, raw_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "maracaibo_env" / "maracaibo" / "data"
@@ -74,34 +73,12 @@ WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 @functools.cache
 def toml(name: str) -> dict:
-    with open(DATA / f"{name}.toml", "rb") as f:
-        return tomllib.load(f)
-
-
-class FactBook:
-    """The "(a)" text of each numbered fact."""
-
-    def __init__(self, text: str):
-        self.facts = {int(m[1]): m[2] for m in FACT_RE.finditer(text)}
-
-    def text(self, n: int) -> str:
-        assert n in self.facts, f"fact {n} is not in {FACTS_FILE}"
-        return self.facts[n]
-
-    def match(self, n: int, pattern: str) -> re.Match:
-        return fact_match(n, self.text(n), pattern)
-
-    def findall(self, n: int, pattern: str, text: str | None = None) -> list:
-        found = re.findall(pattern, self.text(n) if text is None else text)
-        assert found, f"published fact {n} no longer reads as expected: {pattern!r} not in {self.text(n)!r}"
-        return found
+    return raw_toml(DATA, name)
 
 
 @pytest.fixture(scope="module")
 def facts() -> FactBook:
-    book = FactBook(published_facts(FACTS_FILE))
-    assert book.facts, f"no numbered facts ('N. **(a)** ...') found in {FACTS_FILE}"
-    return book
+    return FactBook(FACTS_FILE, FACT_RE, int)
 
 
 # ------------------------------------------------------------- data helpers

@@ -57,12 +57,11 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from helpers import fact_match, published_facts
+from helpers import FactBook, raw_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "maracaibo_env" / "pirates" / "data"
@@ -73,29 +72,12 @@ ISLAND_CELL = {"gold": "G", "emerald": "E", "pearl": "P"}      # layouts.toml's 
 
 @functools.cache
 def toml(name: str) -> dict:
-    with open(DATA / f"{name}.toml", "rb") as f:
-        return tomllib.load(f)
-
-
-class FactBook:
-    """The fact cell of each table row, by ID."""
-
-    def __init__(self, text: str):
-        self.facts = {m[1]: m[2] for m in FACT_RE.finditer(text)}
-
-    def text(self, fid: str) -> str:
-        assert fid in self.facts, f"fact {fid} is not in {FACTS_FILE}"
-        return self.facts[fid]
-
-    def match(self, fid: str, pattern: str) -> re.Match:
-        return fact_match(fid, self.text(fid), pattern)
+    return raw_toml(DATA, name)
 
 
 @pytest.fixture(scope="module")
 def facts() -> FactBook:
-    book = FactBook(published_facts(FACTS_FILE))
-    assert book.facts, f"no fact rows ('| F1.1 | ... |') found in {FACTS_FILE}"
-    return book
+    return FactBook(FACTS_FILE, FACT_RE, str)
 
 
 # ------------------------------------------------------------- data helpers
