@@ -444,24 +444,31 @@ front = [{ kind = "cards_to_discard", cards = [95] }]
     assert get(g, "CC_PILE") == 1 << 5 and get(g, "CC_DISCARD") == 0
 
 
+ADDS_L12 = 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'
+NEEDS_L12 = 'requirement = { kind = "legacy_tile_full", tile = "L12" }'
+
+
+def _story_card(number: int, *lines: str) -> str:
+    """A reconstructed story card of story.toml with these extra lines."""
+    return f"""
+[[card]]
+number = {number}
+source = "reconstructed"
+""" + "".join(line + "\n" for line in lines)
+
+
 @pytest.mark.parametrize("low,high", [
-    ('front = [{ kind = "legacy_tiles", tiles = ["L12"] }]', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
-    ('front = [{ kind = "legacy_tiles", tiles = ["L12"] }]', 'requirement = { kind = "legacy_tile_full", tile = "L12" }'),
-    ('requirement = { kind = "legacy_tile_full", tile = "L12" }', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
-    ('front = [{ kind = "legacy_tiles", tiles = ["L6", "L12"] }]', 'front = [{ kind = "legacy_tiles", tiles = ["L12"] }]'),
+    (ADDS_L12, ADDS_L12),
+    (ADDS_L12, NEEDS_L12),
+    (NEEDS_L12, ADDS_L12),
+    ('front = [{ kind = "legacy_tiles", tiles = ["L6", "L12"] }]', ADDS_L12),
 ], ids=["both_add_it", "adds_it_and_needs_it_full", "needs_it_full_and_adds_it", "one_of_two_tiles"])
 def test_story_06_leg_00c_any_two_cards_needing_one_legacy_tile_the_higher_wins(tmp_path, low, high):
     """STORY-06 / LEG-00c (L1539 "two story cards that both require the same
     legacy tile ... the card with the higher number governs. Remove the
     lower-numbered story card from the game"): a card needs a tile when it adds
     it (L1475: with its new rules for it) or needs it full (L650), in any pair."""
-    cards = """
-[[card]]
-number = %d
-source = "reconstructed"
-%s
-"""
-    cat = _data(tmp_path, cards % (20, low) + cards % (30, high))
+    cat = _data(tmp_path, _story_card(20, low) + _story_card(30, high))
     for order in ([20, 30], [30, 20]):
         g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": order})
         assert _in_play(g) == [30] and (20, "removed") in story_log(g), order
@@ -470,14 +477,8 @@ source = "reconstructed"
 
 def test_story_06_cards_needing_different_tiles_both_stay(tmp_path):
     """STORY-06 concerns only cards that need the same tile (L1539)."""
-    cards = """
-[[card]]
-number = %d
-source = "reconstructed"
-front = [{ kind = "legacy_tiles", tiles = ["%s"] }]
-requirement = { kind = "legacy_tile_full", tile = "%s" }
-"""
-    cat = _data(tmp_path, cards % (20, "L12", "L12") + cards % (30, "L13", "L13"))
+    cat = _data(tmp_path, _story_card(20, ADDS_L12, NEEDS_L12)
+                + _story_card(30, ADDS_L12.replace("L12", "L13"), NEEDS_L12.replace("L12", "L13")))
     g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [20, 30]})
     assert _in_play(g) == [20, 30] and not [e for _, e in story_log(g) if e == "removed"]
 
@@ -535,14 +536,7 @@ front = [{{ kind = "quests", placements = [{placements}] }}{f', {{ kind = "read"
 
 
 def test_story_06_leg_00c_two_cards_need_one_tile_the_higher_wins(tmp_path):
-    cards = """
-[[card]]
-number = %d
-source = "reconstructed"
-front = [{ kind = "legacy_tiles", tiles = ["L12"] }]
-requirement = { kind = "legacy_tile_full", tile = "L12" }
-"""
-    cat = _data(tmp_path, cards % 20 + cards % 30)
+    cat = _data(tmp_path, _story_card(20, ADDS_L12, NEEDS_L12) + _story_card(30, ADDS_L12, NEEDS_L12))
     g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [20, 30]})
     assert _in_play(g) == [30] and (20, "removed") in story_log(g)
     g = Game(num_players=2, seed=1, catalog=cat, campaign={"pending": [30, 20]})
