@@ -245,3 +245,27 @@ def test_options_reach_the_games_and_their_re_runs(capsys):
         r = play("pirates", players=(2,), games=1, seed=4, options=opts, agent="explorer")[0]
         assert [r["snaps"]["end"][p]["VP"] for p in range(2)] == r["scores"]
         assert r["scores"] != plain["scores"]          # the same deal played otherwise
+
+
+def test_interims_reads_after_each_interim_scoring_of_the_game():
+    """`at = "interims"`: Maracaibo has 3 interim scorings (rounds I-III), Pirates 2;
+    a hand-made record's values are read at each, none at the end."""
+    from maracaibo_env.calibration.measure import read_times
+    assert read_times("maracaibo", "interims") == ["interim1", "interim2", "interim3"]
+    assert read_times("pirates", "interims") == ["interim1", "interim2"]
+    assert read_times("maracaibo", "end") == ["end"]
+    t = next(x for x in load_targets("maracaibo") if x.name == "doubloon_income_interim")
+    rec = {"players": 2, "snaps": {f"interim{k}": [{"DINC": 8 + k}, {"DINC": 10 + k}] for k in (1, 2, 3)}
+           | {"end": [{"DINC": 99}, {"DINC": 99}]}}
+    rows = measure("maracaibo", [rec], [t.model_copy(update={"players": [2]})])
+    assert [(r["at"], r["value"]) for r in rows] == [("interim1", 10), ("interim2", 11), ("interim3", 12)]
+    assert all(r["in_range"] is None and r["example"] == 12 for r in rows)
+
+
+@pytest.mark.parametrize("value,inside", [(4, True), (21, True), (3.99, False), (21.01, False)])
+def test_a_constraint_holds_at_its_bounds_and_fails_just_past_them(value, inside):
+    """Published fact 20's 4-21 turns a round: the bounds themselves are in range."""
+    t = next(x for x in load_targets("maracaibo") if x.name == "turns_per_round")
+    rec = {"players": 2, "turns": [[value] * 4, [value] * 4]}
+    row = measure("maracaibo", [rec], [t.model_copy(update={"players": [2]})])[0]
+    assert row["value"] == pytest.approx(value) and row["in_range"] is inside

@@ -153,6 +153,9 @@ def test_deeply_nested_toml_and_a_device_are_one_line_data_errors(tmp_path):
     ({"winners": [3]}, "winners [3]"),
     ({"num_players": 1, "scores": [100]}, "1 scores"),     # solo: the player's and Jean's
     ({"scores": [100]}, "1 scores"),
+    ({"num_players": 5, "scores": [1] * 5}, "num_players 5"),   # one past the 4 players
+    ({"seed": 2**31}, f"seed {2**31}"),                          # one past the int32 seed
+    ({"winners": [2]}, "winners [2]"),                           # seat 2 of a 2-player game
 ])
 def test_campaign_game_summaries_are_range_checked(change, says):
     """A campaign file's games[] values (issue 38: num_players -5 was accepted)."""
@@ -163,3 +166,16 @@ def test_campaign_game_summaries_are_range_checked(change, says):
     import re
     with pytest.raises(CampaignError, match=rf"games\[0\]: out of range \(.*{re.escape(says)}"):
         Campaign.from_dict({**d, "games": [{**good, **change}]})
+
+
+@pytest.mark.parametrize("change", [
+    {"num_players": 4, "scores": [1, 2, 3, 4], "winners": [3]},   # the limits themselves
+    {"seed": 2**31 - 1, "scores": [0, 0], "winners": [0, 1]},
+    {"num_players": 1, "scores": [5, 9], "winners": [1]},          # solo: Jean (seat 1) won
+])
+def test_campaign_game_summaries_at_their_limits_load(change):
+    d = json.loads(Campaign().to_json())
+    good = {"game": 1, "num_players": 2, "seed": 5, "scores": [100, 90], "winners": [0],
+            "story": [], "start": {}, "archive": {}}
+    assert Campaign.from_dict({**d, "games": [{**good, **change}]}).games[0]["num_players"] == \
+        change.get("num_players", 2)

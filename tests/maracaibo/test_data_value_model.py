@@ -105,12 +105,23 @@ def test_data_01_income_per_doubloon_in_the_published_band(deck):
     assert INCOME_BAND[0] <= median <= INCOME_BAND[1], (deck, median)
 
 
+def allowed_value(card: dict) -> float:
+    """The most a card of this cost and these requirements may give in the model."""
+    return TOLERANCE * card["cost"] + VP_PRICE + REQUIREMENT_DISCOUNT * len(card["requirements"])
+
+
+def test_data_01_the_price_limit_at_its_boundary():
+    # cost 10: 1.2 x 10 + 2 = 14 doubloons; 1 VP and +3 income = 2 + 12 = 14 is at the limit,
+    # 2 VP and +3 income = 16 past it; a requirement adds 2
+    card = {"cost": 10, "vp": 1, "requirements": [], "effects": [{"kind": "income_doubloons", "amount": 3}]}
+    assert model_value(card) == allowed_value(card) == 14
+    assert model_value({**card, "vp": 2}) > allowed_value(card)
+    assert model_value({**card, "vp": 2}) == allowed_value({**card, "requirements": [{"kind": "figure"}]})
+
+
 def test_data_01_no_card_gives_more_than_its_cost_buys():
-    too_rich = []
-    for c in _reconstructed(_cards()):
-        allowed = TOLERANCE * c["cost"] + VP_PRICE + REQUIREMENT_DISCOUNT * len(c["requirements"])
-        if model_value(c) > allowed:
-            too_rich.append((c["key"], c["cost"], model_value(c), allowed))
+    too_rich = [(c["key"], c["cost"], model_value(c), allowed_value(c))
+                for c in _reconstructed(_cards()) if model_value(c) > allowed_value(c)]
     assert not too_rich
 
 
