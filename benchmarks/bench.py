@@ -31,7 +31,7 @@ Sections (--only picks some):
            (random legal learner moves drawn in numba) at N = 64 and 1024 games,
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
-* mcts     ISMCTS iterations/s (agents/mcts.py, 1000 iterations per decision):
+* mcts     ISMCTS iterations/s (maracaibo_env/maracaibo/agents/mcts.py, 1000 iterations per decision):
            random rollouts of 40 decisions, and the heuristic-guided search
            without rollouts (top=3, depth=0), at 2- and 4-player decisions;
 * tournament  games/s of a 2-player heuristic round robin through

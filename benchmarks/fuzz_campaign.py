@@ -294,7 +294,7 @@ def play_out(g, rng, check_every: int, json_every: int = 0, max_steps: int = MAX
 def case_play(seed: int, k: int, catalog, check_every: int = 1) -> dict:
     """Case k: one campaign of 2-4 games for 1 + k % 4 players."""
     from maracaibo_env.campaign import story_log
-    from maracaibo_env.replay import verify_replay
+    from maracaibo_env.framework.replay import verify_replay
     rng = np.random.default_rng([seed, 1, k])
     n = 1 + k % 4
     catalog, deck = pick_catalog(rng, seed, 0.5)

@@ -6,7 +6,7 @@ a Wilson interval, per Caribbean layout.
     .venv/bin/python benchmarks/jordan_stats.py --games 100 --difficulty 0 3
     .venv/bin/python benchmarks/jordan_stats.py --player random --layouts classic neck
 
-The human seat is played by a heuristic of agents/pirates_heuristics.py
+The human seat is played by a heuristic of maracaibo_env/pirates/agents/heuristics.py
 (default "explorer") or uniformly at random. Jordan's turns are read from his
 log (J_LOG, rewritten at the start of each of his turns): the benchmark steps
 one decision at a time and clears the log's length after reading it.
@@ -22,7 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from agents.pirates_heuristics import STRATEGIES, play_heuristics  # noqa: E402
+from maracaibo_env.pirates.agents.heuristics import STRATEGIES, play_heuristics  # noqa: E402
 from maracaibo_env.pirates import Game  # noqa: E402
 from maracaibo_env.pirates.core import layout as L  # noqa: E402
 from maracaibo_env.pirates.core.jordan import JEV_ACTION, JEV_DISCARD, JEV_PASS  # noqa: E402

@@ -1,4 +1,4 @@
-"""Ladder of the rule-of-thumb agents (agents/heuristics.py).
+"""Ladder of the rule-of-thumb agents (maracaibo_env/maracaibo/agents/heuristics.py).
 
     python benchmarks/ladder.py --games 1000 [--json PATH] [--workers 2]
     python benchmarks/ladder.py --quick          # 20 games per pairing
@@ -18,7 +18,7 @@ rates with 95 % Wilson confidence intervals:
 Win credit: 1 for a sole win, 1/k for a k-way tie for first (so a 2-player
 tie is half a win); the Wilson interval is computed on that credit.
 Game g of a pairing uses seed g; games are played inside numba
-(agents/fast_play.py, ties broken by a generator seeded from g), so a run is
+(maracaibo_env/maracaibo/agents/fast_play.py, ties broken by a generator seeded from g), so a run is
 reproducible. `maracaibo tournament` does the same with ratings and stored
 results; this script stays for the tables of docs/ladder.md. Work is spread over --workers processes.
 """
@@ -37,7 +37,7 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env.maracaibo.core.enums import DIFFICULTIES  # noqa: E402
-from agents.heuristics import HEURISTICS  # noqa: E402
+from maracaibo_env.maracaibo.agents.heuristics import HEURISTICS  # noqa: E402
 from maracaibo_env.maracaibo.match import play_match  # noqa: E402
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from agents.pirates_heuristics import STRATEGIES, play_game  # noqa: E402
+from maracaibo_env.pirates.agents.heuristics import STRATEGIES, play_game  # noqa: E402
 from maracaibo_env.pirates.core.layout import LAYOUT, VP_SOURCES  # noqa: E402
 
 

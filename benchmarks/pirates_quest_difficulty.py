@@ -29,7 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from maracaibo_env.adapters import get_adapter  # noqa: E402
+from maracaibo_env.agents.adapter import get_adapter  # noqa: E402
 from maracaibo_env.calibration.runner import jobs  # noqa: E402
 from maracaibo_env.pirates.core.scoring import quest_measures  # noqa: E402
 

@@ -5,7 +5,7 @@
 The published facts say a round lasts 4 to 21 turns for a player (facts 20,
 shared/data/maracaibo_published_facts.md); the map in data/board.toml is built
 so that the fastest route needs 4 turns and the slowest 21. This script shows
-what heuristic players (agents/heuristics.py) actually do on that map: for each
+what heuristic players (maracaibo_env/maracaibo/agents/heuristics.py) actually do on that map: for each
 player count it plays --games games (line-ups of the five heuristics rotate
 seat by seat; solo: each heuristic in turn against Jean at medium) and prints
 a markdown table of turns per player per round (min / mean / max over every
@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env import Game  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
-from agents.heuristics import HEURISTICS, make_agent, act_with  # noqa: E402
+from maracaibo_env.maracaibo.agents.heuristics import HEURISTICS, make_agent, act_with  # noqa: E402
 
 NAMES = list(HEURISTICS)
 _AGENTS: dict = {}

@@ -13,29 +13,33 @@ and tile faces are not in the rulebooks; docs/data_provenance.md).
     maracaibo_env.available_agents("pirates")          # its agent specs: random, raider, ...
 
 Each game is one folder with the same file set: maracaibo_env/maracaibo/ and
-maracaibo_env/pirates/ (rules core in core/, data in data/*.toml); the
-framework they share is maracaibo_env/framework/, which imports no game.
+maracaibo_env/pirates/ (rules core in core/, data in data/*.toml, agents in
+agents/); the framework they share is maracaibo_env/framework/, which imports
+no game. Importing this package loads no game engine: the names below are
+imported when first used.
 """
-from . import _moved, compile_notice
-from .maracaibo.catalog import Catalog, load_catalog
-from .maracaibo.data_load import DataError
-from .maracaibo.game import Game, GameConfigError, IllegalActionError
+from importlib import import_module
+
+from .framework.version import VERSION as __version__
 from .registry import available_games, make
-from .agent_registry import available_agents
 
 __all__ = ["Game", "GameConfigError", "IllegalActionError", "DataError", "Catalog",
            "load_catalog", "env", "raw_env", "available_games", "make", "available_agents"]
-__version__ = "0.1.0"
 
-compile_notice.install()  # a status line while numba compiles (first run only)
-_moved.install()          # old import paths (maracaibo_env.game, .core, ...) still work
+#: public name -> the module that defines it (imported on first use)
+_WHERE = {
+    "Game": "maracaibo.game", "GameConfigError": "maracaibo.game", "IllegalActionError": "maracaibo.game",
+    "DataError": "maracaibo.data_load", "Catalog": "maracaibo.catalog", "load_catalog": "maracaibo.catalog",
+    "env": "maracaibo.aec", "raw_env": "maracaibo.aec", "available_agents": "agents.registry",
+    "maracaibo_v1": "maracaibo_v1", "pirates_v0": "pirates_v0",
+}
 
 
 def _register() -> None:
     """Each registered game's single-agent env as a Gymnasium id (registry GameInfo.gym_id;
     once: a re-import does not register again)."""
     import gymnasium
-    from .registry import available_games, game_info
+    from .registry import game_info
     for info in map(game_info, available_games()):
         if info.gym_id and info.gym_id not in gymnasium.registry:
             gymnasium.register(id=info.gym_id, entry_point=info.gym_entry)
@@ -45,8 +49,12 @@ _register()
 
 
 def __getattr__(name):
-    # PettingZoo is imported only when the AEC env is asked for.
-    if name in ("env", "raw_env"):
-        from .maracaibo import aec
-        return getattr(aec, name)
-    raise AttributeError(f"module 'maracaibo_env' has no attribute {name!r}")
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'maracaibo_env' has no attribute {name!r}")
+    module = import_module(f".{where}", __name__)
+    return module if where == name else getattr(module, name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .agent_registry import AgentSpecError, agents_help
+from .agents.registry import AgentSpecError, agents_help
 from .campaign import Campaign, CampaignError, chapter_card, unknown_backs
 from .framework.datafiles import DataError
 from .framework.game import GameConfigError
@@ -57,7 +57,7 @@ UNKNOWN_BACK = ("its back read: printed in no source (story.toml back_known = fa
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add `campaign` (and its actions) to an argparse subparsers object."""
-    from .cli_options import add_option_argument
+    from .framework.cli_options import add_option_argument
     p = subparsers.add_parser(
         "campaign", help="play Maracaibo's campaign game by game, kept in a JSON file",
         description="Maracaibo's campaign: the story cards, legacy tiles and C-cards a game leaves\n"
@@ -135,9 +135,9 @@ def _chapter(args, out: Console) -> int:
 
 def _next(args, out: Console) -> int:
     import numpy as np
-    from agents.base import act_with
-    from .agent_registry import make_agent
-    from .cli_options import parse_options
+    from maracaibo_env.agents.base import act_with
+    from .agents.registry import make_agent
+    from .framework.cli_options import parse_options
     from .play.session import DEFAULT_BOT
     c = Campaign.load(args.file, args.data)
     players = args.players if args.players is not None else (c.games[-1]["num_players"] if c.games else 2)

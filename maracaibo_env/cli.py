@@ -29,7 +29,7 @@ from .maracaibo.core.enums import DIFFICULTIES, AUTOMA_INCOMES
 from .maracaibo.data_load import DataError
 from .maracaibo.game import Game, GameConfigError, PLAYER_COUNTS
 from .registry import DEFAULT_GAME, available_games, game_class, game_id_of, game_info
-from .cli_options import add_option_argument, game_help, options_help, parse_options  # noqa: F401  (re-exported)
+from .framework.cli_options import add_option_argument, game_help, options_help, parse_options  # noqa: F401  (re-exported)
 
 
 EXAMPLES = """examples:
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 def replay(path: str, partial: bool = False, html: str | None = None) -> int:
     """Re-run a replay; print its result, or what is wrong with it (exit status 1);
     html: also write the one-page viewer of the game there."""
-    from .replay import verify_replay, ReplayError
+    from .framework.replay import verify_replay, ReplayError
     try:
         game = verify_replay(path, partial)
     except ReplayError as exc:
@@ -192,7 +192,7 @@ DATA_HASH_DIGITS = 12
 def data_hashes() -> dict[str, str]:
     """Each registered game's shipped data hash (``Catalog.data_hash``: what saved
     games, replays and tournaments record), in the short form tournaments print."""
-    from .adapters import get_adapter
+    from .agents.adapter import get_adapter
     return {g: get_adapter(g).load_catalog(None).data_hash[:DATA_HASH_DIGITS] for g in available_games()}
 
 
@@ -206,7 +206,7 @@ def version_text() -> str:
         from importlib.metadata import version
         pkg = version("maracaibo-env")
     except Exception:  # not installed (run from a checkout)
-        from . import __version__ as pkg
+        from .framework.version import VERSION as pkg
     hashes = ", ".join(f"{g} {h}" for g, h in data_hashes().items())
     return (f"maracaibo-env {pkg} (numba {numba.__version__}, Python {platform.python_version()}); "
             f"data: {hashes} ({Path(__file__).parent}/<game>/data)")
@@ -322,11 +322,11 @@ def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data
         legal = game.legal_actions()
         a = legal[rng.integers(len(legal))]
         if verbose:
-            out.line(f"  player_{game.current_player}: {_labelled(game, a)}")
+            out.line(f"  {_seat_name(game, game.current_player)}: {_labelled(game, a)}")
         game.step(a)
         decisions += 1
         if game.round != rnd or game.is_over:
-            scores = ", ".join(f"player_{q}={s}" for q, s in enumerate(game.scores()))
+            scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
             out.line(f"round {rnd} over; scores{' after final scoring' if game.is_over else ''}: {scores}")
             rnd = game.round
     elapsed = time.perf_counter() - t0
@@ -334,7 +334,7 @@ def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data
     if replay_path:
         game.save_replay(replay_path)
         out.line(f"replay written to {replay_path}")
-    out.line(f"winner(s): {', '.join(f'player_{p}' for p in game.winners())}")
+    out.line(f"winner(s): {', '.join(_seat_name(game, p) for p in game.winners())}")
     out.line(f"{decisions} decisions in {elapsed:.3f} s "
              f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
     return 0

@@ -72,7 +72,7 @@ def _maracaibo_agents():
 def _maracaibo_search():
     import numpy as np
     import maracaibo_env
-    from maracaibo_env.agent_registry import make_agent, parse_spec
+    from maracaibo_env.agents.registry import make_agent, parse_spec
     g = maracaibo_env.Game(num_players=2, seed=0)
     agent = make_agent(parse_spec("mcts:iters=20:depth=5"))
     agent.act(g.observe(g.current_player), g.action_mask(), np.random.default_rng(0), game=g)
@@ -92,7 +92,7 @@ def _pirates_rest():
     import numpy as np
     from maracaibo_env.pirates.game import Game
     from maracaibo_env.pirates.match import play_pirates_match
-    from maracaibo_env.agent_registry import make_agent, parse_spec
+    from maracaibo_env.agents.registry import make_agent, parse_spec
     play_pirates_match(["raider", "random"], 0)
     g = Game(2, seed=0)
     agent = make_agent(parse_spec("mcts:iters=20:depth=5", "pirates"))

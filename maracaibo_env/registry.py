@@ -47,7 +47,7 @@ class GameInfo:
     :param hint_agent: the agent spec that a play session's hint asks
         ("strongest").
     :param strongest: {deciding players (1 = solo): agent spec}: what the
-        `strongest` agent plays (agents/strongest.py), chosen by the
+        `strongest` agent plays (maracaibo_env/agents/strongest.py), chosen by the
         tournaments in docs/agents.md; None: the game has no `strongest`.
     :param solo_opponent: the name of the engine-played solo opponent in
         logs and tables ("Jean"); "" when the game has none.
@@ -83,6 +83,7 @@ class GameInfo:
     gym_entry: str = ""
     openspiel: Any = ""
     determinize: Any = ""
+    ladder: tuple[str, ...] = ("random",)
 
     def __post_init__(self):
         if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):
@@ -262,7 +263,11 @@ register(GameInfo(
                "noble-rank and other VP are in their own rows."),
     gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.maracaibo.single:MaracaiboSingleEnv",
     openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO",
-    determinize="maracaibo_env.maracaibo.game:Game.determinize"))
+    determinize="maracaibo_env.maracaibo.game:Game.determinize",
+    # the weak rungs play a random move with chance eps and look `depth` own decisions ahead
+    ladder=("random", "balanced:eps=0.9:depth=0", "balanced:eps=0.6:depth=0", "balanced:eps=0.3:depth=0",
+            "balanced:eps=0.15:depth=0", "balanced:depth=0", "balanced:eps=0.2:depth=1",
+            "balanced:eps=0.1:depth=1", "balanced:depth=1", "balanced", "tuned")))
 
 register(GameInfo(
     id="pirates", title="Pirates of Maracaibo",
@@ -277,4 +282,5 @@ register(GameInfo(
                "goes to him (SOLO-37)."),
     gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv",
     openspiel="maracaibo_env.pirates.openspiel:PIRATES",
-    determinize="maracaibo_env.pirates.game:Game.determinize"))
+    determinize="maracaibo_env.pirates.game:Game.determinize",
+    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider")))

@@ -28,9 +28,10 @@ Every checklist ID falls in exactly one group:
 * uncovered     none of these.
 
 The checklists live outside the repository (../shared/spec/ next to the
-checkout). Without one the script says where it looked and goes on (exit 0):
-a clone without the checklists is not a fault of the code (--strict makes it,
-and any uncovered ID, exit 1).
+checkout). A checklist that is not there is an error: the script names every
+path it looked at and exits 1 (after the tables of the games it did find), so
+a run that checked nothing never passes for one that checked everything.
+--strict also makes any uncovered ID exit 1.
 """
 from __future__ import annotations
 
@@ -286,7 +287,7 @@ def main(argv=None) -> int:
                          "every section for Pirates)")
     ap.add_argument("--list", action="store_true", help="list every ID with its group (and tests)")
     ap.add_argument("--strict", action="store_true",
-                    help="exit 1 when a checklist is missing or an ID is uncovered")
+                    help="exit 1 when an ID is uncovered (a missing checklist always does)")
     args = ap.parse_args(argv)
     try:
         chosen = _sections(args.sections) if args.sections is not None else None
@@ -296,22 +297,24 @@ def main(argv=None) -> int:
     games = list(GAMES.values()) if args.game == "all" else [GAMES[args.game]]
     options = {"maracaibo": args.checklist,
                "pirates": args.pirates_checklist or (args.checklist if args.game == "pirates" else None)}
-    failed = False
+    failed, missing = False, []
     for i, game in enumerate(games):
         if i:
             print()
         path, looked = find_checklist(options[game.key], game)
         if path is None:
-            print(f"{game.title}: checklist not found; looked at:\n"
-                  + "\n".join(f"  {p}" for p in looked)
+            missing.append(game)
+            print(f"error: {game.title}: checklist not found: "
+                  + ", ".join(str(p) for p in looked)
                   + f"\nThe checklist is not part of the repository; give it with {game.option} PATH "
-                    f"or ${game.env_var}. Nothing was checked.", file=sys.stderr)
-            failed = True
+                    f"or ${game.env_var}. {game.title} was not checked.", file=sys.stderr)
             continue
         sections = chosen if chosen is not None else (
             _sections(game.sections) if game.sections else None)
         c = run_game(game, path, sections, args.list)
         failed = failed or c["uncovered"] > 0
+    if missing:
+        return 1
     return 1 if args.strict and failed else 0
 
 

@@ -20,7 +20,7 @@ Sections of the result (docs/balance.md explains each):
     metrics     every comparable number under a stable key (what --compare reads)
 
 Games. The results are of one game (GameResult.game: Maracaibo or Pirates of
-Maracaibo); its adapter (maracaibo_env.adapters) says which components there
+Maracaibo); its adapter (maracaibo_env.agents.adapter) says which components there
 are (Pirates: figureheads, improvements, residences), how many rounds, and
 where the data comes from. Maracaibo-only sections (careers, story cards)
 are simply absent from a Pirates report.
@@ -52,12 +52,12 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as st
 
-from ..adapters import GameAdapter, get_adapter
-from ..agent_registry import solo_kind, solo_levels
+from ..agents.adapter import GameAdapter, get_adapter
+from ..agents.registry import solo_kind, solo_levels
 from ..maracaibo.catalog import Catalog
 from ..registry import game_info
 from ..tournament.ratings import solo_of
-from . import provenance as prov
+from ..framework import provenance as prov
 from .ratings import finishing_ranks, strategy_ratings
 from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
                     stratified_diff, wilson)
@@ -620,7 +620,7 @@ def _findings(a: dict, alpha: float) -> list[dict]:
 def results_game(results, game: str | None = None) -> str:
     """The one game the results are of (ValueError naming both when they mix
     games, or when they are not of `game`)."""
-    from ..adapters import game_title
+    from ..agents.adapter import game_title
     have = sorted({getattr(r, "game", "maracaibo") for r in results})
     if len(have) > 1:
         raise ValueError("the results mix games (" + ", ".join(game_title(g) for g in have)

@@ -14,8 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..agent_registry import agents_help
-from ..registry import DEFAULT_GAME, available_games, games_text
+from ..agents.registry import agents_help
+from ..registry import DEFAULT_GAME
 
 EXAMPLES = """worked example: does raising the cost of one card fix it?
 
@@ -60,47 +60,25 @@ other uses:
 agents (2 seatings a deal), 3-4 players every line-up of that many agents (6 or 24
 seatings a deal), solo every agent at every --levels level (1 game a deal). A bad
 data file (--data) is reported with its file, entry and field (exit status 2).
+
+Without --agents every part plays the game's default agents (its heuristics,
+listed at --agents), with random added when they are fewer than the most
+players asked (tournament.formats.default_pool): `maracaibo balance --game
+pirates` plays raider, explorer, builder and random at 2, 3 and 4 players.
 """
 
 
 def _add_arguments(p: argparse.ArgumentParser) -> None:
+    from ..tournament.cli import add_shared_arguments
     run = p.add_argument_group("playing games (the default mode)")
-    run.add_argument("--game", choices=available_games(), default=None,
-                     help=f"which game: {games_text()}; --no-run reads it from the database")
     run.add_argument("--games", type=int, default=2, metavar="G",
                      help="deals per line-up; every deal is played in every seating (default 2)")
     run.add_argument("--players", default="2,3,4", metavar="N,N,...",
                      help="player counts, comma-separated, from 1-4 (1 = solo, as --solo; default 2,3,4)")
-    from ..adapters import get_adapter
-    defaults = "; ".join(f"{g}: {', '.join(get_adapter(g).default_agents)}" for g in available_games())
-    run.add_argument("--agents", default=None, metavar="SPEC,SPEC,...",
-                     help=f"agent specs, comma-separated (default the game's heuristics, {defaults}; "
-                          "every spec: see below); 3 and 4 players need at least that many agents")
     run.add_argument("--solo", action="store_true",
                      help="also play each agent solo against the game's solo opponent (Maracaibo: "
                           "Jean, Pirates: Jordan)")
-    from ..agent_registry import solo_levels
-    from ..registry import game_info
-    run.add_argument("--levels", metavar="LEVEL,...",
-                     help="solo: the solo opponent's levels, comma-separated (default all): "
-                          + "; ".join(f"{game_info(g).solo_opponent} ({g}) {','.join(solo_levels(g))}"
-                                      for g in available_games() if solo_levels(g)))
-    run.add_argument("--seed", type=int, default=0, help="tournament seed; deal seeds derive from it (default 0)")
-    run.add_argument("--story", type=int, default=None, choices=(75, 76, 77),
-                     help="non-campaign story card (default 75; Maracaibo only)")
-    run.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
-    run.add_argument("--data", metavar="DIR",
-                     help="play with the game data files in DIR (a copy of maracaibo_env/maracaibo/data, or "
-                          "of maracaibo_env/pirates/data for --game pirates, you edited); "
-                          "validated like the shipped data; or a shipped data set by name (calibrated)")
-    run.add_argument("--resume", action="store_true",
-                     help="continue the games stored in --db (same settings required)")
-    run.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
-                     help="an optional rule for every game, repeatable (--option skirmish, "
-                          "--option legacy=L6,L9; `maracaibo demo --help` lists them); compare a "
-                          "run with and one without it through --compare")
-    run.add_argument("--no-progress", dest="progress", action="store_false",
-                     help="no progress bar on stderr")
+    add_shared_arguments(run, stored="--no-run", workers_help="processes playing games (default 1)")
     src = p.add_argument_group("stored games")
     src.add_argument("--db", nargs="+", metavar="FILE",
                      help="SQLite file(s): with games to play, where they are stored (several "
@@ -152,10 +130,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _split(text) -> list[str]:
-    return [x.strip() for x in (text or "").split(",") if x.strip()]
-
-
 def _error(msg: str, code: int = 2) -> int:
     print(f"maracaibo balance: error: {msg}", file=sys.stderr)
     return code
@@ -164,8 +138,7 @@ def _error(msg: str, code: int = 2) -> int:
 def _catalog(data_dir, game=None):
     """The game data to play and name components with (DataError naming file,
     entry and field for a bad file)."""
-    from ..adapters import get_adapter
-    from ..maracaibo.data_load import DataError
+    from ..agents.adapter import get_adapter
     load_catalog = get_adapter(game).load_catalog
     if data_dir is None:
         return load_catalog()
@@ -190,7 +163,7 @@ def main(args: argparse.Namespace) -> int:
             return _error("--no-run reads stored games: give --db FILE [FILE ...]")
         return _report_stored(args, console)
     try:
-        cat = _catalog(args.data, args.game)
+        cat = _catalog(args.data_dir, args.game)
     except DataError as e:
         return _error(f"bad game data: {e}")
     return _run(args, cat, console)
@@ -208,7 +181,7 @@ def _finish(args, a, console) -> int:
 
 
 def _report_stored(args, console) -> int:
-    from ..adapters import game_title
+    from ..agents.adapter import game_title
     from ..maracaibo.data_load import DataError
     from ..tournament.store import StoreError
     from .analysis import analyze
@@ -226,18 +199,18 @@ def _report_stored(args, console) -> int:
         return _error(f"the databases hold {game_title(game)} games, not {game_title(args.game)} "
                       f"(--game {args.game})", 1)
     try:
-        cat = _catalog(args.data, game)
+        cat = _catalog(args.data_dir, game)
     except DataError as e:
         return _error(f"bad game data: {e}")
     a = analyze(results, cat, alpha=args.alpha, min_takers=args.min_takers,
                 min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
                 title=args.title, game=game,
-                extra_meta={"db": ", ".join(files), "data_dir": args.data or ""})
+                extra_meta={"db": ", ".join(files), "data_dir": args.data_dir or ""})
     return _finish(args, a, console)
 
 
 def _options_label(game: str, options: dict) -> str:
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     from ..framework.options import label
     cls = get_adapter(game).game_class()
     return label(cls.OPTIONS, {**{o.name: o.default for o in cls.OPTIONS}, **options})
@@ -246,12 +219,13 @@ def _options_label(game: str, options: dict) -> str:
 def _run(args, cat, console) -> int:
     from ..maracaibo.match import AgentSpecError
     from ..framework.game import GameConfigError
+    from ..tournament.cli import agent_pool, pool_note, split_items
     from ..tournament.formats import ScheduleError
     from ..tournament.store import StoreError
     from .analysis import analyze
     from . import runner
     try:
-        players = sorted({int(x) for x in _split(args.players)})
+        players = sorted({int(x) for x in split_items(args.players)})
     except ValueError:
         return _error(f"--players takes numbers 1-4, comma-separated, not {args.players!r}")
     if not players or any(not 1 <= n <= 4 for n in players):
@@ -262,25 +236,27 @@ def _run(args, cat, console) -> int:
         return _error("--workers must be >= 1")
     if args.db and len(args.db) > 1:
         return _error("to play games give one --db FILE (several are for --no-run)")
-    from ..adapters import get_adapter
     game = args.game or DEFAULT_GAME
-    agents = _split(args.agents if args.agents is not None
-                    else ",".join(get_adapter(game).default_agents))
-    if not agents:
-        return _error("--agents needs at least one spec")
     try:
-        from ..cli_options import parse_options
-        options = parse_options(game, args.option)
-        parts = runner.plan(agents, players, args.games, args.seed, args.story, args.solo,
-                            _split(args.levels) or None, game=game, options=options)
+        # the one pool of every part: without --agents, enough for the most seats asked
+        agents = agent_pool(args.agents, game, players=max(players))
+        if not agents:
+            return _error("--agents needs at least one spec")
+        from ..framework.cli_options import parse_options
+        options = parse_options(game, args.option or [])
+        parts = runner.plan(agents, players, args.games, 0 if args.seed is None else args.seed,
+                            args.story, args.solo, split_items(args.levels) or None, game=game,
+                            options=options)
     except (AgentSpecError, ScheduleError, GameConfigError) as e:
         return _error(str(e))
+    if args.agents is None:
+        console.print(pool_note(game, agents), highlight=False, soft_wrap=True)
     n_games = sum(len(p.jobs) for p in parts)
     console.print(f"balance: {n_games} games ({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
-                  + (f", data {args.data}" if args.data else ""), highlight=False)
+                  + (f", data {args.data_dir}" if args.data_dir else ""), highlight=False)
     try:
         outcome = runner.play(parts, db=args.db[0] if args.db else None, workers=args.workers,
-                              data_dir=args.data, resume=args.resume, progress=args.progress)
+                              data_dir=args.data_dir, resume=args.resume, progress=args.progress)
     except StoreError as e:
         return _error(str(e), 1)
     except KeyboardInterrupt:
@@ -290,7 +266,7 @@ def _run(args, cat, console) -> int:
     a = analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
                 min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
                 play_seconds=outcome.seconds, title=args.title, game=game,
-                extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data or "",
+                extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data_dir or "",
                             "runner": outcome.runner, "options": _options_label(game, options),
                             "schedule": {p.name: p.config.to_dict() for p in parts}})
     return _finish(args, a, console)

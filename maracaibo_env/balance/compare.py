@@ -97,7 +97,7 @@ def compare_reports(a: dict, b: dict, *, alpha: float = 0.05, path_a=None, path_
     ValueError when they are reports of different games."""
     ga, gb = (r.get("meta", {}).get("game", "maracaibo") for r in (a, b))
     if ga != gb:
-        from ..adapters import game_title
+        from ..agents.adapter import game_title
         raise ValueError(f"report A is of {game_title(ga)}, report B of {game_title(gb)}: only "
                          "reports of the same game compare")
     ma, mb = a.get("metrics", {}), b.get("metrics", {})

@@ -67,7 +67,7 @@ METHODS = [
 
 def _game(a):
     """The adapter of the report's game (Maracaibo for a report written before Pirates)."""
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     return get_adapter(a["meta"].get("game", "maracaibo"))
 
 

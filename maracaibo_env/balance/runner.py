@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..adapters import DEFAULT_GAME, get_adapter
+from ..agents.adapter import DEFAULT_GAME, get_adapter
 
 
 @dataclass
@@ -94,7 +94,7 @@ def read_db(paths, tournament_id: int | None = None) -> tuple[list, list[str]]:
     """(every stored GameResult of every tournament in the files, the files
     read); StoreError / FileNotFoundError when a file holds none, StoreError
     when the files hold the games of different games."""
-    from ..adapters import game_title
+    from ..agents.adapter import game_title
     from ..tournament import store
     out, files, games = [], [], {}
     for given in paths:

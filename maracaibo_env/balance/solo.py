@@ -9,7 +9,7 @@ def solo_side(a) -> tuple[str, str]:
     s = a.get("solo") or {}
     if "opponent" in s:
         return s["opponent"], s["key"]
-    from ..agent_registry import solo_kind
+    from ..agents.registry import solo_kind
     from ..registry import game_info
     game = a["meta"].get("game", "maracaibo")
     row = solo_kind(game)

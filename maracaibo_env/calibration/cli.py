@@ -64,7 +64,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         "another spec shows how the statistics depend on the player)")
     p.add_argument("--data", metavar="DIR",
                    help="play with the game data in DIR, or a shipped data set by name (calibrated)")
-    from ..cli_options import add_option_argument
+    from ..framework.cli_options import add_option_argument
     add_option_argument(p)
     p.add_argument("--layout", metavar="KEY[,KEY...]",
                    help="Pirates: play on these Caribbean layouts of the data's layouts.toml, the "
@@ -108,7 +108,7 @@ def _layouts(text, title: str, cat) -> list:
 
 def main(args) -> int:
     from ..framework.datafiles import DataError
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     from . import load_targets, measure, play
     from .targets import player_counts
     from .report import summary, violated, write_report
@@ -139,7 +139,7 @@ def main(args) -> int:
                                  f"{', '.join(map(str, named))}")
             cat = ad.load_catalog(args.data)        # a bad data folder is refused before any game
             layouts = _layouts(args.layout, ad.title, cat)
-            from ..cli_options import parse_options
+            from ..framework.cli_options import parse_options
             options = parse_options(args.game, args.option)
             ad.parse_spec(args.agent)
         except (DataError, ValueError, OSError) as exc:    # GameConfigError, AgentSpecError: ValueErrors

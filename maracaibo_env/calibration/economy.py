@@ -57,8 +57,8 @@ SEED_BASE = 7_000_000
 
 def make_player(name: str):
     """A tuned variant (keyword arguments of TunedAgent) or an agent spec."""
-    from agents.heuristics import TunedAgent
-    from maracaibo_env.agent_registry import make_agent
+    from maracaibo_env.maracaibo.agents.heuristics import TunedAgent
+    from maracaibo_env.agents.registry import make_agent
     how = PLAYERS[name]
     return make_agent(how, game="maracaibo") if isinstance(how, str) else TunedAgent(**how)
 

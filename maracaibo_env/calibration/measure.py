@@ -74,7 +74,7 @@ class Statistics(dict):
 
 def statistics(game: str) -> Statistics:
     """The statistics a game measures (maracaibo_env/<game>/calibration_stats.py)."""
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}.calibration_stats")
     return Statistics(mod.STATISTICS, mod.FIELDS, getattr(mod, "Tracker", None))
 
@@ -83,7 +83,7 @@ def read_times(game: str, at: str) -> list[str]:
     """When a target's statistic is read: "interims" = after every interim scoring."""
     if at != "interims":
         return [at]
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     return [f"interim{k}" for k in range(1, get_adapter(game).rounds)]
 
 

@@ -8,14 +8,10 @@ from __future__ import annotations
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from ..adapters import get_adapter
+from ..agents.adapter import get_adapter
 from ..tournament.formats import Job, deal_seed
 from .measure import statistics
 from .targets import player_counts
-
-#: the solo opponent's level the calibration's solo games are played at
-SOLO_LEVEL = {"maracaibo": "medium", "pirates": "3"}
-
 
 def jobs(game: str, players, games: int, seed: int, agent: str = "strongest",
          data_dir=None, options=None) -> list[Job]:
@@ -27,7 +23,7 @@ def jobs(game: str, players, games: int, seed: int, agent: str = "strongest",
     for n in players:
         for d in range(games):
             s = deal_seed(seed, d)
-            specs, level = ((agent,), SOLO_LEVEL[ad.name]) if n == 1 else ((agent,) * n, None)
+            specs, level = ((agent,), ad.calibration_level) if n == 1 else ((agent,) * n, None)
             out.append(Job(f"calibrate|{n}p|deal={d}", len(out), specs, s, d, ",".join(specs), level,
                            ad.default_story, True, "auto",
                            None if data_dir is None else str(data_dir), ad.name, opts))

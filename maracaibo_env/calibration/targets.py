@@ -48,7 +48,7 @@ def targets_path(game: str, data_dir=None) -> Path:
     if data_dir is not None:
         return Path(data_dir) / FILE
     import importlib
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}")
     return Path(mod.__file__).parent / "data" / FILE
 
@@ -94,12 +94,12 @@ def load_targets(game: str, data_dir=None, path=None) -> list[Target]:
 
 
 def _rounds(game: str) -> int:
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     return get_adapter(game).rounds
 
 
 def player_counts(game: str) -> tuple[int, ...]:
     """The player counts a game's targets may name: 1 (solo) when it has a solo opponent, 2-4."""
-    from ..adapters import get_adapter
+    from ..agents.adapter import get_adapter
     ad = get_adapter(game)
     return ((1,) if ad.solo else ()) + tuple(n for n in ad.player_counts if n > 1)

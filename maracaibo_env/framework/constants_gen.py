@@ -6,15 +6,18 @@
     python maracaibo_env/framework/constants_gen.py              # the same, without importing
                                                                  # the games (see below)
 
-A core computes many of its numeric names: layout.py's ``StateLayout.export``
-makes G_<field> / P_<field>, the catalog layout makes C_<field>, actions.py
-makes A_<kind>, enum modules make one name per tuple entry. Searching for
-``G_RAID_POWER =`` finds none of them. constants.py writes every int constant
-of a core's source modules (SOURCES) as a plain ``NAME = 123  # meaning``
-line, grouped by source; the rule modules read them from there (through
-``from .common import *``), and numba freezes them at compile time. The
-sources stay the truth: tests/framework/test_constants_generated.py fails, naming the
-command above, when a file no longer matches what this module writes.
+A core declares most of its numeric names in tables: layout.py's LAYOUT makes
+G_<field> / P_<field>, the catalog layout's CATALOG makes C_<field>,
+actions.py's ACTION_OFFSETS makes A_<kind>, and each module's ENUM_PREFIXES
+makes one name per tuple entry (constants_check.table_constants). Searching
+for ``G_RAID_POWER =`` in the sources finds none of them. constants.py writes
+every int constant of a core's source modules (SOURCES), written there or made
+by their tables, as a plain ``NAME = 123  # meaning`` line, grouped by source,
+and lists them in ``__all__``; the rule modules import them from there by name,
+and numba freezes them at compile time. The sources stay the truth: each
+core's common.py checks the file against them at import, and
+tests/framework/test_constants_generated.py fails, naming the command above,
+when a file no longer matches what this module writes.
 
 A game's core is ``<the package of its Game module>.core`` (the registry's
 game_info(id).game); the games are imported by name only when asked for, so
@@ -48,7 +51,7 @@ if _AS_FILE:                                     # run as a file: import no game
     _stub("maracaibo_env", _BASE / "maracaibo_env")
     __package__ = "maracaibo_env.framework"      # noqa: A001  (PEP 366: relative imports work)
 
-from .constants_check import SOURCES, TARGET  # noqa: E402
+from .constants_check import SOURCES, TARGET, table_constants, written_constants  # noqa: E402
 
 
 # ---- which game, which core --------------------------------------------------------------------
@@ -103,28 +106,10 @@ def _source_facts(path: Path):
     return imported, assigned, said, entries
 
 
-def _tuple_names(ns: dict, names: list[str]) -> dict[str, str]:
-    """{name: "TUPLE[i] 'entry'"} for names made from a tuple of strings as <PREFIX><ENTRY>
-    with value i; where several tuples fit a prefix, the one covering most names."""
+def _made_comments(ns: dict, entries: dict[str, str]) -> dict[str, str]:
+    """What a name made by a table means: an enum index, or a state, catalog or
+    action offset (with the comment on its declaration)."""
     out = {}
-    tuples = [(k, v) for k, v in ns.items() if k.isupper() and isinstance(v, tuple) and v
-              and all(isinstance(s, str) for s in v)]
-    for tname, tup in sorted(tuples, key=lambda kv: -len(kv[1])):
-        first = tup[0].upper()
-        for n in names:
-            if n in out or not n.endswith(first) or ns[n] != 0:
-                continue
-            prefix = n[:len(n) - len(first)]
-            if prefix and all(ns.get(prefix + s.upper()) == i for i, s in enumerate(tup)):
-                for i, s in enumerate(tup):
-                    out.setdefault(prefix + s.upper(), f"{tname}[{i}] {s!r}")
-    return out
-
-
-def _made_comments(ns: dict, names: list[str], entries: dict[str, str]) -> dict[str, str]:
-    """What a name made by code means: a state, catalog or action offset (with the
-    comment on its declaration), or an enum index."""
-    out = _tuple_names(ns, names)
 
     def plural(n, unit):
         return f"{n} {unit}" + ("" if n == 1 else "s")
@@ -132,6 +117,10 @@ def _made_comments(ns: dict, names: list[str], entries: dict[str, str]) -> dict[
     def said(f):
         return f"; {entries[f]}" if f in entries else ""
 
+    for prefix, names in ns.get("ENUM_PREFIXES", {}).items():
+        tname = next(k for k, v in ns.items() if v is names and k.isupper() and not k.startswith("_"))
+        for i, n in enumerate(names):
+            out[prefix + n.upper()] = f"{tname}[{i}] {n!r}"
     layout = ns.get("LAYOUT")
     if layout is not None and hasattr(layout, "glob"):
         for f, (_, size) in layout.glob.items():
@@ -153,7 +142,8 @@ def _made_comments(ns: dict, names: list[str], entries: dict[str, str]) -> dict[
 
 def collect(core: str) -> list[tuple[str, list[tuple[str, int, str, bool]]]]:
     """[(source module, [(name, value, comment, computed), ...]), ...] for one core, in
-    source order; computed: no top-level assignment in the source names it."""
+    source order; computed: no top-level assignment in the source names it (its
+    tables make it, or a call, a loop or an augmented assignment does)."""
     groups = []
     for src in SOURCES:
         name = f"{core}.{src}"
@@ -162,12 +152,28 @@ def collect(core: str) -> list[tuple[str, list[tuple[str, int, str, bool]]]]:
         mod = importlib.import_module(name)
         imported, assigned, said, entries = _source_facts(Path(mod.__file__))
         ns = vars(mod)
-        names = [k for k, v in ns.items() if type(v) is int and k.isupper() and not k.startswith("_")
-                 and k not in imported]
-        made = _made_comments(ns, names, entries)
-        rows = [(k, ns[k], made.get(k) or said.get(k, ""), k not in assigned) for k in names]
+        own = {k: v for k, v in written_constants(ns).items() if k not in imported}
+        made = table_constants(ns)
+        twice = sorted(set(own) & set(made))
+        if twice:
+            raise ValueError(f"{name}: {', '.join(twice)} both written and made by a table")
+        comments = _made_comments(ns, entries)
+        rows = [(k, v, comments.get(k) or said.get(k, ""), k not in assigned) for k, v in own.items()]
+        rows += [(k, v, comments.get(k, ""), True) for k, v in made.items()]
         groups.append((src, sorted(rows, key=lambda r: r[3])))     # as written, then computed
     return groups
+
+
+def _all_lines(names: list[str], width: int = 100) -> list[str]:
+    """``__all__ = [...]``, the names quoted, as many to a line as fit in width."""
+    lines, line = ["__all__ = ["], "   "
+    for n in names:
+        item = f' "{n}",'
+        if len(line) + len(item) > width:
+            lines.append(line)
+            line = "   "
+        line += item
+    return lines + [line, "]"]
 
 
 # ---- writing ------------------------------------------------------------------------------------
@@ -180,9 +186,9 @@ def render(core: str, title: str) -> str:
         "",
         "Made by maracaibo_env/framework/constants_gen.py from the core's",
         f"{files}, which stay the source (many of these",
-        "names are computed there). The rule modules read them from here (through",
-        "`from .common import *`); numba freezes them at compile time. After changing",
-        "a source, regenerate with",
+        "names are made by their tables). The rule modules import them from here by",
+        "name; numba freezes them at compile time. After changing a source, regenerate",
+        "with",
         "",
         "    python -m maracaibo_env.framework.constants_gen",
         "",
@@ -201,6 +207,8 @@ def render(core: str, title: str) -> str:
             if comment:
                 line = f"{line:<32}  # {comment}"
             lines.append(line)
+    names = list(dict.fromkeys(name for _, entries in groups for name, *_ in entries))
+    lines += ["", ""] + _all_lines(names)
     return "\n".join(lines) + "\n"
 
 

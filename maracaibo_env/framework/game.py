@@ -4,8 +4,7 @@ A game is one int32 state vector plus the legal mask of the pending
 decision; the rules live in the game's numba core. A subclass provides:
 
 * ``NUM_ACTIONS``, ``OBS_SIZE``, ``OBS`` (a framework.obs_spec.ObsSpec: the
-  observation's slices with their bounds; ``OBS_SPEC`` is its (name, size,
-  meaning) rows), ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``,
+  observation's slices with their bounds), ``LAYOUT`` (a framework.layout.StateLayout), ``VP_SOURCES``,
   ``FORMAT_VERSION``;
 * ``_names()`` (readable action names), ``_engine_step(a)`` (apply a legal id),
   ``_fill_mask()``, ``_observe(p, out)``, ``_engine_step_observe(a, out)``, ``_random_moves(stop_seats, rng, buf)``
@@ -86,7 +85,6 @@ def check_catalog(catalog: Any, data_dir: str | os.PathLike[str] | None, load: C
 class GameBase:
     NUM_ACTIONS: int
     OBS_SIZE: int
-    OBS_SPEC: list
     #: the observation's one spec (framework.obs_spec.ObsSpec: slices with bounds)
     OBS: Any = None
     #: what a seat cannot see (framework.hidden.HiddenPart rows, the game's core/hidden.py)

@@ -131,3 +131,8 @@ def njit(func=None, *, cache=True, **options):
             disp.enable_caching()
         return disp
     return wrap(func) if func is not None else wrap
+
+# a status line while numba compiles (first run only): every compiled kernel comes through here
+from . import compile_notice  # noqa: E402
+
+compile_notice.install()

@@ -1,10 +1,11 @@
 """A game-state layout: one int32 vector per game, every field declared once.
 
     LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, max_players=4)
-    LAYOUT.export(globals())     # G_<NAME>, P_<NAME>, PLAYERS, PLAYER_SIZE, STATE_SIZE
+    LAYOUT.constants()           # {G_<NAME>, P_<NAME>, PLAYERS, PLAYER_SIZE, STATE_SIZE: int}
 
-Numba code reads fields through those module constants (frozen at compile
-time); Python tools (saving, rendering, tests) read them by name through
+Numba code reads fields through those names, written out in the core's
+generated constants.py (framework/constants_gen.py) and frozen at compile
+time; Python tools (saving, rendering, tests) read them by name through
 ``describe`` / ``pack`` / ``field_slice``. Player p's field F is at
 ``PLAYERS + p * PLAYER_SIZE + P_F``.
 """
@@ -41,13 +42,13 @@ class StateLayout:
         self.size = gsize + max_players * self.player_size
         self.np_field = np_field
 
-    def export(self, namespace: dict) -> None:
-        """Put G_<NAME> / P_<NAME> / PLAYERS / PLAYER_SIZE / STATE_SIZE into a module."""
-        for name, (off, _) in self.glob.items():
-            namespace["G_" + name] = off
-        for name, (off, _) in self.player.items():
-            namespace["P_" + name] = off
-        namespace.update(PLAYERS=self.players, PLAYER_SIZE=self.player_size, STATE_SIZE=self.size)
+    def constants(self) -> dict[str, int]:
+        """The layout's numeric names: G_<NAME> (offset of a global field), P_<NAME>
+        (offset inside a player block), PLAYERS, PLAYER_SIZE, STATE_SIZE."""
+        out = {"G_" + name: off for name, (off, _) in self.glob.items()}
+        out.update(("P_" + name, off) for name, (off, _) in self.player.items())
+        out.update(PLAYERS=self.players, PLAYER_SIZE=self.player_size, STATE_SIZE=self.size)
+        return out
 
     def field_slice(self, name: str, player: int | None = None) -> slice:
         """Slice of the state vector holding a global field, or a player's field."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, asdict
 from typing import Any
 
+from ..registry import DEFAULT_GAME
+
 
 @dataclass
 class GameResult:
@@ -33,15 +35,12 @@ class GameResult:
     difficulty: str | None = None   # solo games: the opponent's level ('hard', '3')
     data_hash: str = ""
     history: list[int] | None = field(default=None, repr=False)
-    game: str = "maracaibo"         # which game (maracaibo_env.adapters.GAMES)
+    game: str = DEFAULT_GAME        # which game (a registry id)
 
     @property
     def num_players(self) -> int:
         """Players who decide (1 in a solo game)."""
-        if self.difficulty is not None:
-            return 1
-        from ..agent_registry import solo_opponent      # a solo game stored without its level
-        return len(self.specs) - (solo_opponent(self.specs, self.game) is not None)
+        return 1 if self.difficulty is not None else len(self.specs)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

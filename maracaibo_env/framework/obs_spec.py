@@ -12,7 +12,6 @@ docs/observation.md all read the same table:
     OBS = ObsSpec([("round", 1, "round 1..4", 0, 5), ("hand", 12, "own hand (-1 empty)", -1, 109), ...])
     OBS.size                  # OBS_SIZE, the kernel writes exactly this many entries
     OBS.offsets["hand"]       # (offset, size)
-    OBS.rows3                 # [(name, size, meaning)]: the older OBS_SPEC form
     OBS.slices()              # [(name, offset, size, meaning)]: Game.observation_spec()
     low, high = OBS.bounds()  # int32 vectors of length size (the Box)
     f = OBS.float_transform() # FloatTransform: f(obs) float32 in [-1, 1], f.box()
@@ -101,7 +100,7 @@ class ObsSpec:
 
     @property
     def rows3(self) -> list[tuple[str, int, str]]:
-        """[(name, size, meaning)] in order (the OBS_SPEC form)."""
+        """[(name, size, meaning)] in order."""
         return [(name, size, meaning) for name, size, meaning, _, _ in self.rows]
 
     def slices(self) -> list[tuple[str, int, int, str]]:
@@ -191,9 +190,9 @@ class FloatTransform:
 
 
 def obs_spec_of(game_class) -> ObsSpec:
-    """A Game class's ObsSpec: its ``OBS`` attribute, else one built from its
-    (name, size, meaning) ``OBS_SPEC`` rows (no bounds)."""
+    """A Game class's ObsSpec: its ``OBS`` attribute (TypeError when it has none)."""
     spec = getattr(game_class, "OBS", None)
-    if isinstance(spec, ObsSpec):
-        return spec
-    return ObsSpec(game_class.OBS_SPEC)
+    if not isinstance(spec, ObsSpec):
+        raise TypeError(f"{getattr(game_class, '__name__', game_class)!r} has no OBS "
+                        "(a framework.obs_spec.ObsSpec)")
+    return spec

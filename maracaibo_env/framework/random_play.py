@@ -3,6 +3,12 @@
 Its generator (xorshift64 on one uint64) is the player's, not the game's: the
 game's chance comes only from the RNG in the state, so a game stays
 reproducible from its seed whoever plays it.
+
+A game's ``play_random`` is one line, ``play_random_with(<its step>, ...)``:
+the loop below is inlined into it (numba IR inlining), so each game compiles
+and caches its own copy with its own step, called directly as before (a kernel
+that took the step as an argument would miss numba's on-disk cache in every
+process: see framework/search.py).
 """
 import numpy as np
 
@@ -36,3 +42,21 @@ def pick_uniform(mask, x):
                 return a, x
             r -= 1
     return -1, x
+
+
+@njit(cache=True, inline="always")
+def play_random_with(step, over, cur, state, cat, mask, stop_seats, rng, actions):
+    """Uniform random legal moves, each applied with the game's
+    step(state, cat, action, mask), until the game ends (state[over] set), a
+    seat in the bitmask stop_seats is to act (state[cur]), or `actions` (which
+    records the moves) is full. rng[0] is the generator state (advanced).
+    Returns the number of moves."""
+    x = rng[0]
+    k = 0
+    while state[over] == 0 and not (stop_seats >> state[cur]) & 1 and k < actions.shape[0]:
+        a, x = pick_uniform(mask, x)
+        actions[k] = a
+        step(state, cat, a, mask)
+        k += 1
+    rng[0] = x
+    return k

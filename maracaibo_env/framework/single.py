@@ -75,6 +75,8 @@ class GameSingleEnv(gym.Env):
     """
 
     description: ClassVar[GameDescription]
+    #: ``read_spec(text) -> agent`` for opponents given as agent-spec strings (None: none read)
+    read_spec: ClassVar[Callable[[str], Any] | None] = None
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
@@ -121,7 +123,7 @@ class GameSingleEnv(gym.Env):
 
         Accepted here: "random", any other agent spec of the game's seat
         kinds in the agent table ("balanced", "mcts:iters=200", "raider", ...;
-        maracaibo_env.agent_registry), an object with ``act(obs, mask, rng)``
+        the game's ``read_spec``), an object with ``act(obs, mask, rng)``
         (given the read-only Game too as ``game=`` when it sets
         ``accepts_game``), or such a callable. Override to accept more (call
         super() for these)."""
@@ -139,21 +141,12 @@ class GameSingleEnv(gym.Env):
                          f"act(obs, mask, rng) or a callable, got {spec!r}")
 
     def _agent_of_spec(self, text: str):
-        """The agent of an agent-spec string for this env's game (the agent table)."""
-        from .. import agent_registry
-        from ..registry import UnknownGameError, game_id_of
-        try:
-            game = game_id_of(self.description.game_class)
-        except UnknownGameError:
-            raise ValueError(f"opponent {text!r}: {self.description.env_name}'s game is not "
-                             "registered, so it has no agent specs: give 'random', an agent "
-                             "with act(obs, mask, rng) or a callable") from None
-        spec = agent_registry.parse_spec(text, game)     # AgentSpecError lists the known specs
-        row = agent_registry.kind_of(spec)
-        if not row.seat:
-            raise ValueError(f"opponent {text!r} is the solo opponent, not a seat: {row.solo_use} "
-                             "(num_players=1)")
-        return agent_registry.make_agent(spec)
+        """The agent of an agent-spec string: the class's ``read_spec(text)`` (a
+        game's env sets it to the agent table's reader for its game: its single.py)."""
+        if self.read_spec is None:
+            raise ValueError(f"opponent {text!r}: {self.description.env_name} reads no agent specs: "
+                             "give 'random', an agent with act(obs, mask, rng) or a callable")
+        return type(self).read_spec(text)
 
     # ---- Gymnasium API -----------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -53,9 +53,8 @@ from pathlib import Path
 from .description import MARACAIBO
 from ..framework.aec import RENDER_MODES, GameAECEnv, GuardedEnv, make_env
 from ..framework.description import REWARD_MODES
-from .obs_bounds import observation_bounds
 
-__all__ = ["env", "raw_env", "GuardedEnv", "observation_bounds", "RENDER_MODES", "REWARD_MODES"]
+__all__ = ["env", "raw_env", "GuardedEnv", "RENDER_MODES", "REWARD_MODES"]
 
 
 class raw_env(GameAECEnv):

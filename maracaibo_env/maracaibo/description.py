@@ -7,7 +7,7 @@ from .core.observe import OBS_SIZE
 from ..framework.description import GameDescription
 from ..framework.options import check_options
 from .game import OPTIONS, PLAYER_COUNTS, Game, _check_catalog, _check_config
-from .obs_bounds import observation_bounds
+from .core.obs_spec import OBS
 from .render import render_text
 
 
@@ -62,6 +62,6 @@ MARACAIBO = GameDescription(
     render=render_text,
     options=("story", "difficulty", "automa_table", "automa_income", *VARIANT_OPTIONS, "campaign"),
     check_options=_check_options,
-    observation_bounds=observation_bounds,
+    observation_bounds=OBS.bounds,
     play_infos=_play_infos,
 )

@@ -20,7 +20,7 @@ from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
 from .core.actions import NUM_ACTIONS, A_FREE_PLAN, A_FREE_FIGURE_CP, action_names
 from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
-from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
+from .core.observe import observe, OBS, OBS_SIZE
 from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .core.setup import reset
@@ -96,7 +96,6 @@ class Game(GameBase):
 
     NUM_ACTIONS = NUM_ACTIONS
     OBS_SIZE = OBS_SIZE
-    OBS_SPEC = OBS_SPEC
     OBS = OBS                   # the observation's slices and bounds (core/obs_spec.py)
     HIDDEN = HIDDEN             # what a seat cannot see (core/hidden.py; determinize redraws it)
     LAYOUT = L.LAYOUT

@@ -1,8 +1,8 @@
 """One game of Maracaibo between agents named by spec strings, and its full result.
 
 Agent specs are the same everywhere (Python, CLI, tournament database,
-reports) and come from one table, maracaibo_env.agent_registry: random, the
-heuristics (agents.heuristics), jean:<level> (only as the opponent of a solo
+reports) and come from one table, maracaibo_env.agents.registry: random, the
+heuristics (maracaibo_env.maracaibo.agents.heuristics), jean:<level> (only as the opponent of a solo
 game), mcts[:iters=N]..., policy:<name|file.npz> and python:<module>:<Class>
 (``available_agents("maracaibo")`` lists the forms, ``maracaibo tournament
 --help`` explains each). ``parse_spec`` rejects anything else before a game
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import agent_registry as A
-from ..adapters import GameAdapter
-from ..agent_registry import AgentSpec, AgentSpecError, mcts_options  # noqa: F401 (their old home)
+from ..agents import registry as A
+from ..agents.adapter import GameAdapter
+from ..agents.registry import AgentSpec, AgentSpecError, mcts_options  # noqa: F401 (their old home)
 from .catalog import Catalog
 from .core import layout as L
 from .core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
@@ -48,11 +48,11 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
     options: the Game's options (legacy tiles, retirement, open_prestige).
 
     engine: "compiled" plays the whole game inside numba (random and
-    heuristic seats only; agents.fast_play), "python" asks each agent object
+    heuristic seats only; maracaibo_env.maracaibo.agents.fast_play), "python" asks each agent object
     per decision (their random choices from a numpy Generator seeded with
     `seed`), "auto" (default) is "compiled" whenever every seat can be.
     Both give the heuristics' own decisions; they differ only in how ties
-    and random moves are drawn (see agents/fast_play.py). data_dir: play with
+    and random moves are drawn (see maracaibo_env/maracaibo/agents/fast_play.py). data_dir: play with
     the game data in that folder (validated; loaded once per process)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -80,7 +80,7 @@ def play_match(specs, seed: int, *, difficulty: str | None = None, story: int = 
         return _result(g, [str(p) for p in parsed], seed, decisions, events, turns,
                        difficulty, story, record_history)
     agents = agents if agents is not None else [A.make_agent(p) for p in parsed]
-    from agents.base import act_with
+    from maracaibo_env.agents.base import act_with
     rng = np.random.default_rng(seed)
     prev, cur = np.zeros(SNAP_SIZE, np.int32), np.zeros(SNAP_SIZE, np.int32)
     events = np.zeros((EVENT_CAP, 4), np.int32)
@@ -108,7 +108,7 @@ def _seat_tables(specs: tuple[AgentSpec, ...], cat: Catalog):
     key = (tuple(s.text for s in specs), id(cat))
     t = _TABLES.get(key)
     if t is None or t[0] is not cat:
-        from agents.fast_play import SeatTables
+        from maracaibo_env.maracaibo.agents.fast_play import SeatTables
         by_text: dict = {}
         seats = [by_text[s.text] if s.text in by_text else by_text.setdefault(s.text, A.compiled_seat(s))
                  for s in specs]
@@ -149,7 +149,8 @@ class MaracaiboAdapter(GameAdapter):
         "A player (one deciding seat of one game) took a component when the game recorded it: a "
         "project card bought or played, a prestige building invested in, a quest tile fulfilled, "
         "a city tile whose action was used, the career card kept, the story card of the game.")
-    warm_modules = ("maracaibo_env.tournament._warm",)
+    warm_modules = ("maracaibo_env.maracaibo.warm",)
+    calibration_level = "medium"   # the solo level of `maracaibo calibrate`'s solo games
 
     @property
     def stories(self):
@@ -162,7 +163,7 @@ class MaracaiboAdapter(GameAdapter):
 
     @property
     def component_kinds(self):
-        from ..balance.provenance import KINDS
+        from .provenance import KINDS
         return {kind: noun for kind, (_, _, noun) in KINDS.items()}
 
     @property
@@ -190,15 +191,15 @@ class MaracaiboAdapter(GameAdapter):
         return out
 
     def component_sources(self, cat):
-        from ..balance.provenance import component_sources
+        from .provenance import component_sources
         return component_sources(cat)
 
     def data_summary(self, cat) -> dict:
-        from ..balance.provenance import data_summary
+        from ..framework.provenance import data_summary
         return data_summary(cat)
 
     def warm_specs(self) -> list[str]:
-        from agents.policy import shipped_policies
+        from maracaibo_env.maracaibo.agents.policy import shipped_policies
         return ["random", "balanced", "mcts:iters=20:depth=2", "mcts:iters=5:depth=1:rollout=balanced",
                 *[f"policy:{p}" for p in shipped_policies()[:1]]]
 

@@ -18,10 +18,13 @@ description (`maracaibo_env.maracaibo.description.MARACAIBO`).
 """
 from __future__ import annotations
 
+from functools import partial
+
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..agents.registry import seat_agent
 from .description import MARACAIBO
 from ..framework.single import REWARD_MODES, GameSingleEnv, Policy
 
@@ -58,6 +61,7 @@ class MaracaiboSingleEnv(GameSingleEnv):
     """
 
     description = MARACAIBO
+    read_spec = staticmethod(partial(seat_agent, game="maracaibo"))
 
     def __init__(self, num_players: int = 2, opponents: Sequence | Any = "random",
                  learner_seat: int | None = 0, reward: str = "win_loss", story: int = 75,

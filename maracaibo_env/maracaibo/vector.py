@@ -14,7 +14,7 @@ Each game has one learner seat (random per game, or fixed with
 `learner_seat`); every other seat is an opponent: an agent spec of a kind
 the compiled engine plays (the agent table's ``compiled`` kinds: "random", a
 heuristic such as "balanced" or a ladder rung such as "balanced:eps=0.3:depth=0"),
-a `Curriculum` ("curriculum": the game's opponent ladder, maracaibo_env.ladder,
+a `Curriculum` ("curriculum": the game's opponent ladder, maracaibo_env.agents.ladder,
 climbed by the learner's win rate), or a Python policy `policy(observations, masks) -> actions`
 asked once for all games where that policy must act (one forward pass for
 the whole batch: self-play against frozen snapshots costs one call per
@@ -39,7 +39,7 @@ from typing import Callable
 
 import numpy as np
 
-from .. import agent_registry as A
+from ..agents import registry as A
 from .batch import Batch
 from .core import batch as K
 from .core import layout as L
@@ -49,7 +49,6 @@ from .game import Game, IllegalActionError, option_bits
 from .core.options import LEGACY_TILES
 from ..registry import game_id_of
 from ..framework.game import int_option as _int_option
-from .obs_bounds import observation_bounds
 from .core.obs_spec import OBS
 from ..framework.obs_spec import check_obs_type
 
@@ -110,9 +109,9 @@ class LearnerGames:
     :param opponents: one spec for every opponent seat, or one per seat
         (num_players entries; the learner's entry is ignored): an agent spec
         the compiled engine plays ("random", a heuristic such as "balanced"
-        or "balanced:eps=0.5:depth=0"; see maracaibo_env.agent_registry), or
+        or "balanced:eps=0.5:depth=0"; see maracaibo_env.agents.registry), or
         a callable policy; or a `Curriculum` (or "curriculum": one over the
-        game's opponent ladder, maracaibo_env.ladder) that picks each new
+        game's opponent ladder, maracaibo_env.agents.ladder) that picks each new
         game's opponents, all seats from one rung, by the learner's win rate.
     :param learner_seat: None = a random seat per game (drawn at every reset),
         or a fixed seat.
@@ -128,10 +127,10 @@ class LearnerGames:
                  learner_seat: int | None = None, seed: int = 0, reward: str = "win_loss",
                  difficulty: str = "medium", story: int = 75, data_dir=None, obs_type: str = "int",
                  campaign=None):
-        from agents.opponents import LEARNER, POLICY, RANDOM, play_rows, step_rows_checked
-        from agents.fast_play import SeatTables
+        from maracaibo_env.maracaibo.agents.opponents import LEARNER, POLICY, RANDOM, play_rows, step_rows_checked
+        from maracaibo_env.maracaibo.agents.fast_play import SeatTables
         from ..framework.curriculum import Curriculum
-        from ..ladder import ladder
+        from ..agents.ladder import ladder
         game = game_id_of(Game)
         self._play_rows, self._step_rows_checked = play_rows, step_rows_checked
         self.n = _int_option("n", n, range(1, 2**31), "a positive int")
@@ -237,7 +236,7 @@ class LearnerGames:
 
     def _advance(self, rows: np.ndarray, actions: np.ndarray | None = None,
                  seeds: np.ndarray | None = None, final: np.ndarray | None = None) -> None:
-        """One compiled pass over `rows` (agents.opponents.play_rows): the
+        """One compiled pass over `rows` (maracaibo_env.maracaibo.agents.opponents.play_rows): the
         learners' `actions` first, or new games from `seeds`; then opponents
         play until each game waits for its learner or is over. Policy
         opponents are then asked in batches, until no game waits for one.
@@ -346,7 +345,7 @@ def observation_space(obs_type: str = "int"):
     from gymnasium import spaces
     if check_obs_type(obs_type) == "float":
         return OBS.float_transform().box()
-    low, high = observation_bounds()
+    low, high = OBS.bounds()
     return spaces.Box(low=low, high=high, shape=(OBS_SIZE,), dtype=np.int32)
 
 

@@ -25,7 +25,7 @@ from .core import engine, layout as L
 from .core import common as K
 from .core.actions import NUM_ACTIONS, action_names
 from .core.catalog_layout import CATALOG_SIZE
-from .core.observe import observe, OBS, OBS_SIZE, OBS_SPEC
+from .core.observe import observe, OBS, OBS_SIZE
 from .core.hidden import HIDDEN, redraw
 from .core.random_play import play_random
 from .validate import StateError, validate_state
@@ -62,7 +62,6 @@ class Game(GameBase):
     """
     NUM_ACTIONS = NUM_ACTIONS
     OBS_SIZE = OBS_SIZE
-    OBS_SPEC = OBS_SPEC
     OBS = OBS                   # the observation's slices and bounds (core/obs_spec.py)
     HIDDEN = HIDDEN             # what a seat cannot see (core/hidden.py; determinize redraws it)
     LAYOUT = L.LAYOUT

@@ -45,6 +45,7 @@ from .core import engine, layout as L
 from .core import common as K
 from .core.actions import NUM_ACTIONS
 from .core.catalog_layout import KIND_LOC, KIND_RES, EFFECT_KINDS, N_FIGS
+from .core.constants import TY_CREW, TY_EQUIPMENT
 from .validate import validate_state
 from .invariants_jordan import check_jordan, jordan_derived
 from .invariants_modules import check_modules, tv_tiles_waiting, retired_rivers, quests_may_be_negative
@@ -407,9 +408,9 @@ class _Checker:
         fig, upg = self.p1("FIG", q), self.p1("UPG", q)
         adds = [t.card[c] for c in tab] + ([t.fig[fig]] if fig >= 0 else []) + \
             [t.slot[k] for k in range(t.n_slots) if (upg >> k) & 1]
-        want = {"CREW": sum(t.type[c] == K.TY_CREW for c in tab),
-                "EQUIP": sum(t.type[c] == K.TY_EQUIPMENT for c in tab),
-                "SHIPCARDS": sum(t.type[c] not in (K.TY_CREW, K.TY_EQUIPMENT) for c in tab),
+        want = {"CREW": sum(t.type[c] == TY_CREW for c in tab),
+                "EQUIP": sum(t.type[c] == TY_EQUIPMENT for c in tab),
+                "SHIPCARDS": sum(t.type[c] not in (TY_CREW, TY_EQUIPMENT) for c in tab),
                 "LIGHTNING": sum(bool(t.light[c]) for c in tab)}
         for name in ("INC_COINS", "INC_VP", *SUMMED.values()):
             want[name] = sum(a[name] for a in adds)

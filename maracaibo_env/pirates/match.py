@@ -1,9 +1,9 @@
 """Pirates of Maracaibo in tournaments and balance reports: its agent specs,
 one game played to a ``match.GameResult``, and its components.
 
-Agent specs (``--game pirates``) come from maracaibo_env.agent_registry's
+Agent specs (``--game pirates``) come from maracaibo_env.agents.registry's
 table: random, the rule-of-thumb strategies raider, explorer and builder
-(agents.pirates_heuristics), python:<module>:<Class>, and jordan:<k>, the
+(maracaibo_env.pirates.agents.heuristics), python:<module>:<Class>, and jordan:<k>, the
 solo opponent Jordan with k = 0..6 B cards (SOLO-05): a line-up of one agent
 and jordan:<k> plays the solo game (the agent is seat 0, Jordan seat 1,
 played by the engine; the result lists the seats in the line-up's order and
@@ -17,7 +17,7 @@ with the list above. ``PiratesAdapter`` is what the tournament and balance
 code use.
 
 Engines, as for Maracaibo: "compiled" steps the game with the numba cores
-(``agents.pirates_heuristics.decide`` for a heuristic seat, the core's
+(``maracaibo_env.pirates.agents.heuristics.decide`` for a heuristic seat, the core's
 ``play_random`` for a random seat), one decision per call so that turns per
 round and what each player took are recorded; its agents draw from one
 xorshift generator started at ``seed * 2654435761 + 1`` (kept a uint64
@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import agent_registry as A
-from ..adapters import GameAdapter
-from ..agent_registry import AgentSpec
+from ..agents import registry as A
+from ..agents.adapter import GameAdapter
+from ..agents.registry import AgentSpec
 from ..framework.match import ENGINES, GameResult
 
 GAME = "pirates"            # this module's game (registry id)
@@ -177,7 +177,7 @@ def _in_spec_order(r: GameResult, specs, order) -> GameResult:
 
 
 def _play_compiled(g, strategies, seed, tr) -> int:
-    from agents.pirates_heuristics import STRATEGIES, decide, make_bufs
+    from maracaibo_env.pirates.agents.heuristics import STRATEGIES, decide, make_bufs
     from .core.layout import STATE_SIZE
     from .core.random_play import play_random
     x = np.uint64(int(seed) * 2654435761 + 1)
@@ -204,7 +204,7 @@ def _play_compiled(g, strategies, seed, tr) -> int:
 
 
 def _play_agents(g, agents, seed, tr) -> int:
-    from agents.base import act_with
+    from maracaibo_env.agents.base import act_with
     rng = np.random.default_rng(seed)
     decisions = 0
     while not g.is_over:
@@ -230,8 +230,8 @@ def component_sources(cat) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def data_summary(cat) -> dict:
-    """Source counts over every entry of every data file (as balance.provenance.data_summary)."""
-    from ..balance.provenance import counts
+    """Source counts over every entry of every data file (as framework.provenance.data_summary)."""
+    from ..framework.provenance import counts
     from .data_load import FILE_MODELS
     per_file, total = {}, []
     for stem in FILE_MODELS:
@@ -267,7 +267,8 @@ class PiratesAdapter(GameAdapter):
         "A player (one deciding seat of one game) took a component when the game recorded it: a "
         "figurehead taken, an improvement acquired into the tableau, a residence built (the round "
         "is the one it happened in).")
-    warm_modules = ("maracaibo_env.tournament._warm_pirates",)
+    warm_modules = ("maracaibo_env.pirates.warm",)
+    calibration_level = "3"   # the solo level of `maracaibo calibrate`'s solo games
 
     @property
     def vp_sources(self):

@@ -1,10 +1,13 @@
 """Pirates of Maracaibo as a single-agent Gymnasium env: one learner seat,
 the other seats played by opponents ("random" inside numba, or agents such
-as ``agents.pirates_heuristics.PiratesHeuristicAgent``). The shared adapter
+as ``maracaibo_env.pirates.agents.heuristics.PiratesHeuristicAgent``). The shared adapter
 is maracaibo_env.framework.single; registered as "maracaibo_env/Pirates-v0"."""
 from __future__ import annotations
 
+from functools import partial
+
 from ..framework.single import GameSingleEnv
+from ..agents.registry import seat_agent
 from .description import PIRATES
 
 
@@ -24,3 +27,4 @@ class PiratesSingleEnv(GameSingleEnv):
     """
 
     description = PIRATES
+    read_spec = staticmethod(partial(seat_agent, game="pirates"))

@@ -5,7 +5,7 @@ or opened.
     check_safe_spec("mcts:iters=2000", "maracaibo")     # -> "mcts:iters=2000"
     check_safe_spec("python:os:system", "maracaibo")    # UnsafeSpecError
 
-The allowlist is the agent table's (maracaibo_env.agent_registry: each
+The allowlist is the agent table's (maracaibo_env.agents.registry: each
 kind's ``page``, ``page_precheck``, ``page_check`` and ``page_worst``).
 Allowed today: random, the game's heuristics, `strongest`, `policy:<shipped name>` and
 `mcts` with every option that makes a decision expensive capped (MCTS_CAPS),
@@ -17,7 +17,7 @@ are played by the engine, not seated).
 """
 from __future__ import annotations
 
-from ..agent_registry import BALANCED_ROLLOUT_STEPS, MCTS_CAPS, agent_kinds, kind_of, parse_spec  # noqa: F401
+from ..agents.registry import BALANCED_ROLLOUT_STEPS, MCTS_CAPS, agent_kinds, kind_of, parse_spec  # noqa: F401
 from ..registry import DEFAULT_GAME
 
 

@@ -5,7 +5,7 @@ A cursor re-runs the game once and keeps the state after every decision, so
 stepping back and forth costs nothing; `frame(k)` is the view (play/view.py)
 after k decisions, seen over the shoulder of the player to act (their hand
 shows, so you see what an agent saw). Sources: a replay file or upload
-(maracaibo_env.replay), a tournament game stored with --replays (SQLite).
+(maracaibo_env.framework.replay), a tournament game stored with --replays (SQLite).
 """
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ import json
 
 import numpy as np
 
-from ..adapters import get_adapter
-from ..agent_registry import kind_of
+from ..agents.adapter import get_adapter
+from ..agents.registry import kind_of
 from ..framework.game import GameConfigError
 from ..registry import DEFAULT_GAME, available_games, game_info, make
 from .labels import detail, seat_names
@@ -28,7 +28,7 @@ from .view import build_view
 SAVE_FORMAT, SAVE_VERSION = "maracaibo-play-save", 1
 SAVE_KEYS = {"format", "version", "game", "seat", "seats", "hint", "agent_seed", "rng", "replay"}
 MAX_SAVE_BYTES = 4 << 20
-#: the bots' spec when a session names no opponents (agents/strongest.py)
+#: the bots' spec when a session names no opponents (maracaibo_env/agents/strongest.py)
 DEFAULT_BOT = "strongest"
 
 
@@ -149,7 +149,7 @@ class PlaySession:
         g = self.game
         if g.is_over or self.human_to_act:
             return None
-        from agents.base import act_with
+        from maracaibo_env.agents.base import act_with
         return self._do(act_with(self.agents[g.current_player], g, self.rng))
 
     def advance(self, limit: int = 100_000) -> int:
@@ -192,7 +192,7 @@ class PlaySession:
 
     def hint(self) -> dict:
         """What the hint agent would play now: {"id", "name", "detail", "agent"}."""
-        from agents.base import act_with
+        from maracaibo_env.agents.base import act_with
         rng = self.hint_rng()
         agent = self.adapter.make_agent(self.adapter.parse_spec(self.hint_spec))
         return self.hint_reply(act_with(agent, self.game.clone(), rng))
@@ -209,7 +209,7 @@ class PlaySession:
 
     # ---- saving ------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        from ..replay import replay_rows
+        from ..framework.replay import replay_rows
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.kind, "seat": self.seat,
                 "seats": self.seats, "hint": self.hint_spec, "agent_seed": self.agent_seed,
                 "rng": self.rng.bit_generator.state, "replay": replay_rows(self.game)}
@@ -239,7 +239,7 @@ class PlaySession:
     def from_dict(cls, d, where: str = "saved session", allow_code: bool = False) -> "PlaySession":
         """Rebuild a session: every decision is re-run and checked (ReplayError/PlayError say where).
         Agent specs are checked before anything is imported or opened (see load)."""
-        from ..replay import load_replay_rows, ReplayError
+        from ..framework.replay import load_replay_rows, ReplayError
         if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
             raise PlayError(f"{where}: not a saved session (expected {{\"format\": \"{SAVE_FORMAT}\", ...}})")
         if d.get("version") != SAVE_VERSION or set(d) != SAVE_KEYS:

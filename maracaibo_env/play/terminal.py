@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..agent_registry import agents_help
+from ..agents.registry import agents_help
 from ..framework.game import GameConfigError, IllegalActionError
 from ..registry import DEFAULT_GAME, available_games, game_info
 from .labels import explain
@@ -64,7 +64,7 @@ HELP = """commands:
 
 
 def add_parser(subparsers):
-    from ..cli_options import add_option_argument, game_help, options_help
+    from ..framework.cli_options import add_option_argument, game_help, options_help
     games = [game_info(g) for g in available_games()]
     p = subparsers.add_parser(
         "play", help="play against bots in the terminal (or --watch bots play)",
@@ -154,7 +154,7 @@ def _session(args, campaign=None) -> PlaySession:
             raise PlayError(f"{args.resume} is not the game in play of {args.campaign} (its next game "
                             "saved with `save FILE`)")
         return s
-    from ..cli_options import parse_options
+    from ..framework.cli_options import parse_options
     options = parse_options(args.game, args.option)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     if campaign is not None:     # the campaign's game; the file remembers it, for --resume

@@ -17,13 +17,13 @@ import warnings
 
 from rich.console import Console
 
-from ..adapters import DEFAULT_GAME, get_adapter
-from ..agent_registry import agents_help, solo_levels
+from ..agents.adapter import DEFAULT_GAME, get_adapter
+from ..agents.registry import agents_help, solo_levels
 from ..registry import available_games, game_info, games_text
 from ..maracaibo.catalog import STORY_NUMBERS
-from ..agent_registry import AgentSpecError
+from ..agents.registry import AgentSpecError
 from ..framework.match import ENGINES
-from .formats import FORMATS, ScheduleError, TournamentConfig
+from .formats import FORMATS, ScheduleError, TournamentConfig, default_pool
 from .runner import BACKENDS, JobError
 
 EXAMPLES = """examples:
@@ -77,23 +77,68 @@ EXAMPLES = """examples:
   maracaibo tournament --players 2 --agents balanced,ship_income --games 20 --db leg.sqlite \\
       --option legacy=L6,L9 --option open_prestige
 
+Without --agents a tournament plays the game's default agents (its heuristics,
+listed at --agents), with random added when they are fewer than the seats
+(tournament.formats.default_pool): `maracaibo tournament --game pirates
+--players 4 --db p.sqlite` plays raider, explorer, builder and random.
+
 Each deal's seed comes from --seed and the deal's number, so a tournament is
 reproducible on any backend and worker count. The agent specs of each game
-(maracaibo_env.agent_registry) follow; the solo opponents (jean:<level>,
+(maracaibo_env.agents.registry) follow; the solo opponents (jean:<level>,
 jordan:<k>) are not --agents of a solo tournament: --format solo (or --players
 1) adds them at --levels. A Pirates line-up of one agent and jordan:<k> still
 plays the solo game too, in both seatings of the pairing (the same game twice).
 """
 
 
+def add_shared_arguments(p, *, stored: str, workers_help: str) -> None:
+    """The options `maracaibo tournament` and `maracaibo balance` share, written once:
+    --game, --agents, --levels, --seed, --story, --data, --option, --workers,
+    --resume, --no-progress. p: a parser or an argument group; stored: the option
+    that reads the game from stored games instead of --game ('--show', '--no-run');
+    workers_help: what --workers counts (the tournament's also runs on Ray). A
+    setting the command fills in itself defaults to None, so a command can tell a
+    given setting from an unset one (tournament --show takes none)."""
+    defaults = "; ".join(f"{g}: {', '.join(get_adapter(g).default_agents)}"
+                         for g in available_games())
+    p.add_argument("--game", choices=available_games(), default=None,
+                   help=f"which game: {games_text()}; {stored} reads it from the stored games")
+    p.add_argument("--agents", default=None, metavar="SPEC,SPEC,...",
+                   help="agent specs, comma-separated (every spec: see below), at least one per "
+                        "seat; the word `ladder` stands for the game's opponent ladder "
+                        "(maracaibo_env.agents.ladder); default the game's heuristics "
+                        f"({defaults}), and random too when they are fewer than the seats "
+                        "(Pirates with 4 players)")
+    p.add_argument("--levels", nargs="+", metavar="LEVEL",
+                   help="solo: the solo opponent's levels, space- or comma-separated (default "
+                        "all): " + "; ".join(f"{game_info(g).solo_opponent} ({g}) "
+                                             f"{' '.join(solo_levels(g))}"
+                                             for g in available_games() if solo_levels(g)))
+    p.add_argument("--seed", type=int, default=None,
+                   help="tournament seed; deal d's seed is derived from it (default 0)")
+    p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
+                   help="non-campaign story card (default 75; Maracaibo only)")
+    p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
+                   help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
+                        "maracaibo_env/pirates/data for --game pirates, with your changes; "
+                        "validated like the shipped data, its hash stored with every game), or a "
+                        "shipped data set by name (calibrated)")
+    p.add_argument("--option", action="append", default=None, metavar="NAME[=VALUE]",
+                   help="an optional rule for every game, repeatable (e.g. --option skirmish, "
+                        "--option legacy=L6,L9); `maracaibo demo --help` lists them")
+    p.add_argument("--workers", type=int, default=1, metavar="W", help=workers_help)
+    p.add_argument("--resume", action="store_true",
+                   help="continue the games stored in --db (same settings required, or the "
+                        "same with a larger --games: more deals); finished games are skipped")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress bar on stderr")
+
+
 def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", required=True, metavar="FILE",
                    help="the SQLite file that receives every finished game")
-    p.add_argument("--game", choices=available_games(), default=None,
-                   help=f"which game: {games_text()}; --show reads the game from the file")
-    p.add_argument("--agents", metavar="SPEC,SPEC,...",
-                   help="agent specs, comma-separated (the pool for a gauntlet); the word "
-                        "`ladder` stands for the game's opponent ladder (maracaibo_env.ladder)")
+    add_shared_arguments(p, stored="--show", workers_help="processes (local) or CPUs of a "
+                         "local Ray (default 1: play in-process)")
     p.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
                    help="players per game (default 2; 1 = solo against the game's solo "
                         "opponent, as --format solo)")
@@ -102,44 +147,23 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=None, metavar="G",
                    help="deals (seeds) per pairing, line-up or solo level (default 10); every "
                         "deal is played in every seating")
-    p.add_argument("--hero", metavar="SPEC", help="gauntlet: the agent every game includes")
-    p.add_argument("--levels", nargs="+", metavar="LEVEL",
-                   help="solo: the solo opponent's levels (default all): "
-                        + "; ".join(f"{game_info(g).solo_opponent} ({g}) {' '.join(solo_levels(g))}"
-                                    for g in available_games() if solo_levels(g)))
-    p.add_argument("--seed", type=int, default=None,
-                   help="tournament seed; deal d's seed is derived from it (default 0)")
-    p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
-                   help="non-campaign story card (default 75; Maracaibo only)")
+    p.add_argument("--hero", metavar="SPEC",
+                   help="gauntlet: the agent every game includes (--agents: its opponents)")
     p.add_argument("--engine", choices=ENGINES, default=None,
                    help="how games are played (match.play_match): compiled inside numba, the "
                         "python agent loop, or auto (default: compiled when every seat can be)")
-    p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
-                   help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
-                        "maracaibo_env/pirates/data for --game pirates, with your changes; its "
-                        "hash is stored), or a shipped data set by name (calibrated)")
     p.add_argument("--replays", action="store_true",
                    help="also store each game's action history (JSON) for replay")
-    p.add_argument("--option", action="append", default=None, metavar="NAME[=VALUE]",
-                   help="an optional rule for every game, repeatable (e.g. --option skirmish, "
-                        "--option legacy=L6,L9); `maracaibo demo --help` lists them")
-    p.add_argument("--workers", type=int, default=1, metavar="W",
-                   help="processes (local) or CPUs of a local Ray (default 1: play in-process)")
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local process pool or Ray tasks (default local)")
     p.add_argument("--address", metavar="ADDR",
                    help="ray: the cluster's address (e.g. auto, ray://head:10001); without it "
                         "a local Ray is started (or RAY_ADDRESS is used)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the tournament stored in --db (same settings required, or "
-                        "the same with a larger --games: more deals); finished games are skipped")
     p.add_argument("--show", "--report-only", dest="show", action="store_true",
                    help="play nothing: print the tables of the tournament stored in --db")
     p.add_argument("--json", metavar="PATH", help="also write the tables as JSON to PATH")
     p.add_argument("--bootstrap", type=int, default=1000, metavar="B",
                    help="Bradley-Terry bootstrap resamples (default 1000; 0 = no intervals)")
-    p.add_argument("--no-progress", dest="progress", action="store_false",
-                   help="no progress bar on stderr")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -162,17 +186,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _split(values) -> list[str]:
+def split_items(values) -> list[str]:
+    """The items of comma-separated text, or of a list of such texts (nargs="+")."""
     out = []
-    for v in values if isinstance(values, list) else [values]:
+    for v in values if isinstance(values, list) else [values or ""]:
         out += [x.strip() for x in v.split(",") if x.strip()]
     return out
 
 
+def agent_pool(text: str | None, game: str, fmt: str | None = None, players: int | None = None,
+               hero: str | None = None) -> list[str]:
+    """The agents of --agents TEXT (comma-separated specs, the word `ladder` replaced by
+    the game's opponent ladder); without --agents (None) the default pool of the
+    schedule (formats.default_pool: the game's heuristics, and random when they are
+    fewer than the seats). The one rule of `maracaibo tournament` and `maracaibo
+    balance` (AgentSpecError, ScheduleError)."""
+    if text is None:
+        return list(default_pool(game, fmt, players, hero))
+    return _with_ladder(split_items(text), game)
+
+
+def pool_note(game: str, agents) -> str:
+    """The line saying which agents a run without --agents plays."""
+    ad = get_adapter(game)
+    added = [a for a in agents if a not in ad.default_agents]
+    return (f"agents: {', '.join(agents)} (no --agents: {ad.title}'s default agents"
+            + (f", and {', '.join(added)} to fill the seats)" if added else ")"))
+
+
 def _with_ladder(specs: list[str], game: str) -> list[str]:
     """The specs with the word `ladder` replaced by the game's opponent ladder
-    (maracaibo_env.ladder), weakest rung first."""
-    from ..ladder import ladder
+    (maracaibo_env.agents.ladder), weakest rung first."""
+    from ..agents.ladder import ladder
     return [x for s in specs for x in (ladder(game) if s == "ladder" else [s])]
 
 
@@ -188,17 +233,18 @@ RUN_OPTIONS = ("agents", "players", "format", "games", "hero", "levels", "seed",
 def config_from_args(args) -> TournamentConfig:
     """The normalized config (AgentSpecError, ScheduleError on bad settings)."""
     return TournamentConfig(
-        agents=tuple(_with_ladder(_split(args.agents), args.game or DEFAULT_GAME)),
+        agents=tuple(agent_pool(args.agents, args.game or DEFAULT_GAME, args.format, args.players,
+                                args.hero)),
         format=args.format, players=args.players,
         games=10 if args.games is None else args.games, seed=0 if args.seed is None else args.seed,
-        story=args.story, levels=tuple(_split(args.levels)) if args.levels else None,
+        story=args.story, levels=tuple(split_items(args.levels)) if args.levels else None,
         hero=args.hero, replays=args.replays, engine=args.engine or "auto",
         data_dir=args.data_dir, game=args.game or DEFAULT_GAME,
         options=tuple(_options(args).items())).normalized()
 
 
 def _options(args) -> dict:
-    from ..cli_options import parse_options
+    from ..framework.cli_options import parse_options
     from ..framework.game import GameConfigError
     try:
         return parse_options(args.game or DEFAULT_GAME, getattr(args, "option", None) or [])
@@ -217,10 +263,6 @@ def main(args: argparse.Namespace) -> int:
             return _usage_error("--show prints a stored tournament; it takes no settings "
                                 f"(got --{', --'.join(given) or 'resume/--replays'})")
         return _show(args, console)
-    if not args.agents:
-        return _usage_error("--agents SPEC,SPEC,... is required (or --show to print a stored "
-                            "tournament); known specs: "
-                            f"{', '.join(get_adapter(args.game).known_specs())}")
     if args.bootstrap < 0:
         return _usage_error("--bootstrap must be >= 0")
     if args.workers < 1:
@@ -233,6 +275,8 @@ def main(args: argparse.Namespace) -> int:
         return _usage_error(str(e))
     except ScheduleError as e:
         return _usage_error(str(e))
+    if args.agents is None:
+        print(pool_note(cfg.game, cfg.agents), file=sys.stderr)
     missing = missing_extras()
     if missing:     # say it before the games, not after them
         print(f"maracaibo tournament: the rating tables need {', '.join(missing)}: "
@@ -270,7 +314,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _show(args, console) -> int:
-    from ..adapters import game_title
+    from ..agents.adapter import game_title
     from .store import StoreError, load_tournament
     try:
         info = load_tournament(args.db)     # read-only: --show changes nothing in the file

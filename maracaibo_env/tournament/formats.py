@@ -24,7 +24,7 @@ Deal d of a tournament with seed S has the seed ``deal_seed(S, d)``, the same
 for every pairing, line-up and level: every pairing plays the same deals.
 
 A tournament is of one game (``game``: "maracaibo" or "pirates", see
-maracaibo_env.adapters): the game's adapter checks the agent specs, the
+maracaibo_env.agents.adapter): the game's adapter checks the agent specs, the
 player counts and the story card (Pirates has none: story 0), and plays the
 jobs. A job of the solo format carries the level in ``Job.difficulty``; the
 game's GameResult records it there too (``difficulty``: Jean's 'hard',
@@ -41,11 +41,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..adapters import DEFAULT_GAME, get_adapter
-from ..agent_registry import compiled_kinds, kind_of, solo_kind, solo_levels
+from ..agents.adapter import DEFAULT_GAME, get_adapter
+from ..agents.registry import compiled_kinds, kind_of, solo_kind, solo_levels
 from ..registry import available_games, game_info
 from ..framework.options import to_json_value
-from ..agent_registry import AgentSpecError
+from ..agents.registry import AgentSpecError
 from ..framework.match import ENGINES
 
 FORMATS = ("round_robin", "ffa", "gauntlet", "solo")
@@ -148,6 +148,35 @@ def resolve(fmt: str | None, players: int | None, game: str = DEFAULT_GAME) -> t
     if not 2 <= players <= 4:
         raise ScheduleError(f"{fmt} games have 2-4 players, not {players}")
     return fmt, players
+
+
+#: the agent that completes a default pool too small for its line-ups: every game's
+#: agent table has it, and it is the floor the heuristics' ratings are read against
+FILLER = "random"
+
+
+def default_pool(game: str = DEFAULT_GAME, fmt: str | None = None, players: int | None = None,
+                 hero: str | None = None) -> tuple[str, ...]:
+    """The agents a tournament or a balance run plays when it is given none: the
+    game's heuristics (its adapter's ``default_agents``), then ``random``
+    (``FILLER``) when they are fewer than the schedule needs: one agent per seat
+    for a round robin or free-for-all, one per seat but the hero's for a gauntlet
+    (the hero is never in its own pool), one for solo (every default agent plays
+    the solo opponent). A line-up never holds the same agent twice
+    (``check_agents``), so a short pool gets another agent, not a repeat.
+    fmt/players as ``resolve`` fills them in; ScheduleError when even the filled
+    pool is too small."""
+    fmt, players = resolve(fmt, players, game)
+    ad = get_adapter(game)
+    need = 1 if fmt == "solo" else players - (fmt == "gauntlet")
+    hero = ad.parse_spec(hero).text if hero is not None else None
+    pool = [a for a in ad.default_agents if a != hero]
+    if len(pool) < need and FILLER not in pool and FILLER != hero:
+        pool.append(FILLER)
+    if len(pool) < need:
+        raise ScheduleError(f"{ad.title}'s default agents ({', '.join(pool)}) are too few for "
+                            f"{fmt} with {players} players: give --agents")
+    return tuple(pool)
 
 
 def schedule(fmt: str, players: int, agents, games: int, seed: int, *, hero: str | None = None,

@@ -20,7 +20,7 @@
   Wilson 95 %.
 
 A solo game is one whose line-up holds the game's solo opponent: the kind of
-the agent table (maracaibo_env.agent_registry) that takes no seat (``solo_of``);
+the agent table (maracaibo_env.agents.registry) that takes no seat (``solo_of``);
 it is left out of the multi-player tables (summaries, pairwise, Bradley-Terry).
 
 Wilson intervals come from statsmodels (``proportion_confint(method="wilson")``,
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..agent_registry import solo_kind, solo_levels, solo_opponent
+from ..agents.registry import solo_kind, solo_levels, solo_opponent
 from ..framework.match import GameResult
 
 ELO = 400.0 / math.log(10.0)   # Elo points per natural-log unit of strength

@@ -4,7 +4,7 @@
     rep.print()                              # rich tables on stdout
     json.dumps(rep.to_dict())                # the same numbers, machine-readable
 
-The game's adapter (maracaibo_env.adapters) names the game in the first line
+The game's adapter (maracaibo_env.agents.adapter) names the game in the first line
 and, for Pirates (``scores_table``), adds the mean VP by source of each agent
 (``score_breakdown()``) and the game length (decisions, turns per player and
 round).
@@ -29,8 +29,8 @@ from rich.console import Console
 from rich.box import SIMPLE_HEAD
 from rich.table import Table
 
-from ..adapters import get_adapter
-from ..agent_registry import solo_kind, solo_levels, solo_opponent
+from ..agents.adapter import get_adapter
+from ..agents.registry import solo_kind, solo_levels, solo_opponent
 from ..registry import game_info
 from . import ratings as R
 from .formats import TournamentConfig, seatings

@@ -13,7 +13,7 @@ small chunks to amortise the per-task cost; the parent writes every game in
 its own transaction the moment its chunk returns. A job's result depends only
 on the job (agents, seats, seed, level, story), so every backend and worker
 count stores the same results. Each job is played by its game's adapter
-(maracaibo_env.adapters: Maracaibo's match.play_match, Pirates'
+(maracaibo_env.agents.adapter: Maracaibo's match.play_match, Pirates'
 pirates_match.play_pirates_match).
 """
 from __future__ import annotations
@@ -32,8 +32,9 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
                            TimeElapsedColumn, TimeRemainingColumn)
 from rich.text import Text
 
-from ..adapters import get_adapter
-from ..agent_registry import kind_of, solo_kind, solo_spec
+from ..agents.adapter import get_adapter
+from ..agents.registry import kind_of, solo_kind, solo_spec
+from ..framework.version import VERSION
 from ..framework.match import GameResult
 from . import store
 from .formats import Job, TournamentConfig, config_differences
@@ -99,13 +100,12 @@ def prepare(config: TournamentConfig, db_path, *, resume: bool = False):
     """Open (or create) the tournament in the database: (connection, id, the
     jobs still to play, total jobs). StoreError when the file holds another
     tournament, this one without resume, or another game's tournament."""
-    import maracaibo_env
     cfg = config.normalized()
     jobs = cfg.jobs()
     catalog = get_adapter(cfg.game).load_catalog(cfg.data_dir)
     # campaign games (a chapter option) also depend on the story cards: record both
     data_hash = catalog.campaign_hash if dict(cfg.options or ()).get("chapter") else catalog.data_hash
-    version = maracaibo_env.__version__
+    version = VERSION
     con = store.connect(db_path)
     try:
         store.check_game(con, cfg.game, db_path)
@@ -172,8 +172,7 @@ def run_tournament(config: TournamentConfig, db_path, *, workers: int = 1, backe
     if address is not None and backend != "ray":
         raise ValueError("address is for the ray backend")
     ray = _import_ray() if backend == "ray" else None   # fails before anything is written
-    import maracaibo_env
-    version = maracaibo_env.__version__
+    version = VERSION
     con, tid, todo, total = prepare(config, db_path, resume=resume)
     by_index = {j.index: j for j in todo}
     try:

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..agents.registry import solo_opponent
 from ..framework.match import GameResult
 from .formats import FORMATS, TournamentConfig
 from .ratings import seat_ranks, win_credits
@@ -325,7 +326,7 @@ def file_game(con: sqlite3.Connection) -> str | None:
 
 def check_game(con: sqlite3.Connection, game: str, path) -> None:
     """StoreError unless the file holds no tournament or only tournaments of `game`."""
-    from ..adapters import game_title
+    from ..agents.adapter import game_title
     have = file_game(con)
     if have is not None and have != game:
         raise StoreError(
@@ -479,7 +480,25 @@ def _row_result(row: sqlite3.Row) -> GameResult:
     if not isinstance(d["extra"], dict):
         raise _bad_row(row, "extra", "is not a JSON object")
     d.update({k: v for k, v in d.pop("extra").items() if k in _FIELDS})
-    return GameResult.from_dict(d)
+    return result_from_dict(d)
+
+
+def result_from_dict(d: dict) -> GameResult:
+    """A stored result's GameResult: a solo line-up stored before its level was
+    recorded (Pirates' [jordan:2, raider]) gets the level from its spec."""
+    r = GameResult.from_dict(d)
+    if r.difficulty is None:
+        r.difficulty = _solo_level(r.specs, r.game)
+    return r
+
+
+def _solo_level(specs, game: str) -> str | None:
+    """The solo opponent's level in a line-up (Pirates' 'jordan:3' -> '3'), or None."""
+    try:
+        found = solo_opponent(specs, game)
+    except ValueError:          # an unknown game or spec: not a solo game this can read
+        return None
+    return None if found is None else found[1].arg
 
 
 def _bad_row(row: sqlite3.Row, column: str, what: str) -> StoreError:

@@ -1,4 +1,4 @@
-"""The agent table (maracaibo_env.agent_registry): every kind's specs parse,
+"""The agent table (maracaibo_env.agents.registry): every kind's specs parse,
 every kind's agent makes a legal move in each game it plays, the help and the
 "known:" lists come from the table, and a kind registered here (a dummy,
 defined only in this file) is read by the tournament adapter, the web
@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 import maracaibo_env
-from agents.base import act_with
-from maracaibo_env import agent_registry as A
-from maracaibo_env.adapters import get_adapter
-from maracaibo_env.agent_registry import AgentKind, AgentSpec, AgentSpecError
+from maracaibo_env.agents.base import act_with
+from maracaibo_env.agents import registry as A
+from maracaibo_env.agents.adapter import get_adapter
+from maracaibo_env.agents.registry import AgentKind, AgentSpec, AgentSpecError
 from maracaibo_env.play.limits import UnsafeSpecError, check_safe_spec
 from maracaibo_env.registry import available_games, game_info
 
@@ -114,12 +114,12 @@ def test_tournament_help_lists_every_kind(capsys):
 
 
 def test_importing_the_package_or_agents_base_loads_no_other_agent():
-    code = ("import sys, maracaibo_env, agents.base, agents.random_agent\n"
+    code = ("import sys, maracaibo_env, maracaibo_env.agents.base, maracaibo_env.agents.random_agent\n"
             "assert not [m for m in sys.modules if m.startswith('agents.') and m not in "
-            "('agents.base', 'agents.random_agent')], sorted(sys.modules)\n"
-            "from maracaibo_env.agent_registry import make_agent\n"
+            "('maracaibo_env.agents.base', 'maracaibo_env.agents.random_agent')], sorted(sys.modules)\n"
+            "from maracaibo_env.agents.registry import make_agent\n"
             "make_agent('raider', 'pirates')\n"
-            "assert 'agents.heuristics' not in sys.modules   # Pirates loads no Maracaibo heuristic\n")
+            "assert 'maracaibo_env.maracaibo.agents.heuristics' not in sys.modules   # Pirates loads no Maracaibo heuristic\n")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

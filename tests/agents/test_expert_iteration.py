@@ -1,4 +1,4 @@
-"""training/expert_iteration.py: each stage runs (tiny), writes its checkpoint
+"""maracaibo_env/training/expert_iteration.py: each stage runs (tiny), writes its checkpoint
 files and logs, resumes without redoing a stage, exports, and refuses bad
 arguments; the heuristic-game recorder keeps positions with their results."""
 import csv
@@ -9,8 +9,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from agents.value_net import NUM_FEATURES, SEAT_FEATURES, ValueNet  # noqa: E402
-from training.expert_iteration import Config, heuristic_games, heuristic_margin, main  # noqa: E402
+from maracaibo_env.maracaibo.agents.value_net import NUM_FEATURES, SEAT_FEATURES, ValueNet  # noqa: E402
+from maracaibo_env.training.expert_iteration import Config, heuristic_games, heuristic_margin, main  # noqa: E402
 
 TINY = ["--games0", "4", "--iterations", "1", "--search-games", "1", "--search-iters", "8", "--epochs", "2",
         "--counts", "1,2", "--no-progress"]

@@ -1,4 +1,4 @@
-"""The rule-of-thumb agents (agents/heuristics.py): legal actions through whole
+"""The rule-of-thumb agents (maracaibo_env/maracaibo/agents/heuristics.py): legal actions through whole
 games for 1-4 players, no mutation of the game they read, no use of hidden
 information, determinism for a fixed rng, and the best one beats random."""
 import numpy as np
@@ -7,8 +7,8 @@ import pytest
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.layout import N_CARDS, N_TOKENS, N_AUTOMA, N_PRESTIGE, N_BUILDINGS
-from agents import RandomAgent
-from agents.heuristics import (HEURISTICS, BalancedAgent, HeuristicAgent, act_with,
+from maracaibo_env.agents.random_agent import RandomAgent
+from maracaibo_env.maracaibo.agents.heuristics import (HEURISTICS, BalancedAgent, HeuristicAgent, act_with,
                                sanitized_state, make_agent)
 
 NAMES = list(HEURISTICS)

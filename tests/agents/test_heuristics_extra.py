@@ -1,4 +1,4 @@
-"""The heuristics beside the five strategies (agents/heuristics.py AGENTS):
+"""The heuristics beside the five strategies (maracaibo_env/maracaibo/agents/heuristics.py AGENTS):
 `quick`, balanced's weights with a shorter own-turn lookahead, `tuned`,
 balanced's terms re-weighted by a search, and `fast`, tuned with lean
 lookahead plies (engine.probe_step). Legal moves in 1-4-player games
@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from maracaibo_env import Game
-from maracaibo_env.agent_registry import parse_spec, make_agent as make_spec_agent
+from maracaibo_env.agents.registry import parse_spec, make_agent as make_spec_agent
 from maracaibo_env.maracaibo.match import play_match
 from helpers import retrack_heuristic_game
-from agents.heuristics import (AGENTS, BASE_WEIGHTS, HEURISTICS, WEIGHT_NAMES, BalancedAgent,
+from maracaibo_env.maracaibo.agents.heuristics import (AGENTS, BASE_WEIGHTS, HEURISTICS, WEIGHT_NAMES, BalancedAgent,
                                FastAgent, HeuristicAgent, QuickAgent, TunedAgent, act_with, make_agent)
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS

@@ -5,7 +5,7 @@
    (legal ids and the values compared). Replaying those games, the agents of
    today must value every legal action exactly the same (on the data they were
    recorded with, before issue 25's calibration: pre_calibration_catalog).
-2. Both ways: games played wholly inside numba (agents.fast_play) are replayed
+2. Both ways: games played wholly inside numba (maracaibo_env.maracaibo.agents.fast_play) are replayed
    move by move through the Python agents; every move of a heuristic seat
    must be one the Python agent rates best, and the scores, events and turn
    counts must be what the Python replay records.
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import agents.heuristics as H
+import maracaibo_env.maracaibo.agents.heuristics as H
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.match import play_match
 from maracaibo_env.maracaibo.core.tracking import EVENT_KINDS
@@ -84,6 +84,6 @@ def test_compiled_and_python_engines_agree_on_results_shape():
 
 def test_compiled_engine_refuses_python_agents():
     with pytest.raises(ValueError, match="random and heuristic"):
-        play_match(["balanced", "python:agents.random_agent:RandomAgent"], 1, engine="compiled")
+        play_match(["balanced", "python:maracaibo_env.agents.random_agent:RandomAgent"], 1, engine="compiled")
     with pytest.raises(ValueError, match="engine must be"):
         play_match(["balanced", "random"], 1, engine="gpu")

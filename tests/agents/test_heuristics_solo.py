@@ -10,7 +10,7 @@ cleared (a 2-player reading of the same fields): the difference is the solo
 term's value of the change."""
 import numpy as np
 
-import agents.heuristics as H
+import maracaibo_env.maracaibo.agents.heuristics as H
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core import layout as L
 

@@ -1,9 +1,9 @@
-"""agents/mcts.py: information-set MCTS that never sees hidden information."""
+"""maracaibo_env/maracaibo/agents/mcts.py: information-set MCTS that never sees hidden information."""
 import numpy as np
 import pytest
 
-from agents.heuristics import act_with, make_agent
-from agents.mcts import MCTSAgent, determinize
+from maracaibo_env.maracaibo.agents.heuristics import act_with, make_agent
+from maracaibo_env.maracaibo.agents.mcts import MCTSAgent, determinize
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.match import AgentSpecError, parse_spec, play_match
@@ -112,7 +112,7 @@ def test_heuristic_guided_root_and_reused_determinisations():
     while len(g.legal_actions()) <= 5:  # a decision with a real choice
         g.step(g.legal_actions()[0])
     legal = g.legal_actions()
-    from agents.heuristics import HeuristicAgent
+    from maracaibo_env.maracaibo.agents.heuristics import HeuristicAgent
     vals = HeuristicAgent().values(g, legal)
     best3 = {legal[i] for i in np.argsort(-vals, kind="stable")[:3]}
     v = MCTSAgent(iterations=300, top=3).visits(g, 5)
@@ -146,11 +146,11 @@ def test_balanced_rollouts_and_time_budget():
 
 def test_solo_leaf_value_at_game_over_agrees_with_the_running_value_before_it():
     """In a solo game the leaf value is the estimated final VP margin over
-    Jean (agents/mcts.py SOLO_DRIFT): on the last decision before the game
+    Jean (maracaibo_env/maracaibo/agents/mcts.py SOLO_DRIFT): on the last decision before the game
     ends it is close to the final margin that the game-over leaf scores. (The
     raw heuristic evaluation there is about 110 VP above it: a search
     comparing such leaves shunned the game's end and ran the clock.)"""
-    from agents import mcts as M
+    from maracaibo_env.maracaibo.agents import mcts as M
     ad = MCTSAgent.adapter
 
     def leaf(g):

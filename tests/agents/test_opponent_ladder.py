@@ -1,13 +1,13 @@
 """The opponent ladder (issue 26): heuristic specs with eps (random-move
-chance) and depth (lookahead), the rungs of maracaibo_env.ladder, the
+chance) and depth (lookahead), the rungs of maracaibo_env.agents.ladder, the
 Curriculum that climbs them, and LearnerGames(opponents="curriculum")."""
 import numpy as np
 import pytest
 
-import agents.heuristics as H
-from maracaibo_env import agent_registry as A
+import maracaibo_env.maracaibo.agents.heuristics as H
+from maracaibo_env.agents import registry as A
 from maracaibo_env.framework.curriculum import Curriculum
-from maracaibo_env.ladder import LADDER, ladder
+from maracaibo_env.agents.ladder import ladder, ladders
 from maracaibo_env.maracaibo.match import play_match
 from maracaibo_env.maracaibo.vector import LearnerGames
 from maracaibo_env.pirates.match import play_pirates_match
@@ -46,7 +46,7 @@ def test_agent_constructors_refuse_bad_settings():
         H.BalancedAgent(eps=-0.1)
     with pytest.raises(ValueError, match="depth must be an int >= 0"):
         H.BalancedAgent(depth=-2)
-    from agents.pirates_heuristics import PiratesHeuristicAgent
+    from maracaibo_env.pirates.agents.heuristics import PiratesHeuristicAgent
     with pytest.raises(ValueError, match="eps must be a number 0..1"):
         PiratesHeuristicAgent("raider", eps=2)
 
@@ -83,7 +83,7 @@ def test_python_agent_eps_draws_random_legal_moves():
 
 
 # ---- the ladder -----------------------------------------------------------------------------
-@pytest.mark.parametrize("game", sorted(LADDER))
+@pytest.mark.parametrize("game", sorted(ladders()))
 def test_every_rung_is_a_spec_the_compiled_engines_play(game):
     assert ladder(game)[0] == "random"
     for rung in ladder(game):
@@ -106,7 +106,7 @@ def _duel(game, a, b, deals, seed0):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(LADDER))
+@pytest.mark.parametrize("game", sorted(ladders()))
 def test_each_rung_beats_the_one_below(game):
     """The ladder is graded: on fresh deals (not those it was chosen on, seeds
     5000+, 7000+ and 20000+), every rung wins more than half of 200 games

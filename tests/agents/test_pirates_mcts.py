@@ -1,11 +1,11 @@
-"""agents/pirates_mcts.py: the shared ISMCTS (framework/search.py) in Pirates of
+"""maracaibo_env/pirates/agents/mcts.py: the shared ISMCTS (framework/search.py) in Pirates of
 Maracaibo, which never sees hidden information; the `mcts` spec for --game pirates."""
 import numpy as np
 import pytest
 
-from agents.base import act_with
-from agents.pirates_mcts import PiratesMCTSAgent
-from maracaibo_env.agent_registry import AgentSpecError, parse_spec
+from maracaibo_env.agents.base import act_with
+from maracaibo_env.pirates.agents.mcts import PiratesMCTSAgent
+from maracaibo_env.agents.registry import AgentSpecError, parse_spec
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import layout as L
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS

@@ -1,10 +1,10 @@
-"""The numpy policy agent (agents/policy.py): features, weights files, specs."""
+"""The numpy policy agent (maracaibo_env/maracaibo/agents/policy.py): features, weights files, specs."""
 import json
 
 import numpy as np
 import pytest
 
-from agents.policy import (NUM_FEATURES, Arch, PolicyAgent, PolicyFileError, PolicyNet,
+from maracaibo_env.maracaibo.agents.policy import (NUM_FEATURES, Arch, PolicyAgent, PolicyFileError, PolicyNet,
                            encode, load_policy, save_weights, shipped_policies)
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
@@ -115,7 +115,7 @@ def test_policy_plays_in_matches_and_tournament_specs(tmp_path):
     g = Game(2, seed=5)
     agents = [PolicyAgent(str(path)), None]
     # the same game replayed by hand: the policy's moves are its greedy moves
-    from agents.heuristics import BalancedAgent, act_with
+    from maracaibo_env.maracaibo.agents.heuristics import BalancedAgent, act_with
     agents[1] = BalancedAgent()
     rng = np.random.default_rng(5)
     while not g.is_over:
@@ -152,7 +152,7 @@ def test_weights_of_an_earlier_layout_read_its_prefix_and_never_pick_newer_ids(t
     """The shipped policy was trained before the options appended observation
     entries, action ids and a task op (EARLIER_LAYOUTS): it reads the first
     636 entries, and a newer action id is legal-only -> still a legal choice."""
-    from agents.policy import EARLIER_LAYOUTS
+    from maracaibo_env.maracaibo.agents.policy import EARLIER_LAYOUTS
     obs_size, n_actions, n_ops = next(iter(EARLIER_LAYOUTS))
     net = load_policy("maracaibo-2p")
     assert (net.obs_size, net.num_actions, net.n_ops) == (obs_size, n_actions, n_ops)

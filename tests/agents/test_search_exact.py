@@ -1,5 +1,5 @@
 """The Maracaibo search on the shared tree (framework/search.py) is the search
-it was before: root visit counts recorded from the committed agents/mcts.py
+it was before: root visit counts recorded from the committed maracaibo_env/maracaibo/agents/mcts.py
 (14c50ee, before the refactor) for fixed positions and seeds, bit for bit.
 The two solo records were re-recorded at 28e31a9, whose solo leaf value (the
 evaluation less its measured drift, docs/agents.md "Maracaibo mcts in solo
@@ -10,11 +10,11 @@ pre_calibration_catalog) with that drift (RECORDED_DRIFT)."""
 import numpy as np
 import pytest
 
-from agents.mcts import MCTSAgent
+from maracaibo_env.maracaibo.agents.mcts import MCTSAgent
 from helpers import pre_calibration_catalog
 from maracaibo_env import Game
 
-# agents/mcts.py SOLO_DRIFT as fitted for the pre-calibration data
+# maracaibo_env/maracaibo/agents/mcts.py SOLO_DRIFT as fitted for the pre-calibration data
 RECORDED_DRIFT = np.array([
     [[0.0] * 5] + r for r in (
         [[39, 46, 55, 71, 79], [61, 74, 76, 88, 94], [75, 85, 89, 100, 104], [84, 91, 100, 107, 116]],

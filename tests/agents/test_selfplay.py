@@ -1,5 +1,5 @@
-"""Smoke tests of training/selfplay.py (imitation, PPO with a league, evaluation,
-checkpoints, resume, export). The long runs are commands in training/README.md."""
+"""Smoke tests of maracaibo_env/training/selfplay.py (imitation, PPO with a league, evaluation,
+checkpoints, resume, export). The long runs are commands in maracaibo_env/training/README.md."""
 import csv
 import json
 
@@ -8,9 +8,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from agents.policy import load_policy  # noqa: E402
-from training import selfplay  # noqa: E402
-from training.selfplay import Config, parse_league, split_envs, train  # noqa: E402
+from maracaibo_env.maracaibo.agents.policy import load_policy  # noqa: E402
+from maracaibo_env.training import selfplay  # noqa: E402
+from maracaibo_env.training.selfplay import Config, parse_league, split_envs, train  # noqa: E402
 
 SMALL = dict(n_envs=12, rollout=8, epochs=1, minibatch=48, hidden=(32,),
              league="balanced=1,random=1,snapshots=1", snapshot_every=1, eval_every=2,

@@ -1,10 +1,10 @@
-"""`strongest` (agents/strongest.py): one spec per game that plays the agent
+"""`strongest` (maracaibo_env/agents/strongest.py): one spec per game that plays the agent
 the game's registry row names for each player count; the hint agent and the
 play sessions' default bot."""
 import numpy as np
 import pytest
 
-from maracaibo_env.agent_registry import available_agents, make_agent, parse_spec, kind_of
+from maracaibo_env.agents.registry import available_agents, make_agent, parse_spec, kind_of
 from maracaibo_env.play.limits import check_safe_spec
 from maracaibo_env.play.session import PlaySession
 from maracaibo_env.registry import available_games, game_info, make

@@ -1,4 +1,5 @@
-"""MaskablePPO on MaracaiboSingleEnv (training/), and the core staying torch-free.
+"""MaskablePPO (maracaibo_env.training.ppo), the single-agent env factory
+(maracaibo_env.training.wrappers), and the core staying torch-free.
 
 The sb3-contrib tests skip where the ``train`` extra (torch, stable-baselines3,
 sb3-contrib) is not installed; the import-hygiene test always runs.
@@ -14,26 +15,27 @@ import pytest
 from maracaibo_env import IllegalActionError
 from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # training/ is a source folder, not an installed package
-    sys.path.insert(0, str(ROOT))
+from maracaibo_env.training.wrappers import SymlogObservation, env_config, make_env_fn, symlog
 
-from training.train_maskable_ppo import env_config, make_env_fn  # noqa: E402
-from training.wrappers import SymlogObservation, symlog  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SMALL = dict(n_steps=256, batch_size=128, n_epochs=2, learning_rate=3e-4,
              policy_kwargs={"net_arch": [64, 64]}, device="cpu", seed=0)
 
 
 @pytest.fixture(scope="module")
-def trained():
-    """A MaskablePPO trained for 2048 steps on 2 players vs random (shared by the tests)."""
+def trained(tmp_path_factory):
+    """A MaskablePPO trained for 2048 steps on 2 players vs random (shared by the tests),
+    on symlog observations (what make_env_fn gives by default)."""
     pytest.importorskip("sb3_contrib")
-    from training.train_maskable_ppo import train
-    model, results = train(players=2, opponent="random", timesteps=2048, n_envs=2, seed=0,
-                           eval_games=4, eval_mode="both", n_steps=256, batch_size=128,
-                           n_epochs=2, net_arch=(64, 64), baseline=False, verbose=0)
-    return model, results
+    from sb3_contrib import MaskablePPO
+    from maracaibo_env.training.ppo import TrainConfig, train
+    out = tmp_path_factory.mktemp("ppo")
+    results = train(TrainConfig(players=2, opponent="random", steps=2048, n_envs=2, seed=0,
+                                eval_deals=2, eval_mode="both", n_steps=256, batch_size=128,
+                                n_epochs=2, net=(64, 64), baseline=False, obs_transform="symlog",
+                                eval_every=10**6), out, progress=False)   # 2 deals x 2 seats: 4 games
+    return MaskablePPO.load(out / "model.zip", device="cpu"), results
 
 
 class OneLegal(SymlogObservation):
@@ -66,7 +68,7 @@ class OneLegal(SymlogObservation):
 # ---- (a) smoke test: train, then play with masks -------------------------------------------
 def test_smoke_train_and_masked_evaluation(trained):
     model, results = trained
-    assert results["timesteps"] >= 2048 and results["steps_per_second"] > 0
+    assert results["steps"] >= 2048 and results["steps_per_second"] > 0
     for mode in ("eval_deterministic", "eval_stochastic"):
         r = results[mode]
         assert r["games"] == 4 and r["illegal_actions"] == 0
@@ -186,7 +188,7 @@ def test_core_imports_without_torch():
     code = ("import sys\n"
             "import maracaibo_env, maracaibo_env.maracaibo.single, maracaibo_env.maracaibo.aec\n"
             "maracaibo_env.Game(2, seed=0)\n"
-            "import training.wrappers, training.train_maskable_ppo\n"
+            "import maracaibo_env.training.wrappers, maracaibo_env.training.ppo\n"
             "bad = sorted(m for m in ('torch', 'stable_baselines3', 'sb3_contrib') if m in sys.modules)\n"
             "assert not bad, bad\n"
             "print('ok')\n")

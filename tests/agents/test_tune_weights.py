@@ -1,12 +1,12 @@
-"""training/tune_weights.py, the search that found `tuned`: a small run of each
+"""maracaibo_env/training/tune_weights.py, the search that found `tuned`: a small run of each
 mode (random, --center, --check), its scores from real compiled games, and
 refused arguments."""
 import json
 
 import pytest
 
-from training import tune_weights as T
-from agents.heuristics import WEIGHT_NAMES
+from maracaibo_env.training import tune_weights as T
+from maracaibo_env.maracaibo.agents.heuristics import WEIGHT_NAMES
 
 
 def _run(tmp_path, name, *args):

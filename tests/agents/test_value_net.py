@@ -1,4 +1,4 @@
-"""The learned leaf value (agents/value_net.py): its file format and checks,
+"""The learned leaf value (maracaibo_env/maracaibo/agents/value_net.py): its file format and checks,
 the numba forward pass against an independent numpy one, the features, and
 the search that uses it (mcts:value=...)."""
 import json
@@ -6,11 +6,11 @@ import json
 import numpy as np
 import pytest
 
-from agents.value_net import (NUM_FEATURES, SEAT_FEATURES, ValueFileError, ValueNet, estimates, features,
+from maracaibo_env.maracaibo.agents.value_net import (NUM_FEATURES, SEAT_FEATURES, ValueFileError, ValueNet, estimates, features,
                               forward, leaf_values)
-from agents.heuristics import make_agent
+from maracaibo_env.maracaibo.agents.heuristics import make_agent
 from maracaibo_env import Game
-from maracaibo_env.agent_registry import AgentSpecError, make_agent as make_spec, parse_spec
+from maracaibo_env.agents.registry import AgentSpecError, make_agent as make_spec, parse_spec
 from maracaibo_env.play.limits import UnsafeSpecError, check_safe_spec
 
 H0, H1 = 8, 5

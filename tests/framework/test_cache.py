@@ -61,7 +61,7 @@ def test_drop_stale_cache_drops_the_callee_copies_and_follows_other_files(tmp_pa
 def test_every_cached_module_that_links_a_core_guards_its_cache():
     """numba's cache is keyed on a function's own file, so a module outside a
     core whose njit(cache=True) functions call the core must drop its cache
-    when the core changes (drop_stale_cache). training/expert_iteration.py
+    when the core changes (drop_stale_cache). maracaibo_env/training/expert_iteration.py
     lacked it and ran stale constants after the campaign's layout change."""
     import re
     from pathlib import Path

@@ -10,7 +10,7 @@ import pytest
 from maracaibo_env.campaign import Campaign, CampaignError
 from maracaibo_env.framework.files import FileError, read_bytes, write_atomic
 from maracaibo_env.maracaibo.game import Game
-from maracaibo_env.replay import ReplayError, load_replay, write_replay
+from maracaibo_env.framework.replay import ReplayError, load_replay, write_replay
 
 
 def _played(n=12):

@@ -335,22 +335,14 @@ def test_vector_bad_obs_type_raises():
             build()
 
 
-# ---- the wrappers, now in the package -------------------------------------------------------------------
-def test_wrappers_moved_into_the_package_and_still_importable_from_training():
-    from maracaibo_env import wrappers
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    import training.train_maskable_ppo as tm
-    import training.wrappers as tw
-    for name in ("symlog", "SymlogObservation", "FloatObservation", "OBS_TRANSFORMS"):
-        assert getattr(tw, name) is getattr(wrappers, name)
-    for name in ("make_env_fn", "env_config", "heuristic_agent"):
-        assert getattr(tm, name) is getattr(wrappers, name)
+# ---- the training wrappers -----------------------------------------------------------------------------
+def test_the_training_wrappers_offer_three_transforms():
+    from maracaibo_env.training import wrappers
     assert set(wrappers.OBS_TRANSFORMS) == {"symlog", "float", "scaled"}
 
 
 def test_scaled_wrapper_equals_the_float_env():
-    from maracaibo_env.wrappers import make_env_fn
+    from maracaibo_env.training.wrappers import make_env_fn
     env = make_env_fn(2, "random", obs_transform="scaled", learner_seat=0)()
     ref = gymnasium.make("maracaibo_env/Maracaibo-v1", num_players=2, obs_type="float")
     o, _ = env.reset(seed=11)

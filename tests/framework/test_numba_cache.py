@@ -57,8 +57,8 @@ def test_the_pirates_core_stamp_needs_no_maracaibo_code():
 
 
 def test_a_compiled_caller_outside_the_core_is_stamped_with_what_it_imports():
-    files = _labels(numba_cache.import_closure([ROOT / "agents" / "mcts.py"]))
-    assert {"agents/mcts.py", "agents/heuristics.py", "maracaibo_env/maracaibo/core/engine.py",
+    files = _labels(numba_cache.import_closure([ROOT / "maracaibo_env" / "maracaibo" / "agents" / "mcts.py"]))
+    assert {"maracaibo_env/maracaibo/agents/mcts.py", "maracaibo_env/maracaibo/agents/heuristics.py", "maracaibo_env/maracaibo/core/engine.py",
             "maracaibo_env/framework/layout.py"} <= files
 
 
@@ -125,7 +125,7 @@ CHILD = """
 import maracaibo_env
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.common import pb
-import agents.heuristics
+import maracaibo_env.maracaibo.agents.heuristics
 print("package", maracaibo_env.__file__)
 print("compiled", pb(1), "python", L.PLAYERS + L.PLAYER_SIZE)
 print("hits", sum(pb.stats.cache_hits.values()), "misses", sum(pb.stats.cache_misses.values()))
@@ -148,7 +148,7 @@ StateLayout.__init__ = _roomier
 
 @pytest.mark.slow
 def test_a_framework_change_drops_the_compiled_code(tmp_path):
-    for name in ("maracaibo_env", "agents"):
+    for name in ("maracaibo_env",):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     cache = tmp_path / "cache"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "PYTHON"))}

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from agents import RandomAgent
-from maracaibo_env.maracaibo.aec import env, raw_env, observation_bounds
+from maracaibo_env.agents.random_agent import RandomAgent
+from maracaibo_env.maracaibo.aec import env, raw_env
+from maracaibo_env.maracaibo.core.obs_spec import OBS
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE
 from maracaibo_env.maracaibo.game import IllegalActionError
@@ -55,7 +56,7 @@ def test_spaces(n):
     assert sp["action_mask"].shape == (NUM_ACTIONS,) and sp["action_mask"].dtype == np.int8
     assert e.action_space("player_1").n == NUM_ACTIONS
     assert e.metadata["name"] == "maracaibo_v1"
-    low, high = observation_bounds()
+    low, high = OBS.bounds()
     assert (low <= high).all()
 
 

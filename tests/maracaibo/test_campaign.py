@@ -711,7 +711,7 @@ def test_game_campaign_option_is_checked(spec, msg):
 
 
 def test_a_campaign_game_replays_and_saves(tmp_path):
-    from maracaibo_env.replay import verify_replay
+    from maracaibo_env.framework.replay import verify_replay
     g = Campaign.new().next_game(num_players=3, seed=9)
     rng = np.random.default_rng(9)
     while not g.is_over:
@@ -770,7 +770,7 @@ def test_a_campaign_save_and_replay_record_the_story_cards(tmp_path):
     """A campaign game's save and replay record data_hash and story_hash
     together: other story cards are refused; a non-campaign save is not
     concerned by them."""
-    from maracaibo_env.replay import ReplayError, verify_replay
+    from maracaibo_env.framework.replay import ReplayError, verify_replay
     g = Campaign.new().next_game(num_players=2, seed=1)
     d = g.to_dict()
     assert d["data_hash"] == g.catalog.campaign_hash != g.catalog.data_hash

@@ -695,7 +695,7 @@ def test_data_18_a_data_folder_without_the_file_has_no_tiles(tmp_path):
 
 
 def test_leg_00a_a_replay_with_tiles_verifies(tmp_path):
-    from maracaibo_env.replay import verify_replay
+    from maracaibo_env.framework.replay import verify_replay
     g = Game(num_players=3, seed=9, legacy=list(LEGACY_TILES))
     rng = np.random.default_rng(9)
     while not g.is_over:

@@ -101,7 +101,7 @@ def test_saves_of_the_previous_format_still_load_with_every_option_off(name, cls
 def test_a_replay_of_the_earlier_data_is_refused_by_its_data_hash(name):
     """The data changed (Pirates' layouts; both games' calibration, issue 25), so
     the old game would not re-run: refused, saying why."""
-    from maracaibo_env.replay import ReplayError, verify_replay
+    from maracaibo_env.framework.replay import ReplayError, verify_replay
     with pytest.raises(ReplayError, match="recorded with other game data"):
         verify_replay(OLD / f"{name}.replay.jsonl")
 
@@ -149,7 +149,7 @@ def test_tournament_config_carries_and_checks_options():
 
 
 def test_a_tournament_game_is_played_with_its_options():
-    from maracaibo_env.adapters import get_adapter
+    from maracaibo_env.agents.adapter import get_adapter
     from maracaibo_env.tournament.formats import TournamentConfig
     cfg = TournamentConfig(agents=("random", "balanced"), players=2, games=1,
                            options=(("open_prestige", True),)).normalized()

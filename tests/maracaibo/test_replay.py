@@ -6,7 +6,7 @@ import pytest
 
 from maracaibo_env import Game
 from maracaibo_env.cli import main
-from maracaibo_env.replay import verify_replay, ReplayError
+from maracaibo_env.framework.replay import verify_replay, ReplayError
 
 
 def _random_game(n, seed, **kw):

@@ -82,7 +82,7 @@ def test_same_seed_same_game():
 
 
 def test_random_opponents_play_in_numba_reproducibly_and_mix_with_policies():
-    from agents import RandomAgent
+    from maracaibo_env.agents.random_agent import RandomAgent
 
     def play(opponents, seed):
         e = MaracaiboSingleEnv(num_players=3, opponents=opponents, learner_seat=None)

@@ -3,7 +3,7 @@ played inside numba (random, heuristics) or by a batched Python policy."""
 import numpy as np
 import pytest
 
-import agents.heuristics as H
+import maracaibo_env.maracaibo.agents.heuristics as H
 from maracaibo_env import Game, IllegalActionError
 from maracaibo_env.maracaibo.core import layout as L
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE

@@ -72,7 +72,7 @@ def test_gymnasium_make_and_checker():
 
 @pytest.mark.slow
 def test_single_against_a_heuristic():
-    from agents.pirates_heuristics import PiratesHeuristicAgent
+    from maracaibo_env.pirates.agents.heuristics import PiratesHeuristicAgent
     e = PiratesSingleEnv(num_players=2, opponents=PiratesHeuristicAgent("builder"))
     obs, info = e.reset(seed=5)
     rng = np.random.default_rng(1)

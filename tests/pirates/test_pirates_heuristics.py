@@ -3,7 +3,7 @@ never depends on hidden information (the decks' order)."""
 import numpy as np
 import pytest
 
-from agents.pirates_heuristics import STRATEGIES, PiratesHeuristicAgent, play_game
+from maracaibo_env.pirates.agents.heuristics import STRATEGIES, PiratesHeuristicAgent, play_game
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import layout as L
 
@@ -108,7 +108,7 @@ def _pb(q):
 
 
 def test_turns_to_maracaibo_counts_columns_at_full_speed():
-    from agents.pirates_heuristics import turns_to_maracaibo
+    from maracaibo_env.pirates.agents.heuristics import turns_to_maracaibo
     g = _position([None, "gulf"])
     # start (column 0) -> 3 -> 6 -> 9 -> Gulf (10, it stops the ship) -> Maracaibo: 5 turns
     assert turns_to_maracaibo(g.state, g._cat, 0) == 5
@@ -120,7 +120,7 @@ def test_turns_to_maracaibo_counts_columns_at_full_speed():
 
 
 def test_turns_left_end_the_round_at_the_first_arrival():
-    from agents.pirates_heuristics import turns_left
+    from maracaibo_env.pirates.agents.heuristics import turns_left
     out = np.zeros(2)
     # round 1, seat 1 to act, seat 0 on the Gulf, seat 1 in the start zone: seat 1 plays
     # (1 turn), seat 0 reaches Maracaibo and the round ends (1 turn); rounds 2 and 3 from
@@ -148,7 +148,7 @@ def test_tempo_prefers_ending_the_round_when_the_others_gain_more_a_turn():
     tempo term moves the value by 3 turns x (their pace - mine) x weight, so the
     Gulf is worth more exactly when the other seat gains more a turn (ahead on
     pace: delay; behind: end it)."""
-    from agents.pirates_heuristics import value, W_TEMPO, MAX_P
+    from maracaibo_env.pirates.agents.heuristics import value, W_TEMPO, MAX_P
     w = np.zeros(10)
     w[W_TEMPO] = 0.5
     for mine, theirs in ((3.0, 10.0), (10.0, 3.0)):
@@ -163,7 +163,7 @@ def test_tempo_prefers_ending_the_round_when_the_others_gain_more_a_turn():
 
 
 def test_the_old_strategies_stay_reachable_without_the_new_terms():
-    from agents.pirates_heuristics import W_TEMPO, W_SOLO
+    from maracaibo_env.pirates.agents.heuristics import W_TEMPO, W_SOLO
     for name in ("raider", "explorer", "builder"):
         old, new = STRATEGIES[name + "_v0"], STRATEGIES[name]
         assert np.array_equal(old[:W_TEMPO], new[:W_TEMPO])
@@ -172,7 +172,7 @@ def test_the_old_strategies_stay_reachable_without_the_new_terms():
 
 def test_the_solo_margin_counts_jordan_s_vp():
     """Solo: the value is a margin against Jordan; one more VP for him is one less."""
-    from agents.pirates_heuristics import value, W_SOLO, MAX_P
+    from maracaibo_env.pirates.agents.heuristics import value, W_SOLO, MAX_P
     g = Game(1, seed=5)
     w = np.zeros(10)
     w[W_SOLO] = 1.0

@@ -7,7 +7,7 @@ import pytest
 
 from maracaibo_env.cli import main
 from maracaibo_env.pirates import Game
-from maracaibo_env.replay import ReplayError, load_replay, verify_replay
+from maracaibo_env.framework.replay import ReplayError, load_replay, verify_replay
 
 
 def _played(n=3, seed=2, steps=None):

@@ -86,7 +86,7 @@ def _run(*args, env=None):
 def test_missing_checklist_says_so_without_a_traceback(tmp_path):
     missing = tmp_path / "no" / "checklist.md"
     r = _run("--checklist", str(missing))
-    assert r.returncode == 0
+    assert r.returncode == 1          # a missing checklist fails loudly (issue 38)
     assert "checklist not found" in r.stderr and str(missing) in r.stderr
     assert "--checklist PATH" in r.stderr and "Traceback" not in r.stderr + r.stdout
     strict = _run("--checklist", str(missing), "--strict")
@@ -158,5 +158,5 @@ def test_game_option_prints_one_table_per_game(tmp_path):
     assert "ZZP-01" in only.stdout
     assert _run("--game", "pirates", "--checklist", str(pir), "--strict").returncode == 1
     missing = _run("--game", "pirates", "--pirates-checklist", str(tmp_path / "none.md"))
-    assert missing.returncode == 0 and "--pirates-checklist PATH" in missing.stderr
+    assert missing.returncode == 1 and "--pirates-checklist PATH" in missing.stderr
 

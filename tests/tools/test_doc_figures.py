@@ -2,7 +2,7 @@
 
 The observation sizes, action counts, state sizes, the shipped data's hash and
 the checklist coverage are written in prose in README.md, docs/*.md and
-training/README.md. Each is computed here from the code and compared with
+maracaibo_env/training/README.md. Each is computed here from the code and compared with
 every place that quotes it. A figure that changed in the code (a new
 observation slice, a new action, a new test for a checklist rule) fails here
 with the file, the text and the value to write.
@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOGS = {"benchmarks.md", "ladder.md", "agents.md", "rulings.md", "balance_calibration_compare.md",
         "balance_report_101k.md", "balance_report_tuned_50k.md", "balance_strong_players.md",
         "balance_report_default_15k.md"}
-SCANNED = [ROOT / "README.md", ROOT / "training" / "README.md"] + sorted(
+SCANNED = [ROOT / "README.md", ROOT / "maracaibo_env" / "training" / "README.md"] + sorted(
     p for p in (ROOT / "docs").glob("*.md") if p.name not in LOGS)
 HISTORICAL = re.compile(r"\b(had|then|when measured|was trained|before issue)\b")
 
@@ -59,7 +59,7 @@ def _kb(nbytes: int) -> str:
 def figures() -> dict:
     """Every quoted figure, computed from the code."""
     import maracaibo_env
-    from maracaibo_env.adapters import get_adapter
+    from maracaibo_env.agents.adapter import get_adapter
     from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS as M_ACTIONS
     from maracaibo_env.pirates.core.constants import NUM_ACTIONS as P_ACTIONS
     f = {}
@@ -105,8 +105,8 @@ QUOTES = [
      "docs/architecture.md"),
     (r"\| state bytes per game \| (?P<maracaibo_state_bytes>[\d,]+) \| (?P<pirates_state_bytes>[\d,]+) \|",
      "docs/architecture.md"),
-    (r"the symlog of the (?P<maracaibo_obs>[\d,]+) raw observation values", "training/README.md"),
-    (r"2,160 → 256 → 256 → (?P<maracaibo_actions>[\d,]+) logits", "training/README.md"),
+    (r"the symlog of the (?P<maracaibo_obs>[\d,]+) raw observation values", "maracaibo_env/training/README.md"),
+    (r"2,160 → 256 → 256 → (?P<maracaibo_actions>[\d,]+) logits", "maracaibo_env/training/README.md"),
     (r"on the default data, hash (?P<maracaibo_hash>[0-9a-f]{12})", "docs/calibration.md"),
     (r"Measured on the shipped Pirates data, hash (?P<pirates_hash>[0-9a-f]{12})", "docs/calibration.md"),
 ]

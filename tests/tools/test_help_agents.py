@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from maracaibo_env import agent_registry as A
-from maracaibo_env.agent_registry import AgentKind, AgentSpec
+from maracaibo_env.agents import registry as A
+from maracaibo_env.agents.registry import AgentKind, AgentSpec
 from maracaibo_env.cli import main
 
 COMMANDS = ("tournament", "balance", "play")

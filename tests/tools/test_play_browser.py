@@ -86,7 +86,7 @@ def test_play_a_whole_game_by_clicking(browser, server):
     """Each decision is a click on the first legal action's button; the bots
     answer on the server. The final VP shown are the engine's: the page's
     replay download, re-run by the engine, gives the same scores."""
-    from maracaibo_env.replay import load_replay_bytes
+    from maracaibo_env.framework.replay import load_replay_bytes
     page, errors = _page(browser, server)
     page.select_option("#game", "maracaibo")
     page.fill("#players", "2")
@@ -158,7 +158,7 @@ def test_illegal_action_from_the_page_changes_nothing(browser, server):
 
 
 def test_step_a_replay_file_back_and_forth(browser, server, sources):
-    from maracaibo_env.replay import load_replay
+    from maracaibo_env.framework.replay import load_replay
     game, _ = load_replay(sources[0] / "pirates.jsonl")
     page, errors = _page(browser, server)
     page.wait_for_selector("button.open-file")

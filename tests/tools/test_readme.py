@@ -3,10 +3,14 @@ those of the docs that took the README's long sections (issue 26: MOVED).
 
 Each block runs alone in a fresh interpreter / bash (so a block must import
 what it uses). Python blocks run in a scratch folder; bash blocks in the
-repository root, with this interpreter's bin folder first on PATH. Blocks that
-build a virtual environment from scratch are skipped here (they download and
-install packages for minutes); MARACAIBO_README_INSTALL=1 runs the first of
-them in a copy of the checkout.
+repository root, in a shell that first does what the README tells the reader
+to do once after the set-up, `. .venv/bin/activate` (ACTIVATE): nothing here
+puts a virtual environment on PATH, so a block that only works with some other
+PATH fails. Blocks that build a virtual environment from scratch are skipped
+here (they download and install packages for minutes);
+MARACAIBO_README_INSTALL=1 runs the first of them in a copy of the checkout.
+The checklist coverage block needs the rules checklists next to the checkout
+(tests/checklist_coverage.py exits 1 without them) and is skipped without them.
 """
 import os
 import re
@@ -32,6 +36,8 @@ BLOCKS = [("README.md", lang, code) for lang, code in README_BLOCKS] + [
     (name, lang, code) for name in PYTHON_ONLY
     for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8")) if lang == "python"]
 INSTALL = os.environ.get("MARACAIBO_README_INSTALL") == "1"
+#: the README's own line after the set-up command, run before every other bash block
+ACTIVATE = ". .venv/bin/activate"
 
 
 def _skip_reason(lang: str, code: str) -> str | None:
@@ -40,7 +46,27 @@ def _skip_reason(lang: str, code: str) -> str | None:
     if lang == "bash" and "pip install" in code and not INSTALL:
         return ("builds a virtual environment and installs the package (minutes, needs the "
                 "package index); MARACAIBO_README_INSTALL=1 runs it in a copy of the checkout")
+    if lang == "bash" and "pip install" not in code and not (ROOT / ".venv" / "bin" / "activate").is_file():
+        return f"no .venv in {ROOT}: the README's set-up command makes the one its blocks activate"
+    if lang == "bash" and "checklist_coverage.py" in code and not _checklists_found():
+        return "the rules checklists are not next to this checkout (../shared/spec/)"
     return None
+
+
+def _checklists_found() -> bool:
+    """Whether tests/checklist_coverage.py finds every game's checklist."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("checklist_coverage",
+                                                  ROOT / "tests" / "checklist_coverage.py")
+    cc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cc)
+    return all(cc.find_checklist(None, game)[0] is not None for game in cc.GAMES.values())
+
+
+def test_readme_says_to_activate_the_virtual_environment():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text.index("```bash\npython3 -m venv .venv")
+    assert f"`{ACTIVATE}`" in text[setup:setup + 600]      # right after the first set-up command
 
 
 def test_readme_has_python_and_bash_blocks():
@@ -55,7 +81,7 @@ def test_readme_block_runs_verbatim(doc, lang, code, tmp_path):
     reason = _skip_reason(lang, code)
     if reason:
         pytest.skip(reason)
-    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    env = dict(os.environ)
     if lang == "python":
         r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
                            capture_output=True, text=True, timeout=900)
@@ -68,6 +94,8 @@ def test_readme_block_runs_verbatim(doc, lang, code, tmp_path):
             for f in files:
                 (cwd / f).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / f, cwd / f)
+        else:       # as a reader runs it: in the activated virtual environment
+            code = f"{ACTIVATE}\n{code}"
         r = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", code], cwd=cwd, env=env,
                            capture_output=True, text=True, timeout=1800)
     assert r.returncode == 0, f"{doc} {lang} block failed:\n{code}\n--- stdout\n{r.stdout[-3000:]}\n--- stderr\n{r.stderr[-3000:]}"

@@ -10,7 +10,7 @@ from collections import defaultdict
 
 import pytest
 
-from maracaibo_env.agent_registry import AgentSpecError
+from maracaibo_env.agents.registry import AgentSpecError
 from maracaibo_env.framework.match import GameResult
 from maracaibo_env.tournament import TournamentConfig
 from maracaibo_env.tournament.formats import ScheduleError
@@ -220,8 +220,8 @@ def test_a_stored_pirates_line_up_solo_result_is_still_solo():
     from maracaibo_env.balance.analysis import analyze
     from maracaibo_env.tournament import ratings as R
     # as a line-up tournament stored it before the solo format: Jordan first, no difficulty
-    old = GameResult.from_dict({**_result(["jordan:2", "raider"], [90, 80]).to_dict(),
-                                "difficulty": None})
+    from maracaibo_env.tournament.store import result_from_dict
+    old = result_from_dict({**_result(["jordan:2", "raider"], [90, 80]).to_dict(), "difficulty": None})
     assert R.solo_of(old) == R.Solo(1, 0, "jordan:2", "2") and old.num_players == 1
     new = _result(["raider", "jordan:2"], [95, 70], difficulty="2")
     (row,) = R.solo_table([old, new])

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import maracaibo_env
-from maracaibo_env.adapters import get_adapter
-from maracaibo_env.agent_registry import (AgentSpecError, solo_levels, solo_opponent,
+from maracaibo_env.agents.adapter import get_adapter
+from maracaibo_env.agents.registry import (AgentSpecError, solo_levels, solo_opponent,
                                           solo_spec)
 from maracaibo_env.framework.match import GameResult
 from maracaibo_env.registry import available_games, game_info

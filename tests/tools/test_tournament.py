@@ -388,7 +388,7 @@ def test_engine_and_data_folder_are_settings(tmp_path):
         run_tournament(TournamentConfig(agents=("balanced", "random"), games=1,
                                         data_dir=str(data)), db, resume=True, progress=False)
     with pytest.raises(ScheduleError, match="compiled"):
-        TournamentConfig(agents=("random", "python:agents.random_agent:RandomAgent"),
+        TournamentConfig(agents=("random", "python:maracaibo_env.agents.random_agent:RandomAgent"),
                          engine="compiled").normalized()
     with pytest.raises(ScheduleError, match="not a folder"):
         TournamentConfig(agents=("random", "balanced"), data_dir=str(tmp_path / "no")).normalized()

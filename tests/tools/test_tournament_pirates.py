@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("openskill")
 pytest.importorskip("statsmodels")
 
-from maracaibo_env.adapters import get_adapter  # noqa: E402
+from maracaibo_env.agents.adapter import get_adapter  # noqa: E402
 from maracaibo_env.maracaibo.match import AgentSpecError  # noqa: E402
 from maracaibo_env.pirates import Game  # noqa: E402
 from maracaibo_env.pirates.match import play_pirates_match  # noqa: E402
@@ -47,8 +47,8 @@ def maracaibo_db(tmp_path_factory):
 def test_pirates_specs_and_the_specs_of_the_other_game_are_refused():
     ad = get_adapter("pirates")
     assert [ad.parse_spec(a).kind for a in AGENTS] == ["heuristic"] * 3 + ["random"]
-    assert ad.parse_spec("python:agents.random_agent:RandomAgent").kind == "python"
-    assert ad.parse_spec("mcts:iters=5").kind == "mcts"          # the shared search (agents/pirates_mcts.py)
+    assert ad.parse_spec("python:maracaibo_env.agents.random_agent:RandomAgent").kind == "python"
+    assert ad.parse_spec("mcts:iters=5").kind == "mcts"          # the shared search (maracaibo_env/pirates/agents/mcts.py)
     for bad in ("balanced", "jean:hard", "policy:maracaibo-2p", "nope"):
         with pytest.raises(AgentSpecError) as e:
             TournamentConfig(agents=("raider", bad), game="pirates").normalized()
@@ -70,7 +70,7 @@ def test_pirates_schedule_rules():
     with pytest.raises(ScheduleError, match="story cards are Maracaibo's"):
         TournamentConfig(agents=("raider", "random"), story=76, game="pirates").normalized()
     with pytest.raises(ScheduleError, match="compiled"):
-        TournamentConfig(agents=("raider", "python:agents.random_agent:RandomAgent"),
+        TournamentConfig(agents=("raider", "python:maracaibo_env.agents.random_agent:RandomAgent"),
                          engine="compiled", game="pirates").normalized()
     with pytest.raises(ScheduleError, match="unknown game"):
         TournamentConfig(agents=("raider", "random"), game="chess").normalized()
@@ -118,7 +118,7 @@ def test_pirates_tournament_stores_pirates_results(pirates_db):
 
 
 def test_the_compiled_engine_plays_exactly_play_game():
-    from agents.pirates_heuristics import play_game
+    from maracaibo_env.pirates.agents.heuristics import play_game
     for specs in (["builder", "raider", "explorer"], ["random", "explorer", "random"]):
         r = play_pirates_match(specs, 11)
         g = play_game(3, 11, specs, agent_seed=11)
@@ -129,7 +129,7 @@ def test_the_compiled_engine_plays_exactly_play_game():
 
 def test_python_agents_play_pirates(tmp_path):
     db = tmp_path / "py.sqlite"
-    mine = "python:agents.random_agent:RandomAgent"
+    mine = "python:maracaibo_env.agents.random_agent:RandomAgent"
     run_tournament(TournamentConfig(agents=("raider", mine), games=1, game="pirates"), db,
                    progress=False)
     results = load_results(db)

@@ -138,9 +138,9 @@ class Crashes:
 
 def test_python_agents_play_in_worker_processes(tmp_path):
     db = tmp_path / "t.sqlite"
-    cfg = TournamentConfig(agents=("random", "python:agents.random_agent:RandomAgent"), games=2)
+    cfg = TournamentConfig(agents=("random", "python:maracaibo_env.agents.random_agent:RandomAgent"), games=2)
     run_tournament(cfg, db, workers=2, progress=False)
     games = load_games(db)
     assert len(games) == 4
-    mine = "python:agents.random_agent:RandomAgent"
+    mine = "python:maracaibo_env.agents.random_agent:RandomAgent"
     assert {g.result.specs[0] for g in games} == {"random", mine}

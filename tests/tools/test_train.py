@@ -1,10 +1,10 @@
-"""python -m maracaibo_env.train: the reference learning curve (issue 26)."""
+"""python -m maracaibo_env.training.ppo: the reference learning curve (issue 26)."""
 import json
 
 import numpy as np
 import pytest
 
-from maracaibo_env import train as T
+from maracaibo_env.training import ppo as T
 
 
 def _row(steps, rung, low, rate=0.6):

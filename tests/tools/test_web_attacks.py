@@ -144,7 +144,7 @@ def test_attack_1_expensive_search_specs_are_refused(client):
 def test_attack_1_worst_allowed_decision_is_under_a_second():
     """Every corner of the caps, timed over positions of 2-4 players, early and late: CPU time
     (one core's work, whatever else the machine runs), with the wall time recorded beside it."""
-    from agents.heuristics import act_with
+    from maracaibo_env.maracaibo.agents.heuristics import act_with
     from maracaibo_env import Game
     from maracaibo_env.maracaibo.match import parse_spec
     rng = np.random.default_rng(0)
@@ -306,7 +306,7 @@ def test_attack_4_policy_paths_are_refused_before_any_file_is_opened(client, mon
         assert r.status_code == 400 and "only shipped policies" in r.json()["error"], r.text
         errors.add(r.json()["error"].replace(path, "PATH"))
     assert len(errors) == 1, errors                  # an existing file answers as a missing one
-    import agents.policy as policy
+    import maracaibo_env.maracaibo.agents.policy as policy
 
     def no_file(*args, **kw):
         raise AssertionError("a policy file was opened")
@@ -543,7 +543,7 @@ def test_attack_13_a_full_server_drops_finished_games_only_and_says_so():
     """Issue 38: at the cap (200 games) an in-progress game, a campaign game
     above all, was dropped without a word. Now the least recently used
     finished game goes; when every game is in progress a new one gets a 503."""
-    from maracaibo_env.play.web.app import ApiError, _Store
+    from maracaibo_env.play.web.context import ApiError, Store as _Store
     over = set()
     store = _Store(2, "game", in_progress=lambda g: g not in over)
     a, b = store.add("a"), store.add("b")

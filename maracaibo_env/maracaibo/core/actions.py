@@ -5,6 +5,7 @@
 Every decision of every phase is one of these ids; `legal_mask` says which are
 legal now. One table for all phases keeps the space fixed for RL.
 """
+from ...framework.constants_check import table_getattr
 from ...framework.layout import offsets
 from .layout import HAND_CAP, PLAN_CAP, MAX_LOC, MAX_EXP, MARKET_SIZE, N_AREAS, \
     N_NATIONS, N_BUILDINGS, BOARD_QUEST_CAP
@@ -52,8 +53,7 @@ ACTION_KINDS = [
     ("CB_LEGACY", 3),                  # LEG-L6 silver-fleet space 0 / 1, LEG-L9 gold mine
 ]
 
-ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
-globals().update({"A_" + k: off for k, (off, _) in ACTION_OFFSETS.items()})
+ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count): A_<KIND> in constants.py
 
 
 def decode(action: int) -> tuple[str, int]:
@@ -114,3 +114,7 @@ def _name(kind, i, loc_keys, exp_keys, goods_keys):
     n = 1 if (kind, 1) in ACTION_KINDS else None
     base = k.replace("_", ":")
     return base if n else f"{base}:{i}"
+
+
+# A_<KIND> for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

@@ -4,9 +4,15 @@ An assistant is a figure on a board location, placed when its card was bought
 (REQ-03). The card's `assistant` effect names its action; the card's
 assistant requirement names the location.
 """
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import add_vp, count_symbol_in_hand, gain_cp, gain_figures, pb, push
+from .constants import (CARD_EFFS, CARD_REQS, CH_GOODS, C_CARD_EFF, C_CARD_EFF_ARG, C_CARD_REQ,
+                        C_CARD_REQ_ARG, C_GOOD_OBJECT, C_LOC_NUMBER, C_NGOODS, C_NLOC, EF_ASSISTANT,
+                        EF_PERM_ASSISTANT_INCOME, G_ASSIST_USED, G_NP, NK_INFLUENCE, OP_CHOICE,
+                        OP_EXPLORE, OP_EXTRA_SAIL, OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, P_ASSIST,
+                        P_ASSIST_NEW, P_CP, P_DOUBLOONS, P_FIG_BOARD, P_SHIP, P_TABLEAU,
+                        P_TABLEAU_N, P_TOKENS, RQ_ASSISTANT, VS_ASSISTANTS)
 
 
 @njit(cache=True)

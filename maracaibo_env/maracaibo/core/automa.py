@@ -6,9 +6,26 @@ action space. What she did is written to AUTOMA_LOG as (event, argument)
 pairs for logs and `infos` (events: JEV_*).
 """
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, completed_areas, draw_top, gain_influence, is_village, noble_rank, pb,
+                     place_marker, supply_left)
+from .constants import (AUTOMA_ACTS, AUTOMA_LOG_CAP, BAR_NONE, BOARD_QUEST_CAP, CA_HOME21A,
+                        CA_HOME22, C_AUTO_ACT, C_AUTO_ACT_AMT, C_AUTO_ACT_ARG, C_AUTO_ACT_R0,
+                        C_AUTO_ACT_R1, C_AUTO_DIFF, C_AUTO_DISPLAY, C_AUTO_LEVEL, C_AUTO_MOVE,
+                        C_AUTO_ROUTE, C_AUTO_WARRIOR, C_EXP_BARRIER, C_EXP_LAST, C_EXP_NEXT,
+                        C_EXP_NEXT_N, C_EXP_QUEST, C_LOC_BRANCH, C_LOC_MUST_STOP, C_LOC_NEXT,
+                        C_LOC_NEXT_N, C_LOC_NUMBER, C_NEXP, C_NLOC, C_TRACK_MARKED, C_TRACK_N,
+                        C_TRACK_VP, FL_NONE, G_AUTOMA_CARDS, G_AUTOMA_DECK, G_AUTOMA_DISCARD,
+                        G_AUTOMA_DISCARD_N, G_AUTOMA_INCOME, G_AUTOMA_LOG, G_AUTOMA_LOG_N,
+                        G_AUTOMA_N, G_AUTOMA_TABLE, G_BARRIER_FIRST, G_BQ_AGE, G_BQ_LOC, G_BQ_TILE,
+                        G_DIFFICULTY, G_EXP_LAST_N, G_EXQ_TILE, G_LEGACY, G_LOC_MARKER,
+                        G_LOC_MARKET, G_MARKET, G_QPILE, G_QPILE_N, G_ROUND, G_ROUND_END, G_SUP_OUT,
+                        G_SUP_TAKEN, G_TPILE0, G_TPILE1, G_TPILE_N, G_TRACK_REMOVED,
+                        G_TRACK_TO_MARKET, JA_COMBAT, JA_EXPLORE, JA_INFLUENCE, JA_NONE,
+                        JA_QUEST_PILE, JA_REMOVE_DISC, JA_VP, LK_CITY, LK_HOME, MAX_EXP, MAX_OUT,
+                        N_AUTOMA, N_QUESTS, P_BARRIERS, P_EXPLORER, P_EXP_RANK, P_INF, P_QUESTS,
+                        P_SHIP, P_TOKENS, VS_AUTOMA)
 from ...framework.event_log import log_event
 from .rng import rand_below
 from .sailing import arrow_open, location_action, market_spaces, flag_kind

@@ -3,12 +3,12 @@
 import numpy as np
 from numba import prange
 
-from .jit import njit
+from ...framework.jit import njit
 from .constants import STATE_SIZE, G_OVER, G_CUR, NUM_ACTIONS  # noqa: F401
 from .engine import step_unchecked
 from .setup import reset
 from .observe import observe, OBS_SIZE
-from .random_play import pick_uniform
+from ...framework.random_play import pick_uniform
 from ...framework.batch_kernels import first_illegal, random_actions # noqa: F401  (re-exported)
 
 

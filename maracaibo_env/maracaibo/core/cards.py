@@ -1,8 +1,28 @@
 """Buying project cards and investing in prestige buildings (checklist §10,
 §11 income + immediate effects, §12 synergy, §24 investing)."""
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, compasses, count_symbol_in_hand, empty_village_exists, gain_cp,
+                     gain_figures, gain_influence, gain_synergy, hand_take, income_doubloons,
+                     income_vp, markers_on_board, pb, permanent_objects, popcount, push,
+                     return_figure, sum_effect_amount)
+from .constants import (CARD_EFFS, CARD_QUEST_CAP, CARD_REQS, CH_ANY_SYNERGY, CH_FIGURES_INCOME,
+                        C_CARD_COST, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_EFF_ARG, C_CARD_EFF_COND,
+                        C_CARD_REQ, C_CARD_REQ_ARG, C_CARD_SYN, C_HERBS, C_PRE_COST, C_PRE_SYN,
+                        EF_IMM_ANY_SYNERGY, EF_IMM_CP, EF_IMM_FIGURES2, EF_IMM_FIGURES_INCOME,
+                        EF_IMM_INFLUENCE1, EF_IMM_INFLUENCE2, EF_IMM_QUEST_ON_CARD,
+                        EF_IMM_REMOVE_DISC, EF_IMM_VILLAGE_MARKER, EF_IMM_VILLAGE_MARKER_RANK,
+                        EF_IMM_VP_PER_ASSISTANT, EF_IMM_VP_PER_COMPASS, EF_IMM_VP_PER_NATION3,
+                        EF_IMM_VP_PER_QUEST, EF_IMM_VP_PER_SYNERGY, EF_IMM_VP_PER_TOKEN,
+                        EF_INCOME_DOUBLOONS, EF_INCOME_VP, EF_PERM_DISCOUNT, G_PR_BUILD,
+                        G_PR_INVESTORS, G_PR_REVEALED, G_QPILE, G_QPILE_N, HAND_CAP, NK_INFLUENCE,
+                        NK_VILLAGE_MARKER, NK_VILLAGE_MARKER_RANK, N_BUILDINGS, N_NATIONS,
+                        N_SYNERGY, OP_CHOICE, OP_NATION, OP_PAY, OP_REMOVE_DISC, PLAN_CAP, P_ASSIST,
+                        P_ASSIST_NEW, P_CARD_QUEST, P_CP, P_DOUBLOONS, P_FIG_BOARD, P_FIG_CARDS,
+                        P_FIG_PRESTIGE, P_FIG_SUPPLY, P_HAND, P_HAND_N, P_INF, P_PLAN, P_PRESTIGE,
+                        P_QUESTS, P_SYNERGY, P_TABLEAU, P_TABLEAU_N, P_TOKENS, RQ_ASSISTANT, RQ_CP,
+                        RQ_FIGURE, RQ_FIGURE_ON_CARD, RQ_HERBS, RQ_NATION, TABLEAU_CAP, VS_CARDS,
+                        VS_PRESTIGE)
 
 
 @njit(cache=True)

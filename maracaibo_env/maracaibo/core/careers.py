@@ -1,7 +1,12 @@
 """Career cards (checklist §22): three tasks, two thresholds, the admiral bonus."""
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import add_vp, completed_areas, pb, popcount
+from .constants import (CT_BARRIER, CT_COMBAT_TOKENS, CT_INFLUENCE_ONE, CT_INFLUENCE_TWO, CT_QUESTS,
+                        CT_SYNERGY, CT_UPGRADES, C_CAR_DBL, C_CAR_HIGH, C_CAR_KIND, C_CAR_LOW,
+                        C_CAR_VP, N_NATIONS, P_BARRIERS, P_CAREER, P_CAREER_DONE, P_DOUBLOONS,
+                        P_FIG_BOARD, P_FIG_CAREER, P_FIG_SUPPLY, P_INF, P_QUESTS, P_SYNERGY,
+                        P_TOKENS, VS_CAREER)
 
 
 @njit(cache=True)

@@ -1,9 +1,11 @@
 """Layout of the compiled catalog: one flat int32 vector of game data.
 
 `maracaibo_env.maracaibo.catalog` fills it from the TOML files; numba code reads it at
-the constant offsets C_<NAME>. Sizes are fixed capacities, so the offsets do
+the constant offsets C_<NAME> (written out in the generated constants.py). Sizes are fixed capacities, so the offsets do
 not depend on the data (a corrected data file never invalidates the JIT cache).
 """
+from ...framework.constants_check import table_getattr
+from ...framework.layout import offsets
 from .layout import (MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS, N_TOKENS, N_CAREERS,
                      N_PRESTIGE, N_AREAS, N_NATIONS)
 
@@ -117,8 +119,7 @@ HASHED_SIZES = {name: (0 if name.startswith("SC_") else
                        if name.startswith("Q_") else size)
                 for name, size in CATALOG_FIELDS}
 
-CATALOG, CATALOG_SIZE = {}, 0
-for _name, _size in CATALOG_FIELDS:
-    CATALOG[_name] = (CATALOG_SIZE, _size)
-    globals()["C_" + _name] = CATALOG_SIZE
-    CATALOG_SIZE += _size
+CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)   # field -> (offset, size): C_<FIELD> in constants.py
+
+# C_* for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

@@ -1,7 +1,16 @@
 """City actions (checklist §5, §19): optional delivery, then the city's action."""
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, any_disc_removable, count_symbol_in_hand, discard_card, gain_cp,
+                     hand_take, pb, push)
+from .constants import (CA_COMBAT, CA_COMPASS_VILLAGES, CA_CP3, CA_CP_INFLUENCE, CA_CP_REMOVE_DISC,
+                        CA_DOUBLOONS_OR_ASSISTANTS, CA_DOUBLOONS_VILLAGE, CA_EXPLORE, CA_HOME20,
+                        CA_HOME21A, CA_HOME21B, CA_HOME22, CA_INFLUENCE_VILLAGE,
+                        CA_PAY_CP_INFLUENCE_DOUBLOONS, CA_TOKENS_VP_DISCARD, CH_CITYACT10,
+                        CH_DISCARD_HAND4, CH_HOME20, CH_PAY2CP, C_CARD_SYMBOL, G_COMPASS_AT_START,
+                        G_LEGACY, G_LOC_MARKET, LK_CITY, NK_INFLUENCE, OP_CHOICE, OP_COMBAT,
+                        OP_EXPLORE, OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, P_CP, P_DOUBLOONS,
+                        P_HAND, P_HAND_N, P_TOKENS, VS_CITY_ACTIONS, VS_HOMEWARD)
 from .sailing import (location_action, location_action_amount, market_good,
                       market_spaces)
 from . import legacy

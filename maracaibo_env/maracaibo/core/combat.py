@@ -7,11 +7,23 @@ NCA-02 uses << 10 | value << 13, so a Combat started from inside another
 effect nests safely.
 """
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import (A_CB_PILE, A_CB_NATION, A_CB_CP, A_CB_FIGURE, A_CB_INF1,
-                      A_CB_INF2, A_CB_FLAG, A_CB_VILLAGE, A_CB_NCA, A_CB_LEGACY, A_PASS)
+from .common import (add_vp, count_effect, gain_cp, gain_figures, gain_influence, has_upgrade,
+                     is_village, markers_on_board, pb, place_marker, push, return_figure,
+                     supply_left)
+from .constants import (AREA_VILLAGE_ANNEX, A_CB_CP, A_CB_FIGURE, A_CB_FLAG, A_CB_INF1, A_CB_INF2,
+                        A_CB_LEGACY, A_CB_NATION, A_CB_NCA, A_CB_PILE, A_CB_VILLAGE, A_PASS,
+                        CARD_EFFS, C_CARD_EFF, C_CARD_EFF_AMT, C_CARD_EFF_ARG, C_CARD_EFF_COND,
+                        C_NLOC, C_TOK_AMT, C_TOK_BONUS, C_TOK_MOD, C_TOK_VAL, EF_NCA_DOUBLOONS,
+                        EF_NCA_INFLUENCE_VP, EF_PERM_COMBAT_CP, EF_PERM_DISPLACE_VP,
+                        EF_PERM_NATION_CP, FL_CP, FL_DOUBLOONS, FL_FIGURE, FL_INFLUENCE, FL_NONE,
+                        FL_REMOVE_DISC, FL_VP, G_LEGACY, G_LEG_CB_USED, G_LOC_MARKER, G_NP,
+                        G_TOKENS_OUT, G_TPILE0, G_TPILE1, G_TPILE_N, LK_CITY, N_NATIONS,
+                        OP_REMOVE_DISC, PH_COMBAT, PH_COMBAT_NATION, PH_COMBAT_PILE, P_ASSIST, P_CP,
+                        P_DOUBLOONS, P_FIG_SUPPLY, P_SYNERGY, P_TABLEAU, P_TABLEAU_N, P_TOKENS,
+                        TB_DOUBLOONS, TB_FIGURE, TB_INFLUENCE, TB_VP, TM_FEWEST_PLUS3,
+                        TM_MOST_MINUS2, TM_NONE, VS_COMBAT)
 from .sailing import flag_kind, flag_amount
 from . import legacy
 

@@ -3,13 +3,24 @@ markers, income tracks (§7, §13), ship-board discs (§18), hands and decks.
 
 Numba kernels only: arrays and ints in, no Python objects.
 """
-from .jit import njit
-
-# every int constant (capacities, G_*/P_* state and C_* catalog offsets, enum
-# indices, A_* action ids), written out in the generated core/constants.py
-from .constants import *  # noqa: F401,F403
+from ...framework.jit import njit
 from ...framework.constants_check import verify as _verify
-from .options import VAR_OPEN_PRESTIGE, VAR_RETIREMENT  # noqa: F401
+# the int constants (capacities, G_*/P_* state and C_* catalog offsets, enum
+# indices, A_* action ids) are written out in the generated core/constants.py
+from .constants import (AREA_CHOICE, AREA_DOUBLOONS5, AREA_FREE_MARKET, AREA_HAND_LIMIT, AREA_VP10,
+                        AREA_VP3, AREA_VP6, BOARD_QUEST_CAP, CARD_EFFS, CH_SHIP_CHOICE,
+                        C_AREA_REQ_AREA, C_AREA_REQ_COUNT, C_CARD_EFF, C_CARD_EFF_AMT,
+                        C_CARD_EFF_ARG, C_CARD_EFF_COND, C_CARD_SYMBOL, C_DINC_MAX, C_INF_SPACES,
+                        C_LEG_LOC, C_LOC_KIND, C_NEXT_RANK_POS, C_NLOC, C_RANK_AT, C_VINC_MAX,
+                        EF_INCOME_DOUBLOONS, EF_INCOME_VP, EF_PERM_COMPASS, EF_PERM_OBJECT,
+                        G_BQ_AGE, G_BQ_LOC, G_BQ_NEXT_AGE, G_BQ_TILE, G_CC_DISCARD, G_CC_PILE,
+                        G_DISCARD, G_DISCARD_N, G_DRAW, G_DRAW_N, G_INCOME_DONE, G_LEGACY,
+                        G_LEG_MINE, G_LEG_SILVER, G_LOC_MARKER, G_QPILE, G_QPILE_N, G_ROUND, G_STK,
+                        G_STK_N, G_SUP_OUT, G_SUP_TAKEN, LK_VILLAGE, MARKERS_PER_NATION, N_AREAS,
+                        OP_CHOICE, PLAYERS, PLAYER_SIZE, P_CP, P_DINC, P_DISCS, P_DISCS_OUT,
+                        P_DOUBLOONS, P_FIG_GENERAL, P_FIG_SUPPLY, P_HAND, P_HAND_N, P_INF,
+                        P_SYNERGY, P_TABLEAU, P_TABLEAU_N, P_UPGRADES, P_VINC, P_VP, P_VP_SRC,
+                        STACK_CAP, STACK_W, VS_OVERFLOW, VS_SHIP_UPGRADES)
 from .rng import shuffle_slice
 
 _verify(__package__)  # ImportError if constants.py is stale

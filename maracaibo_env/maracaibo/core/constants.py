@@ -2,9 +2,9 @@
 
 Made by maracaibo_env/framework/constants_gen.py from the core's
 layout.py, catalog_layout.py, enums.py, actions.py, which stay the source (many of these
-names are computed there). The rule modules read them from here (through
-`from .common import *`); numba freezes them at compile time. After changing
-a source, regenerate with
+names are made by their tables). The rule modules import them from here by
+name; numba freezes them at compile time. After changing a source, regenerate
+with
 
     python -m maracaibo_env.framework.constants_gen
 
@@ -44,6 +44,24 @@ SC_LOG_CAP = 24                   # story cards drawn or read in one game, in or
 STORY_TILES = 4                   # story tiles 1-4 (SETUP-03)
 
 # ---- layout.py, computed there ------------------------------------------------------------
+VS_VP_INCOME = 0                  # VP_SOURCES[0] 'vp_income'
+VS_DOUBLOON_TRACK = 1             # VP_SOURCES[1] 'doubloon_track'
+VS_CARDS = 2                      # VP_SOURCES[2] 'cards'
+VS_PRESTIGE = 3                   # VP_SOURCES[3] 'prestige'
+VS_INFLUENCE_MAJORITY = 4         # VP_SOURCES[4] 'influence_majority'
+VS_NOBLE_RANKS = 5                # VP_SOURCES[5] 'noble_ranks'
+VS_EXPLORER = 6                   # VP_SOURCES[6] 'explorer'
+VS_QUESTS = 7                     # VP_SOURCES[7] 'quests'
+VS_HOMEWARD = 8                   # VP_SOURCES[8] 'homeward'
+VS_COMBAT = 9                     # VP_SOURCES[9] 'combat'
+VS_SHIP_UPGRADES = 10             # VP_SOURCES[10] 'ship_upgrades'
+VS_SCORING_CHOICE = 11            # VP_SOURCES[11] 'scoring_choice'
+VS_OVERFLOW = 12                  # VP_SOURCES[12] 'overflow'
+VS_CITY_ACTIONS = 13              # VP_SOURCES[13] 'city_actions'
+VS_ASSISTANTS = 14                # VP_SOURCES[14] 'assistants'
+VS_CAREER = 15                    # VP_SOURCES[15] 'career'
+VS_AUTOMA = 16                    # VP_SOURCES[16] 'automa'
+VS_OTHER = 17                     # VP_SOURCES[17] 'other'
 G_NP = 0                          # state field NP, 1 int
 G_ROUND = 1                       # state field ROUND, 1 int
 G_PHASE = 2                       # state field PHASE, 1 int
@@ -173,24 +191,6 @@ P_VP_SRC = 186                    # player-block field VP_SRC, 18 ints
 PLAYERS = 1153                    # offset of player 0's block
 PLAYER_SIZE = 204                 # ints per player block
 STATE_SIZE = 1969                 # ints in a state vector
-VS_VP_INCOME = 0                  # VP_SOURCES[0] 'vp_income'
-VS_DOUBLOON_TRACK = 1             # VP_SOURCES[1] 'doubloon_track'
-VS_CARDS = 2                      # VP_SOURCES[2] 'cards'
-VS_PRESTIGE = 3                   # VP_SOURCES[3] 'prestige'
-VS_INFLUENCE_MAJORITY = 4         # VP_SOURCES[4] 'influence_majority'
-VS_NOBLE_RANKS = 5                # VP_SOURCES[5] 'noble_ranks'
-VS_EXPLORER = 6                   # VP_SOURCES[6] 'explorer'
-VS_QUESTS = 7                     # VP_SOURCES[7] 'quests'
-VS_HOMEWARD = 8                   # VP_SOURCES[8] 'homeward'
-VS_COMBAT = 9                     # VP_SOURCES[9] 'combat'
-VS_SHIP_UPGRADES = 10             # VP_SOURCES[10] 'ship_upgrades'
-VS_SCORING_CHOICE = 11            # VP_SOURCES[11] 'scoring_choice'
-VS_OVERFLOW = 12                  # VP_SOURCES[12] 'overflow'
-VS_CITY_ACTIONS = 13              # VP_SOURCES[13] 'city_actions'
-VS_ASSISTANTS = 14                # VP_SOURCES[14] 'assistants'
-VS_CAREER = 15                    # VP_SOURCES[15] 'career'
-VS_AUTOMA = 16                    # VP_SOURCES[16] 'automa'
-VS_OTHER = 17                     # VP_SOURCES[17] 'other'
 
 
 # ---- catalog_layout.py, as written there --------------------------------------------------
@@ -655,3 +655,115 @@ A_VIL_NVA = 533                   # action VIL_NVA: ids 533..536; new village ac
 A_VIL_CARD_QUEST = 537            # action VIL_CARD_QUEST: ids 537..540; fulfil the quest lying on a card (IMM-06)
 A_CB_NCA = 541                    # action CB_NCA: ids 541..542; new combat action NCA-01 / NCA-02
 A_CB_LEGACY = 543                 # action CB_LEGACY: ids 543..545; LEG-L6 silver-fleet space 0 / 1, LEG-L9 gold mine
+
+
+__all__ = [
+    "MAX_P", "N_NATIONS", "N_AREAS", "MAX_LOC", "MAX_EXP", "N_CARDS", "HAND_CAP", "PLAN_CAP",
+    "MARKET_SIZE", "TABLEAU_CAP", "N_QUESTS", "N_TOKENS", "N_CAREERS", "N_PRESTIGE", "N_BUILDINGS",
+    "BOARD_QUEST_CAP", "EXP_QUESTS", "CARD_QUEST_CAP", "N_AUTOMA", "AUTOMA_LOG_CAP", "STACK_CAP",
+    "STACK_W", "N_VP_SRC", "MARKERS_PER_NATION", "FIGURES_PER_COLOUR", "N_SYNERGY", "SC_PLAY_CAP",
+    "SC_LOG_CAP", "STORY_TILES", "VS_VP_INCOME", "VS_DOUBLOON_TRACK", "VS_CARDS", "VS_PRESTIGE",
+    "VS_INFLUENCE_MAJORITY", "VS_NOBLE_RANKS", "VS_EXPLORER", "VS_QUESTS", "VS_HOMEWARD",
+    "VS_COMBAT", "VS_SHIP_UPGRADES", "VS_SCORING_CHOICE", "VS_OVERFLOW", "VS_CITY_ACTIONS",
+    "VS_ASSISTANTS", "VS_CAREER", "VS_AUTOMA", "VS_OTHER", "G_NP", "G_ROUND", "G_PHASE", "G_CUR",
+    "G_START", "G_TURN_P", "G_OVER", "G_STEPS", "G_STORY", "G_SEED", "G_RNG", "G_MP_SPENT",
+    "G_MAIN_DONE", "G_VILLAGE_LEFT", "G_VILLAGE_MAIN", "G_EXPLORE_LEFT", "G_ROUND_END",
+    "G_TURN_COUNT", "G_LOC_FROM", "G_COMPASS_AT_START", "G_EXTRA_MAIN", "G_EXTRA_MP",
+    "G_ASSIST_USED", "G_SCORING", "G_TRIGGER", "G_INCOME_DONE", "G_LOC_MARKER", "G_LOC_MARKET",
+    "G_LOC_TILE", "G_BQ_LOC", "G_BQ_TILE", "G_BQ_AGE", "G_BQ_NEXT_AGE", "G_EXQ_TILE", "G_QPILE",
+    "G_QPILE_N", "G_TPILE0", "G_TPILE1", "G_TPILE_N", "G_TOKENS_OUT", "G_SUP_TAKEN", "G_SUP_OUT",
+    "G_PR_BUILD", "G_PR_REVEALED", "G_PR_INVESTORS", "G_BARRIER_FIRST", "G_EXP_LAST_N", "G_DRAW",
+    "G_DRAW_N", "G_DISCARD", "G_DISCARD_N", "G_MARKET", "G_CARDS_OUT", "G_CITY_DISCS_OUT",
+    "G_STK_N", "G_STK", "G_LAST_ACTION", "G_SOLO", "G_DIFFICULTY", "G_AUTOMA_TABLE",
+    "G_AUTOMA_INCOME", "G_AUTOMA_DECK", "G_AUTOMA_N", "G_AUTOMA_DISCARD", "G_AUTOMA_DISCARD_N",
+    "G_TRACK_REMOVED", "G_TRACK_TO_MARKET", "G_AUTOMA_CARDS", "G_AUTOMA_LOG", "G_AUTOMA_LOG_N",
+    "G_VARIANTS", "G_LEGACY", "G_LEG_DISCS", "G_LEG_SILVER", "G_LEG_MINE", "G_LEG_QUEST",
+    "G_LEG_CB_USED", "G_CAMPAIGN", "G_SC_PLAY", "G_SC_TAKER", "G_SC_STILE", "G_STILE_USED",
+    "G_STILE_TAKEN", "G_SC_PENDING", "G_SC_LOG", "G_SC_LOG_N", "G_CC_PILE", "G_CC_DISCARD",
+    "G_SC_VOTES", "G_SC_GONE", "P_VP", "P_DOUBLOONS", "P_CP", "P_FIG_SUPPLY", "P_FIG_GENERAL",
+    "P_FIG_CAREER", "P_FIG_BOARD", "P_FIG_CARDS", "P_FIG_PRESTIGE", "P_DISCS", "P_DISCS_OUT",
+    "P_UPGRADES", "P_DINC", "P_VINC", "P_INF", "P_EXPLORER", "P_BARRIERS", "P_EXP_RANK", "P_QUESTS",
+    "P_TOKENS", "P_SYNERGY", "P_HAND_N", "P_HAND", "P_PLAN", "P_TABLEAU_N", "P_TABLEAU",
+    "P_CAREER_OPT", "P_CAREER", "P_CAREER_DONE", "P_SHIP", "P_PRESTIGE", "P_ASSIST", "P_ASSIST_NEW",
+    "P_CARD_QUEST", "P_RETIRE", "P_VP_SRC", "PLAYERS", "PLAYER_SIZE", "STATE_SIZE", "MAX_OUT",
+    "MAX_EXP_NEXT", "N_TILES", "MAX_INF", "MAX_DINC", "MAX_GOODS", "Q_COSTS", "Q_REWARDS",
+    "N_STORY", "STORY_Q", "CARD_REQS", "CARD_EFFS", "AUTOMA_ACTS", "MAX_TRACK", "N_LEG",
+    "MAX_LEG_ARROWS", "MAX_SC", "SC_INS_CAP", "SC_INS_W", "SC_DEC_CAP", "N_QUEST_ROWS",
+    "CATALOG_SIZE", "C_NLOC", "C_HAVANA", "C_NEXP", "C_EXP_START", "C_NGOODS", "C_SETUP_MARKER",
+    "C_HERBS", "C_MAPS", "C_BOOKS", "C_LOC_NUMBER", "C_LOC_KIND", "C_LOC_MUST_STOP",
+    "C_LOC_TILE_SLOT", "C_LOC_MARACAIBO", "C_LOC_ACT", "C_LOC_ACT_AMT", "C_LOC_GOOD",
+    "C_LOC_SPACES", "C_LOC_FLAG", "C_LOC_FLAG_AMT", "C_LOC_NEXT_N", "C_LOC_NEXT", "C_LOC_COST",
+    "C_LOC_R0", "C_LOC_R1", "C_LOC_BRANCH", "C_TILE_PLAYERS", "C_TILE_SPECIAL", "C_TILE_MARACAIBO",
+    "C_TILE_ACT", "C_TILE_ACT_AMT", "C_TILE_GOOD", "C_TILE_SPACES", "C_TILE_FLAG",
+    "C_TILE_FLAG_AMT", "C_EXP_NUMBER", "C_EXP_NEXT_N", "C_EXP_NEXT", "C_EXP_REWARD",
+    "C_EXP_REWARD_AMT", "C_EXP_QUEST", "C_EXP_BARRIER", "C_EXP_LAST", "C_LAST_VP", "C_INF_SPACES",
+    "C_RANK_AT", "C_NEXT_RANK_POS", "C_DINC_START", "C_DINC_MAX", "C_DINC_VP", "C_VINC_MAX",
+    "C_AREA_REQ_AREA", "C_AREA_REQ_COUNT", "C_TOK_MOD", "C_TOK_VAL", "C_TOK_BONUS", "C_TOK_AMT",
+    "C_Q_COST", "C_Q_COST_ARG", "C_Q_COST_AMT", "C_Q_REW", "C_Q_REW_AMT", "C_CAR_KIND", "C_CAR_LOW",
+    "C_CAR_HIGH", "C_CAR_DBL", "C_CAR_VP", "C_PRE_COST", "C_PRE_SYN", "C_PRE_KIND", "C_SQ_N",
+    "C_SQ_ROUND", "C_SQ_LOC", "C_SQ_PMASK", "C_GOOD_OBJECT", "C_CARD_DECK", "C_CARD_COST",
+    "C_CARD_SYMBOL", "C_CARD_VP", "C_CARD_SYN", "C_CARD_REQ", "C_CARD_REQ_ARG", "C_CARD_EFF",
+    "C_CARD_EFF_ARG", "C_CARD_EFF_AMT", "C_CARD_EFF_COND", "C_AUTO_LEVEL", "C_AUTO_MOVE",
+    "C_AUTO_ROUTE", "C_AUTO_DISPLAY", "C_AUTO_WARRIOR", "C_AUTO_ACT", "C_AUTO_ACT_ARG",
+    "C_AUTO_ACT_AMT", "C_AUTO_ACT_R0", "C_AUTO_ACT_R1", "C_AUTO_DIFF", "C_TRACK_N", "C_TRACK_VP",
+    "C_TRACK_MARKED", "C_EXP_RETIRE", "C_LEG_KIND", "C_LEG_LOC", "C_LEG_SPACES", "C_LEG_COST",
+    "C_LEG_COST_AMT", "C_LEG_REW", "C_LEG_REW_AMT", "C_LEG_TOLL", "C_LEG_TWO_P", "C_LEG_EXP",
+    "C_LEG_ACT", "C_LEG_AMT", "C_LEG_INF", "C_LEG_SILVER", "C_LEG_CITY_GOOD", "C_LEG_CITY_SPACES",
+    "C_LEG_AR_N", "C_LEG_AR_FROM", "C_LEG_AR_TO", "C_LEG_AR_COST", "C_LEG_AR_TILE", "C_LEG_AR_NEW",
+    "C_LOC_NEW_TILE", "C_SC_N", "C_SC_NUMBER", "C_SC_FRONT_N", "C_SC_FRONT", "C_SC_BACK_N",
+    "C_SC_BACK", "C_SC_QUEST", "C_SC_REQ", "C_SC_REQ_TILE", "C_SC_DEC_N", "C_SC_DEC",
+    "N_CHOICE_OPTIONS", "FREE_NONE", "FREE_FIGURE", "FREE_ALL", "NAT_FRANCE", "NAT_ENGLAND",
+    "NAT_SPAIN", "LK_START", "LK_CITY", "LK_VILLAGE", "LK_HOME", "LK_LEGACY_CITY", "CA_NONE",
+    "CA_COMBAT", "CA_EXPLORE", "CA_INFLUENCE_VILLAGE", "CA_CP_REMOVE_DISC", "CA_CP3",
+    "CA_DOUBLOONS_VILLAGE", "CA_CP_INFLUENCE", "CA_COMPASS_VILLAGES", "CA_TOKENS_VP_DISCARD",
+    "CA_DOUBLOONS_OR_ASSISTANTS", "CA_PAY_CP_INFLUENCE_DOUBLOONS", "CA_HOME20", "CA_HOME21A",
+    "CA_HOME21B", "CA_HOME22", "FL_NONE", "FL_DOUBLOONS", "FL_VP", "FL_CP", "FL_INFLUENCE",
+    "FL_FIGURE", "FL_REMOVE_DISC", "ER_NONE", "ER_DOUBLOONS", "ER_INFLUENCE", "ER_VP",
+    "ER_REMOVE_DISC", "ER_CP", "ER_DOUBLOONS_VP", "ER_FIGURES2", "BAR_NONE", "BAR_RED", "BAR_BLUE",
+    "BAR_GREEN", "AREA_VILLAGE_THRESHOLDS", "AREA_HAND_LIMIT", "AREA_FREE_MARKET",
+    "AREA_DOUBLOONS5", "AREA_VP3", "AREA_VP6", "AREA_VILLAGE_ANNEX", "AREA_VILLAGE_CP_DOUBLOON",
+    "AREA_VILLAGE_GOODS", "AREA_VILLAGE_MARKER", "AREA_CHOICE", "AREA_VP10", "TM_NONE",
+    "TM_MOST_MINUS2", "TM_FEWEST_PLUS3", "TB_NONE", "TB_DOUBLOONS", "TB_INFLUENCE", "TB_VP",
+    "TB_FIGURE", "QC_NONE", "QC_CP", "QC_OBJECTS", "QC_DOUBLOONS", "QC_MP4", "QC_FIGURE",
+    "QC_GOODS", "QR_NONE", "QR_DOUBLOONS", "QR_PER_COMPASS_VP", "QR_PER_COMPASS_DOUBLOONS",
+    "QR_INFLUENCE", "QR_FIGURE", "QR_CP", "QR_SPAIN2", "QR_DISCS2", "QR_VP", "QR_COMBAT",
+    "QR_EXPLORE", "QR_REMOVE_SKULL", "CT_COMBAT_TOKENS", "CT_QUESTS", "CT_INFLUENCE_ONE",
+    "CT_INFLUENCE_TWO", "CT_UPGRADES", "CT_BARRIER", "CT_SYNERGY", "CT_ASSISTANTS", "B_ABBEY",
+    "B_PALACE", "B_BASILICA", "B_CITADEL", "B_MINSTER", "B_MILITARY_BASE", "B_ACADEMY",
+    "B_CATHEDRAL", "RQ_NONE", "RQ_FIGURE", "RQ_ASSISTANT", "RQ_HERBS", "RQ_NATION",
+    "RQ_FIGURE_ON_CARD", "RQ_CP", "EF_NONE", "EF_INCOME_DOUBLOONS", "EF_INCOME_VP",
+    "EF_PERM_OBJECT", "EF_PERM_DISCOUNT", "EF_PERM_COMBAT_CP", "EF_PERM_COMPASS",
+    "EF_PERM_EXPLORER", "EF_PERM_STEAL_VP", "EF_PERM_ASSISTANT_INCOME", "EF_PERM_FIGURE_CP",
+    "EF_PERM_NATION_CP", "EF_PERM_DISPLACE_VP", "EF_NVA_MAPS_VP_EXPLORE",
+    "EF_NVA_MAPS_DOUBLOONS_EXPLORE", "EF_NVA_BOOKS", "EF_NVA_GOODS_DOUBLOONS",
+    "EF_NCA_INFLUENCE_VP", "EF_NCA_DOUBLOONS", "EF_IMM_INFLUENCE2", "EF_IMM_VILLAGE_MARKER",
+    "EF_IMM_REMOVE_DISC", "EF_IMM_INFLUENCE1", "EF_IMM_QUEST_ON_CARD", "EF_IMM_VP_PER_TOKEN",
+    "EF_IMM_VP_PER_ASSISTANT", "EF_IMM_VP_PER_QUEST", "EF_IMM_VP_PER_COMPASS", "EF_IMM_FIGURES2",
+    "EF_IMM_ANY_SYNERGY", "EF_IMM_VILLAGE_MARKER_RANK", "EF_IMM_FIGURES_INCOME", "EF_IMM_CP",
+    "EF_IMM_VP_PER_SYNERGY", "EF_IMM_VP_PER_NATION3", "EF_ASSISTANT", "JA_NONE", "JA_EXPLORE",
+    "JA_INFLUENCE", "JA_COMBAT", "JA_REMOVE_DISC", "JA_VP", "JA_QUEST_PILE", "PH_SETUP_PLAN",
+    "PH_SETUP_DISCARD", "PH_SETUP_CAREER", "PH_SAIL", "PH_MAIN", "PH_DELIVER", "PH_DISC",
+    "PH_NATION", "PH_VILLAGE", "PH_COMBAT_PILE", "PH_COMBAT_NATION", "PH_COMBAT", "PH_EXPLORE",
+    "PH_CHOICE", "PH_PAY", "PH_DRAW", "PH_SCORE_BUY", "PH_PLACE", "PH_GAME_OVER", "CH_CITYACT10",
+    "CH_DISCARD_HAND4", "CH_PAY2CP", "CH_HOME20", "CH_SHIP_CHOICE", "CH_QUEST_SPACE",
+    "CH_ANY_SYNERGY", "CH_FIGURES_INCOME", "CH_GOODS", "CH_CITY_ACTION", "CH_RETIRE", "CH_LEG_DISC",
+    "CH_LEG_FIGURE_VP", "CH_STORY_VOTE", "CH_SKULL_TILE", "OP_NONE", "OP_NATION", "OP_REMOVE_DISC",
+    "OP_VILLAGE", "OP_EXPLORE", "OP_COMBAT", "OP_CITY_ACTION", "OP_CHOICE", "OP_PAY",
+    "OP_MAIN_DONE", "OP_SCORE_BUY", "OP_SCORE_REST", "OP_DRAW", "OP_DELIVER", "OP_PLACE",
+    "OP_EXTRA_SAIL", "OP_LEG_MAIN", "OP_STORY_CHECK", "OP_STORY_TALLY", "OP_SCORE_END",
+    "NK_INFLUENCE", "NK_VILLAGE_MARKER", "NK_VILLAGE_MARKER_RANK", "NK_NEXT_RANK", "LT_NONE",
+    "LT_CITY_QUEST", "LT_ROUTE", "LT_PLAGUE", "LT_NEW_CITY", "LT_FIGURE", "LT_SILVER_FLEET",
+    "LT_GOLD_MINE", "LT_DISC", "LT_SKULL", "LT_VP", "LCOST_NONE", "LCOST_DOUBLOONS", "LCOST_CP",
+    "LCOST_FIGURE", "LREW_NONE", "LREW_VP", "LREW_DOUBLOONS", "LREW_CP", "LREW_INFLUENCE",
+    "LREW_FIGURE", "LACT_NONE", "LACT_VILLAGES2_FIGURE_VP", "LACT_CP3_COMBAT", "IK_NONE",
+    "IK_STORY_TILE", "IK_QUESTS", "IK_CARDS_TO_DISCARD", "IK_READ", "IK_LEGACY_TILES",
+    "IK_CARDS_TO_PROJECT_PILE", "IK_NEXT_CARD", "SR_NONE", "SR_STORY_TILE_TAKEN",
+    "SR_LEGACY_TILE_FULL", "MAX_MP", "N_AA", "NUM_ACTIONS", "A_PASS", "A_SETUP_PLAN",
+    "A_SETUP_DISCARD", "A_CAREER", "A_SAIL", "A_MAIN_CITY", "A_MAIN_VILLAGE", "A_MAIN_ASSISTANT",
+    "A_MAIN_QUEST", "A_FREE_PLAN", "A_FREE_CAREER", "A_FREE_FIGURE_CP", "A_DELIVER", "A_DISC",
+    "A_NATION", "A_VIL_DISCARD", "A_VIL_DOUBLOON", "A_VIL_CP_DOUBLOON", "A_VIL_GOODS",
+    "A_VIL_MARKER", "A_BUY_HAND", "A_BUY_PLAN", "A_INVEST", "A_SCORE_VP2", "A_CB_PILE",
+    "A_CB_NATION", "A_CB_CP", "A_CB_FIGURE", "A_CB_INF1", "A_CB_INF2", "A_CB_FLAG", "A_CB_VILLAGE",
+    "A_EXPLORE", "A_CHOICE", "A_PAY", "A_DRAW_DECK", "A_DRAW_MARKET", "A_PLACE", "A_VIL_NVA",
+    "A_VIL_CARD_QUEST", "A_CB_NCA", "A_CB_LEGACY",
+]

@@ -7,9 +7,40 @@ decision sets the phase). A decision with exactly one legal action is taken
 automatically, so every decision an agent sees is a real choice.
 """
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, compasses, count_effect, count_symbol_in_hand, disc_removable,
+                     discard_card, draw_top, empty_village_exists, gain_cp, gain_influence,
+                     gain_synergy, hand_add, hand_limit, hand_take, has_upgrade, income_doubloons,
+                     is_village, move_to_next_rank, pb, place_marker, push, remove_disc,
+                     remove_entry, return_figure, supply_left, top_off)
+from .constants import (AREA_FREE_MARKET, AREA_VILLAGE_THRESHOLDS, A_BUY_HAND, A_BUY_PLAN, A_CAREER,
+                        A_CHOICE, A_DELIVER, A_DISC, A_DRAW_DECK, A_DRAW_MARKET, A_EXPLORE,
+                        A_FREE_CAREER, A_FREE_FIGURE_CP, A_FREE_PLAN, A_INVEST, A_MAIN_ASSISTANT,
+                        A_MAIN_CITY, A_MAIN_QUEST, A_MAIN_VILLAGE, A_NATION, A_PASS, A_PAY, A_PLACE,
+                        A_SAIL, A_SCORE_VP2, A_SETUP_DISCARD, A_SETUP_PLAN, BOARD_QUEST_CAP,
+                        CA_NONE, CH_ANY_SYNERGY, CH_CITYACT10, CH_CITY_ACTION, CH_DISCARD_HAND4,
+                        CH_FIGURES_INCOME, CH_GOODS, CH_HOME20, CH_LEG_DISC, CH_LEG_FIGURE_VP,
+                        CH_PAY2CP, CH_QUEST_SPACE, CH_RETIRE, CH_SHIP_CHOICE, CH_SKULL_TILE,
+                        CH_STORY_VOTE, C_CARD_SYMBOL, C_NGOODS, C_NLOC, C_SC_DEC_N,
+                        EF_PERM_FIGURE_CP, FREE_ALL, FREE_FIGURE, FREE_NONE, G_ASSIST_USED,
+                        G_BQ_AGE, G_BQ_LOC, G_BQ_TILE, G_COMPASS_AT_START, G_CUR, G_DISCARD_N,
+                        G_DRAW_N, G_EXQ_TILE, G_EXTRA_MAIN, G_EXTRA_MP, G_LAST_ACTION, G_LEGACY,
+                        G_LEG_DISCS, G_LOC_MARKER, G_LOC_MARKET, G_MAIN_DONE, G_MARKET, G_MP_SPENT,
+                        G_NP, G_OVER, G_PHASE, G_ROUND_END, G_SCORING, G_SOLO, G_START, G_STEPS,
+                        G_STK_N, G_TRIGGER, G_TURN_COUNT, G_TURN_P, LK_CITY, LK_HOME, LK_VILLAGE,
+                        MARKET_SIZE, MAX_LOC, MAX_MP, NK_INFLUENCE, NK_NEXT_RANK, NK_VILLAGE_MARKER,
+                        NUM_ACTIONS, N_AA, N_AREAS, N_CHOICE_OPTIONS, N_NATIONS, N_SYNERGY,
+                        OP_CHOICE, OP_CITY_ACTION, OP_COMBAT, OP_DELIVER, OP_DRAW, OP_EXPLORE,
+                        OP_EXTRA_SAIL, OP_LEG_MAIN, OP_MAIN_DONE, OP_NATION, OP_PAY, OP_PLACE,
+                        OP_REMOVE_DISC, OP_SCORE_BUY, OP_SCORE_END, OP_SCORE_REST, OP_STORY_CHECK,
+                        OP_STORY_TALLY, OP_VILLAGE, PH_CHOICE, PH_COMBAT, PH_COMBAT_NATION,
+                        PH_COMBAT_PILE, PH_DELIVER, PH_DISC, PH_DRAW, PH_EXPLORE, PH_GAME_OVER,
+                        PH_MAIN, PH_NATION, PH_PAY, PH_PLACE, PH_SAIL, PH_SCORE_BUY,
+                        PH_SETUP_CAREER, PH_SETUP_DISCARD, PH_SETUP_PLAN, PH_VILLAGE, PLAN_CAP,
+                        P_ASSIST_NEW, P_CAREER, P_CAREER_OPT, P_CP, P_DOUBLOONS, P_FIG_BOARD,
+                        P_FIG_CARDS, P_FIG_SUPPLY, P_HAND, P_HAND_N, P_PLAN, P_SHIP, P_SYNERGY,
+                        VS_CITY_ACTIONS, VS_SCORING_CHOICE, VS_SHIP_UPGRADES)
 from . import combat, village
 from .cards import legal_buys, apply_buy
 from .careers import task_available, complete_task

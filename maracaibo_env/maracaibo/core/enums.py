@@ -1,9 +1,11 @@
 """Small-int enums shared by the data compiler and the numba core.
 
-Each group is a tuple of names; the constant for a name is its index, written
-as a module-level int (numba reads those as compile-time constants). Python
-code turns ints back into names through the tuples.
+Each group is a tuple of names; the constant for a name is its index, named
+<prefix><NAME> by ENUM_PREFIXES (at the end) and written out in the generated
+constants.py (numba reads those as compile-time constants). Python code turns
+ints back into names through the tuples.
 """
+from ...framework.constants_check import table_getattr
 
 NATIONS = ("france", "england", "spain")
 
@@ -76,36 +78,12 @@ ASSISTANT_ACTIONS = tuple("aa%02d" % i for i in range(1, 18))
 NVA_EFFECTS = ("nva_maps_vp_explore", "nva_maps_doubloons_explore", "nva_books",
                "nva_goods_doubloons")
 
-
-def _export(prefix, names):
-    for i, n in enumerate(names):
-        globals()[prefix + n.upper()] = i
-
-
-_export("NAT_", NATIONS)
-_export("LK_", LOC_KINDS)
-_export("CA_", CITY_ACTIONS)
-_export("FL_", FLAG_KINDS)
-_export("ER_", EXPLORER_REWARDS)
-_export("BAR_", BARRIERS)
-_export("AREA_", SHIP_AREAS)
-_export("TM_", TOKEN_MODIFIERS)
-_export("TB_", TOKEN_BONUSES)
-_export("QC_", QUEST_COSTS)
-_export("QR_", QUEST_REWARDS)
-_export("CT_", CAREER_TASKS)
-_export("B_", BUILDINGS)
-_export("RQ_", REQUIREMENTS)
-_export("EF_", EFFECTS)
-_export("JA_", AUTOMA_ACTIONS)
-
 # Decision phases: what the acting player (state[G_CUR]) is deciding now.
 PHASES = (
     "setup_plan", "setup_discard", "setup_career", "sail", "main", "deliver",
     "disc", "nation", "village", "combat_pile", "combat_nation", "combat",
     "explore", "choice", "pay", "draw", "score_buy", "place", "game_over",
 )
-_export("PH_", PHASES)
 
 # Generic choices (PH_CHOICE); the choice task's a says which kind, b its argument.
 CHOICES = (
@@ -125,7 +103,6 @@ CHOICES = (
     "story_vote",      # STORY-04: option k votes for the decision's option k (b = the card's slot)
     "skull_tile",      # QREW-08: option k removes the k-th skull tile in play (L3, L20-L23)
 )
-_export("CH_", CHOICES)
 N_CHOICE_OPTIONS = 8
 
 # Free actions (§16) offered at a decision: none, only figure -> 2 CP (PERM-08
@@ -143,11 +120,9 @@ OPS = (
     "story_tally",  # STORY-04: count the votes on card slot a, the reader is b
     "score_end",    # the scoring's steps after the campaign check (INT-07/08, end of game)
 )
-_export("OP_", OPS)
 
 # What a PH_NATION decision is for (the nation task's b).
 NATION_KINDS = ("influence", "village_marker", "village_marker_rank", "next_rank")
-_export("NK_", NATION_KINDS)
 
 # Legacy tiles (§28; data/legacy_tiles.toml). Tile index = L-number - 1.
 LEGACY_KINDS = ("none", "city_quest", "route", "plague", "new_city", "figure", "silver_fleet",
@@ -155,14 +130,22 @@ LEGACY_KINDS = ("none", "city_quest", "route", "plague", "new_city", "figure", "
 LEGACY_COSTS = ("none", "doubloons", "cp", "figure")
 LEGACY_REWARDS = ("none", "vp", "doubloons", "cp", "influence", "figure")
 LEGACY_CITY_ACTIONS = ("none", "villages2_figure_vp", "cp3_combat")
-_export("LT_", LEGACY_KINDS)
-_export("LCOST_", LEGACY_COSTS)
-_export("LREW_", LEGACY_REWARDS)
-_export("LACT_", LEGACY_CITY_ACTIONS)
 
 # Story-card instructions in the catalog (core/story.py; data/story.toml kinds)
 INSTRUCTION_KINDS = ("none", "story_tile", "quests", "cards_to_discard", "read", "legacy_tiles",
                      "cards_to_project_pile", "next_card")
-_export("IK_", INSTRUCTION_KINDS)
 STORY_REQUIREMENTS = ("none", "story_tile_taken", "legacy_tile_full")
-_export("SR_", STORY_REQUIREMENTS)
+
+#: index names (constants.py): <prefix><NAME> = the name's index in its tuple
+ENUM_PREFIXES = {
+    "NAT_": NATIONS, "LK_": LOC_KINDS, "CA_": CITY_ACTIONS, "FL_": FLAG_KINDS,
+    "ER_": EXPLORER_REWARDS, "BAR_": BARRIERS, "AREA_": SHIP_AREAS, "TM_": TOKEN_MODIFIERS,
+    "TB_": TOKEN_BONUSES, "QC_": QUEST_COSTS, "QR_": QUEST_REWARDS, "CT_": CAREER_TASKS,
+    "B_": BUILDINGS, "RQ_": REQUIREMENTS, "EF_": EFFECTS, "JA_": AUTOMA_ACTIONS, "PH_": PHASES,
+    "CH_": CHOICES, "OP_": OPS, "NK_": NATION_KINDS, "LT_": LEGACY_KINDS, "LCOST_": LEGACY_COSTS,
+    "LREW_": LEGACY_REWARDS, "LACT_": LEGACY_CITY_ACTIONS, "IK_": INSTRUCTION_KINDS,
+    "SR_": STORY_REQUIREMENTS,
+}
+
+# NAT_*, PH_*, OP_* ... for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

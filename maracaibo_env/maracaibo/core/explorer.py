@@ -1,10 +1,16 @@
 """Exploring (checklist §8): move up to N spaces, jumping occupied spaces and
 emptied quest spaces, forks, barriers, space rewards, the last space."""
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import A_EXPLORE
+from .common import add_vp, count_effect, gain_cp, gain_figures, pb, push
+from .constants import (A_EXPLORE, BAR_NONE, BAR_RED, CH_QUEST_SPACE, C_EXP_BARRIER, C_EXP_LAST,
+                        C_EXP_NEXT, C_EXP_NEXT_N, C_EXP_QUEST, C_EXP_REWARD, C_EXP_REWARD_AMT,
+                        C_LAST_VP, C_NEXP, EF_PERM_EXPLORER, EF_PERM_STEAL_VP, ER_CP, ER_DOUBLOONS,
+                        ER_DOUBLOONS_VP, ER_FIGURES2, ER_INFLUENCE, ER_REMOVE_DISC, ER_VP,
+                        G_BARRIER_FIRST, G_EXP_LAST_N, G_EXQ_TILE, G_NP, MAX_EXP, NK_INFLUENCE,
+                        OP_CHOICE, OP_NATION, OP_REMOVE_DISC, OP_VILLAGE, P_BARRIERS, P_DOUBLOONS,
+                        P_EXPLORER, P_EXP_RANK, P_VP, VS_EXPLORER, VS_OTHER)
 from .quests import can_fulfil
 from . import retirement
 

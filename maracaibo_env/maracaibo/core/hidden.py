@@ -2,8 +2,8 @@
 (`HIDDEN`) and the numba functions that replace them.
 
 `observe` leaves these parts out; the heuristics' lookahead runs on `hide`'s
-placeholders (agents/heuristics.py), ISMCTS and ``Game.determinize`` (hence
-the OpenSpiel resampler) on `redraw`'s random draws (agents/mcts.py,
+placeholders (maracaibo_env/maracaibo/agents/heuristics.py), ISMCTS and ``Game.determinize`` (hence
+the OpenSpiel resampler) on `redraw`'s random draws (maracaibo_env/maracaibo/agents/mcts.py,
 maracaibo/openspiel.py).
 
 Hidden from seat `me`:
@@ -23,8 +23,13 @@ import numpy as np
 
 from ...framework.hidden import HiddenPart, check_parts
 from ...framework.random_play import xorshift
-from .common import *  # noqa: F401,F403
-from .jit import njit
+from .common import pb
+from .constants import (G_AUTOMA_DECK, G_AUTOMA_N, G_DISCARD, G_DISCARD_N, G_DRAW, G_DRAW_N,
+                        G_MARKET, G_NP, G_PR_BUILD, G_PR_REVEALED, G_QPILE, G_QPILE_N, G_RNG,
+                        G_SEED, G_SOLO, G_TPILE0, G_TPILE1, G_TPILE_N, MARKET_SIZE, MAX_P, N_AUTOMA,
+                        N_BUILDINGS, N_CARDS, N_CAREERS, N_PRESTIGE, PLAN_CAP, PLAYERS, PLAYER_SIZE,
+                        P_CAREER, P_CAREER_OPT, P_HAND, P_HAND_N, P_PLAN, P_TABLEAU, P_TABLEAU_N)
+from ...framework.jit import njit
 from .layout import LAYOUT
 
 HIDDEN = check_parts((

@@ -1,12 +1,14 @@
 """The game-state layout: one int32 vector per game, every field declared once.
 
 Python code (serialisation, rendering, tests) reads fields by name through
-`FIELDS`; numba code reads them through the module-level constants generated
-below (``G_ROUND``, ``P_VP`` …), which numba freezes as compile-time constants.
+`LAYOUT`; numba code reads them through the names the layout makes (``G_ROUND``,
+``P_VP`` …), written out in the generated constants.py, which numba freezes as
+compile-time constants.
 
 Per-player fields live in a player block of ``PLAYER_SIZE`` ints; player p's
 field F is at ``PLAYERS + p * PLAYER_SIZE + P_F``.
 """
+from ...framework.constants_check import table_getattr
 from ...framework.layout import StateLayout
 
 # ---- capacities (fixed by the rules or generous upper bounds) -------------
@@ -47,6 +49,9 @@ VP_SOURCES = (
     "noble_ranks", "explorer", "quests", "homeward", "combat", "ship_upgrades",
     "scoring_choice", "overflow", "city_actions", "assistants", "career", "automa", "other",
 )
+
+#: index names (constants.py): VS_<SOURCE> = the source's index
+ENUM_PREFIXES = {"VS_": VP_SOURCES}
 
 GLOBAL_FIELDS = [
     # (name, size)
@@ -126,10 +131,9 @@ PLAYER_FIELDS = [
 ]
 
 
-# numba-visible constants: G_<NAME> (absolute), P_<NAME> (inside a player block),
+# its names (constants.py): G_<NAME> (absolute), P_<NAME> (inside a player block),
 # PLAYERS, PLAYER_SIZE, STATE_SIZE
 LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, MAX_P)
-LAYOUT.export(globals())
 GLOBAL, PLAYER = LAYOUT.glob, LAYOUT.player
 field_slice = LAYOUT.field_slice
 
@@ -139,12 +143,12 @@ def describe_state(state, all_players: bool = False) -> dict:
     return LAYOUT.describe(state, all_players)
 
 
-for _i, _n in enumerate(VP_SOURCES):
-    globals()["VS_" + _n.upper()] = _i
-
-
 def pack_state(d: dict):
     """Inverse of describe_state(all_players=True). ValueError names a missing,
     unknown or malformed field (each value a JSON int in the int32 range; a
     bool or a float is not one); value ranges are checked by maracaibo_env.maracaibo.validate."""
     return LAYOUT.pack(d)
+
+
+# G_*, P_*, VS_* ... for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

@@ -8,10 +8,26 @@ base rules unchanged. Other modules call in; this one imports only common and
 quests (sailing, combat and automa import it).
 """
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import A_CB_LEGACY, MAX_MP
+from .common import (add_vp, any_disc_removable, gain_cp, gain_figures, gain_influence, pb, push,
+                     return_figure, supply_left)
+from .constants import (A_CB_LEGACY, CH_LEG_DISC, CH_LEG_FIGURE_VP, C_EXP_NUMBER, C_LEG_ACT,
+                        C_LEG_AMT, C_LEG_AR_COST, C_LEG_AR_FROM, C_LEG_AR_N, C_LEG_AR_NEW,
+                        C_LEG_AR_TILE, C_LEG_AR_TO, C_LEG_COST, C_LEG_COST_AMT, C_LEG_EXP,
+                        C_LEG_INF, C_LEG_KIND, C_LEG_LOC, C_LEG_REW, C_LEG_REW_AMT, C_LEG_SILVER,
+                        C_LEG_SPACES, C_LEG_TOLL, C_LEG_TWO_P, C_LOC_BRANCH, C_LOC_COST, C_LOC_KIND,
+                        C_LOC_MUST_STOP, C_LOC_NEW_TILE, C_LOC_NEXT, C_LOC_NEXT_N, C_LOC_R0,
+                        C_LOC_R1, C_NLOC, C_TILE_MARACAIBO, C_TILE_PLAYERS, G_CITY_DISCS_OUT,
+                        G_LEGACY, G_LEG_CB_USED, G_LEG_DISCS, G_LEG_MINE, G_LEG_QUEST, G_LEG_SILVER,
+                        G_LOC_MARKER, G_LOC_MARKET, G_LOC_TILE, G_NP, G_QPILE, G_QPILE_N, G_ROUND,
+                        G_SOLO, G_STK_N, G_SUP_OUT, G_SUP_TAKEN, LACT_CP3_COMBAT,
+                        LACT_VILLAGES2_FIGURE_VP, LCOST_CP, LCOST_DOUBLOONS, LCOST_FIGURE, LK_CITY,
+                        LREW_CP, LREW_DOUBLOONS, LREW_FIGURE, LREW_INFLUENCE, LREW_VP, LT_DISC,
+                        LT_FIGURE, LT_PLAGUE, LT_SKULL, LT_VP, MAX_LOC, MAX_MP, MAX_OUT,
+                        NK_INFLUENCE, N_LEG, N_TILES, OP_CHOICE, OP_COMBAT, OP_LEG_MAIN, OP_NATION,
+                        OP_REMOVE_DISC, OP_VILLAGE, P_CP, P_DOUBLOONS, P_EXPLORER, P_FIG_SUPPLY,
+                        P_QUESTS, VS_CITY_ACTIONS, VS_OTHER)
 from .quests import can_fulfil, fulfil
 from .rng import rand_below
 

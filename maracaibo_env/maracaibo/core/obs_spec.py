@@ -2,8 +2,8 @@
 vector `observe.observe` writes, (name, size, meaning, low, high).
 
 The kernel's OBS_SIZE, `Game.observation_spec()`, the envs' Box bounds
-(`obs_bounds.observation_bounds`), the OpenSpiel observer and the agents'
-feature offsets (agents/policy.py, agents/heuristics.py) all read `OBS`
+(`OBS.bounds()`), the OpenSpiel observer and the agents'
+feature offsets (maracaibo_env/maracaibo/agents/policy.py, maracaibo_env/maracaibo/agents/heuristics.py) all read `OBS`
 (a framework.obs_spec.ObsSpec). Bounds are capacities from the layout and
 enums (generous where the rules set no cap: VP, doubloons, tracks), so every
 reachable observation lies inside them (conformance-tested by random play).
@@ -104,6 +104,5 @@ ROWS = [
 ]
 
 OBS = ObsSpec(ROWS)
-OBS_SPEC = OBS.rows3            # (name, size, meaning) rows, the older form
 OBS_SIZE = OBS.size
 PLAYER_OBS_SIZE = sum(r[1] for r in PLAYER_PUBLIC)

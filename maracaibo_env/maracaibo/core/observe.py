@@ -5,12 +5,26 @@ OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
 planning areas appear only as counts; deck order never; unrevealed prestige
 buildings as -1 (what is hidden from whom: core/hidden.py).
 """
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import pb
+from .constants import (BOARD_QUEST_CAP, CARD_QUEST_CAP, EXP_QUESTS, G_AUTOMA_CARDS,
+                        G_AUTOMA_DISCARD, G_AUTOMA_DISCARD_N, G_AUTOMA_N, G_BARRIER_FIRST, G_BQ_LOC,
+                        G_BQ_TILE, G_CAMPAIGN, G_CUR, G_DIFFICULTY, G_DISCARD_N, G_DRAW_N,
+                        G_EXP_LAST_N, G_EXQ_TILE, G_LEGACY, G_LEG_DISCS, G_LEG_MINE, G_LEG_QUEST,
+                        G_LEG_SILVER, G_LOC_MARKER, G_LOC_MARKET, G_LOC_TILE, G_MAIN_DONE, G_MARKET,
+                        G_MP_SPENT, G_NP, G_PHASE, G_PR_BUILD, G_PR_INVESTORS, G_PR_REVEALED,
+                        G_QPILE, G_QPILE_N, G_ROUND, G_SOLO, G_STK, G_STK_N, G_SUP_OUT, G_SUP_TAKEN,
+                        G_TPILE_N, G_TRACK_REMOVED, G_TRACK_TO_MARKET, HAND_CAP, MARKET_SIZE,
+                        MAX_LOC, MAX_P, N_AREAS, N_BUILDINGS, N_NATIONS, N_QUESTS, PLAN_CAP,
+                        P_ASSIST, P_BARRIERS, P_CARD_QUEST, P_CAREER, P_CAREER_DONE, P_CAREER_OPT,
+                        P_CP, P_DINC, P_DISCS, P_DOUBLOONS, P_EXPLORER, P_FIG_BOARD, P_FIG_CAREER,
+                        P_FIG_GENERAL, P_FIG_SUPPLY, P_HAND, P_HAND_N, P_INF, P_PLAN, P_PRESTIGE,
+                        P_QUESTS, P_SHIP, P_SYNERGY, P_TABLEAU, P_TABLEAU_N, P_TOKENS, P_VINC, P_VP,
+                        STACK_W)
 
 # the slices, their sizes and bounds: core/obs_spec.py (one table that every consumer reads)
-from .obs_spec import OBS, OBS_SPEC, OBS_SIZE, OBS_TABLEAU  # noqa: E402,F401
+from .obs_spec import OBS, OBS_SIZE, OBS_TABLEAU  # noqa: E402,F401
 from .obs_spec import PLAYER_OBS_SIZE as _PLAYER_OBS_SIZE  # noqa: E402
 
 

@@ -1,8 +1,17 @@
 """Quests (checklist §15): costs, rewards with the compass multiplier, the
 quest track's 4th/5th+ VP. A quest tile index t refers to the catalog."""
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, compasses, count_symbol_in_hand, gain_cp, gain_figures, gain_influence,
+                     pb, permanent_objects, push, return_figure)
+from .constants import (CH_SKULL_TILE, C_Q_COST, C_Q_COST_AMT, C_Q_COST_ARG, C_Q_REW, C_Q_REW_AMT,
+                        G_EXTRA_MP, G_MP_SPENT, G_SC_PLAY, G_SC_TAKER, G_STILE_TAKEN, NAT_SPAIN,
+                        NK_INFLUENCE, N_QUESTS, OP_CHOICE, OP_COMBAT, OP_EXPLORE, OP_NATION, OP_PAY,
+                        OP_REMOVE_DISC, P_CP, P_DOUBLOONS, P_FIG_SUPPLY, P_QUESTS, QC_CP,
+                        QC_DOUBLOONS, QC_FIGURE, QC_GOODS, QC_MP4, QC_OBJECTS, QR_COMBAT, QR_CP,
+                        QR_DISCS2, QR_DOUBLOONS, QR_EXPLORE, QR_FIGURE, QR_INFLUENCE,
+                        QR_PER_COMPASS_DOUBLOONS, QR_PER_COMPASS_VP, QR_REMOVE_SKULL, QR_SPAIN2,
+                        QR_VP, Q_COSTS, Q_REWARDS, SC_PLAY_CAP, VS_QUESTS)
 
 # QUEST-06: the 4th quest scores 3 VP at once, every later one 2
 QUEST_VP_FROM, QUEST_VP_FIRST, QUEST_VP_LATER = 4, 3, 2

@@ -5,9 +5,10 @@ Its generator (xorshift64 on one uint64) is the player's, not the game's: the
 game's chance (shuffles, tokens) comes only from the RNG in the state, so a
 game stays reproducible from its seed whoever plays it.
 """
-from .jit import njit
+from ...framework.jit import njit
 
-from ...framework.random_play import xorshift, pick_uniform # noqa: F401  (re-exported)
+from ...framework.random_play import play_random_with
+from ...framework.random_play import xorshift, pick_uniform  # noqa: F401  (re-exported)
 from .constants import G_CUR, G_OVER
 from .engine import step_unchecked
 
@@ -17,12 +18,4 @@ def play_random(state, cat, mask, stop_seats, rng, actions):
     """Uniform random legal moves until the game ends, a seat in the bitmask
     stop_seats is to act, or `actions` (which records the moves) is full.
     rng[0] is the generator state (advanced). Returns the number of moves."""
-    x = rng[0]
-    k = 0
-    while state[G_OVER] == 0 and not (stop_seats >> state[G_CUR]) & 1 and k < actions.shape[0]:
-        a, x = pick_uniform(mask, x)
-        actions[k] = a
-        step_unchecked(state, cat, a, mask)
-        k += 1
-    rng[0] = x
-    return k
+    return play_random_with(step_unchecked, G_OVER, G_CUR, state, cat, mask, stop_seats, rng, actions)

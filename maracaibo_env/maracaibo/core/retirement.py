@@ -8,10 +8,13 @@ price (card discounts first, then halved, rounded up), and then goes back to
 the start. Once per player; Jean ignores the tile (her explorer never takes
 space rewards).
 """
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import A_CHOICE
+from .common import pb, push
+from .constants import (A_CHOICE, CH_RETIRE, C_EXP_RETIRE, C_EXP_START, G_PR_BUILD, G_PR_INVESTORS,
+                        G_PR_REVEALED, G_VARIANTS, N_BUILDINGS, OP_CHOICE, P_DOUBLOONS, P_EXPLORER,
+                        P_RETIRE)
+from .options import VAR_RETIREMENT
 from .cards import invest_cost, place_investment
 
 

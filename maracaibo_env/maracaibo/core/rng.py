@@ -4,7 +4,7 @@ kept in the two int32 slots G_RNG of Maracaibo's state.
 The same seed and the same actions always give the same game; copying the
 state copies the generator.
 """
-from .jit import njit
+from ...framework.jit import njit
 
 from ...framework.rng import seed_at, below_at, shuffle_at, shuffle_array_at
 from .constants import G_RNG

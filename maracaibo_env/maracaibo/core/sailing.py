@@ -1,10 +1,15 @@
 """Phase A, sailing (checklist §3): 1-7 MP along the arrows, forks, must-stop
 locations, per-arrow MP costs from the data, homeward routes by round."""
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import A_SAIL, MAX_MP
+from .common import pb
+from .constants import (A_SAIL, CA_HOME21A, CA_HOME22, C_LEG_CITY_GOOD, C_LEG_CITY_SPACES,
+                        C_LOC_ACT, C_LOC_ACT_AMT, C_LOC_COST, C_LOC_FLAG, C_LOC_FLAG_AMT,
+                        C_LOC_GOOD, C_LOC_MUST_STOP, C_LOC_NEXT, C_LOC_NEXT_N, C_LOC_R0, C_LOC_R1,
+                        C_LOC_SPACES, C_TILE_ACT, C_TILE_ACT_AMT, C_TILE_FLAG, C_TILE_FLAG_AMT,
+                        C_TILE_GOOD, C_TILE_SPACES, G_CUR, G_LEGACY, G_LOC_FROM, G_LOC_TILE,
+                        G_ROUND, G_ROUND_END, MAX_LOC, MAX_MP, MAX_OUT, P_SHIP)
 from . import legacy
 
 # MAIN-06: the MP spent from which a main action in a village gives 2 / 3 village actions

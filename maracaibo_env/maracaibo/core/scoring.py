@@ -1,8 +1,22 @@
 """Interim scoring (checklist §20), final scoring (§21), round hand-off."""
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import (add_vp, completed_areas, discard_card, draw_top, empty_supply_spaces,
+                     markers_on_board, noble_rank, pb, popcount, push, quest_from_pile_to)
+from .constants import (B_ABBEY, B_ACADEMY, B_BASILICA, B_CATHEDRAL, B_CITADEL, B_MILITARY_BASE,
+                        B_MINSTER, B_PALACE, C_CARD_VP, C_DINC_VP, C_HAVANA, C_LOC_NUMBER, C_NLOC,
+                        C_PRE_KIND, C_SQ_LOC, C_SQ_N, C_SQ_PMASK, C_SQ_ROUND, G_CAMPAIGN,
+                        G_CITY_DISCS_OUT, G_CUR, G_INCOME_DONE, G_LOC_MARKET, G_MARKET, G_NP,
+                        G_OVER, G_PHASE, G_PR_BUILD, G_PR_INVESTORS, G_PR_REVEALED, G_ROUND,
+                        G_ROUND_END, G_SCORING, G_SOLO, G_STORY, G_TRIGGER, G_TURN_P, MARKET_SIZE,
+                        N_BUILDINGS, N_NATIONS, N_PRESTIGE, OP_SCORE_BUY, OP_SCORE_END,
+                        OP_SCORE_REST, OP_STORY_CHECK, PH_GAME_OVER, PH_SAIL, P_ASSIST,
+                        P_ASSIST_NEW, P_BARRIERS, P_CP, P_DINC, P_DOUBLOONS, P_FIG_BOARD,
+                        P_FIG_SUPPLY, P_INF, P_PRESTIGE, P_QUESTS, P_SHIP, P_SYNERGY, P_TABLEAU,
+                        P_TABLEAU_N, P_TOKENS, P_VINC, STORY_Q, VS_ASSISTANTS, VS_AUTOMA, VS_CARDS,
+                        VS_DOUBLOON_TRACK, VS_INFLUENCE_MAJORITY, VS_NOBLE_RANKS, VS_PRESTIGE,
+                        VS_VP_INCOME)
 from .automa import jean_income, end_bonuses
 
 SCORING_INTERIM, SCORING_FINAL = 1, 2   # G_SCORING while a scoring runs

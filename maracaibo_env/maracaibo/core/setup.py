@@ -1,8 +1,22 @@
 """Game set-up (checklist §1): board, decks, tiles, players, story quests."""
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import draw_top, pb, place_marker
+from .constants import (BOARD_QUEST_CAP, CARD_QUEST_CAP, C_CARD_DECK, C_DINC_START, C_EXP_START,
+                        C_HAVANA, C_LOC_MARACAIBO, C_LOC_TILE_SLOT, C_NLOC, C_SETUP_MARKER,
+                        C_TILE_MARACAIBO, C_TILE_PLAYERS, C_TILE_SPECIAL, EXP_QUESTS,
+                        FIGURES_PER_COLOUR, G_AUTOMA_INCOME, G_AUTOMA_TABLE, G_BQ_AGE, G_BQ_LOC,
+                        G_BQ_TILE, G_CAMPAIGN, G_CARDS_OUT, G_CUR, G_DIFFICULTY, G_DISCARD, G_DRAW,
+                        G_DRAW_N, G_EXQ_TILE, G_LEGACY, G_LOC_MARKER, G_LOC_TILE, G_MARKET, G_NP,
+                        G_PHASE, G_PR_BUILD, G_PR_REVEALED, G_QPILE, G_QPILE_N, G_ROUND, G_SEED,
+                        G_SOLO, G_START, G_STORY, G_TPILE0, G_TPILE1, G_TPILE_N, G_TURN_P,
+                        G_VARIANTS, HAND_CAP, MARKET_SIZE, MAX_LOC, N_AREAS, N_BUILDINGS, N_CARDS,
+                        N_CAREERS, N_NATIONS, N_PRESTIGE, N_QUESTS, N_TILES, N_TOKENS,
+                        PH_SETUP_PLAN, PLAN_CAP, P_CARD_QUEST, P_CAREER, P_CAREER_OPT, P_CP, P_DINC,
+                        P_DISCS, P_DISCS_OUT, P_DOUBLOONS, P_EXPLORER, P_FIG_CAREER, P_FIG_GENERAL,
+                        P_FIG_SUPPLY, P_HAND, P_HAND_N, P_PLAN, P_RETIRE, P_SHIP)
+from .options import VAR_OPEN_PRESTIGE, VAR_RETIREMENT
 from .rng import rng_seed, rand_below, shuffle_slice, shuffle_array
 from .scoring import place_story_quests
 from .automa import build_deck

@@ -16,9 +16,19 @@ finishes its own instructions first, then the queued cards are drawn in
 order (docs/rulings.md).
 """
 import numpy as np
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
+from .common import board_quest_free, place_board_quest, push, quest_from_pile_to, remove_entry
+from .constants import (BOARD_QUEST_CAP, CH_STORY_VOTE, C_LEG_SPACES, C_SC_BACK, C_SC_BACK_N,
+                        C_SC_DEC, C_SC_DEC_N, C_SC_FRONT, C_SC_FRONT_N, C_SC_N, C_SC_NUMBER,
+                        C_SC_QUEST, C_SC_REQ, C_SC_REQ_TILE, G_BQ_AGE, G_BQ_LOC, G_BQ_TILE,
+                        G_CC_DISCARD, G_CC_PILE, G_LEG_DISCS, G_NP, G_SCORING, G_SC_GONE, G_SC_LOG,
+                        G_SC_LOG_N, G_SC_PENDING, G_SC_PLAY, G_SC_STILE, G_SC_TAKER, G_SC_VOTES,
+                        G_SOLO, G_STILE_USED, G_TRIGGER, IK_CARDS_TO_DISCARD,
+                        IK_CARDS_TO_PROJECT_PILE, IK_LEGACY_TILES, IK_NEXT_CARD, IK_QUESTS, IK_READ,
+                        IK_STORY_TILE, MAX_SC, N_QUESTS, OP_CHOICE, OP_STORY_TALLY, SC_DEC_CAP,
+                        SC_INS_CAP, SC_INS_W, SC_LOG_CAP, SC_PLAY_CAP, SR_LEGACY_TILE_FULL,
+                        SR_STORY_TILE_TAKEN, STORY_TILES)
 from . import legacy
 
 # SC_LOG events: entry = card number * 8 + event

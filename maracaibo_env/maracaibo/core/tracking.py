@@ -10,7 +10,7 @@ next and the round; then how many of each quest tile lie where a player can
 take them (board, explorer track, bought cards).
 """
 
-from .jit import njit
+from ...framework.jit import njit
 from .constants import (MAX_P, N_QUESTS, BOARD_QUEST_CAP, EXP_QUESTS, CARD_QUEST_CAP, N_BUILDINGS,
                      PLAYERS, PLAYER_SIZE, G_NP, G_ROUND, G_TURN_COUNT, G_TURN_P, G_TRIGGER,
                      G_BQ_TILE, G_EXQ_TILE, G_PR_BUILD, G_PR_INVESTORS, G_LOC_TILE,

@@ -1,12 +1,20 @@
 """Village actions (checklist §9, SHIP-08/09/10): discard hand for 2, take 1,
 buy / invest, and the ship-upgrade options. A batch is one stack task:
 a = village actions left, b = 1 when it is the main action."""
-from .jit import njit
+from ...framework.jit import njit
 
-from .common import *  # noqa: F401,F403
-from .constants import (A_PASS, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_CP_DOUBLOON,
-                      A_VIL_GOODS, A_VIL_MARKER, A_BUY_HAND, A_BUY_PLAN, A_INVEST,
-                      A_VIL_NVA, A_VIL_CARD_QUEST)
+from .common import (add_vp, count_effect, count_symbol_in_hand, gain_cp, gain_influence,
+                     has_upgrade, is_village, pb, permanent_objects, place_marker, push,
+                     remove_entry, supply_left)
+from .constants import (AREA_VILLAGE_CP_DOUBLOON, AREA_VILLAGE_GOODS, AREA_VILLAGE_MARKER,
+                        A_BUY_HAND, A_BUY_PLAN, A_INVEST, A_PASS, A_VIL_CARD_QUEST,
+                        A_VIL_CP_DOUBLOON, A_VIL_DISCARD, A_VIL_DOUBLOON, A_VIL_GOODS, A_VIL_MARKER,
+                        A_VIL_NVA, CARD_EFFS, CARD_QUEST_CAP, CH_GOODS, C_BOOKS, C_CARD_EFF,
+                        C_CARD_EFF_AMT, C_GOOD_OBJECT, C_MAPS, C_NGOODS, EF_NVA_BOOKS,
+                        EF_NVA_GOODS_DOUBLOONS, EF_NVA_MAPS_DOUBLOONS_EXPLORE,
+                        EF_NVA_MAPS_VP_EXPLORE, G_LOC_MARKER, MAX_GOODS, N_NATIONS, OP_CHOICE,
+                        OP_EXPLORE, OP_PAY, P_CARD_QUEST, P_DOUBLOONS, P_HAND_N, P_SHIP, P_TABLEAU,
+                        P_TABLEAU_N, VS_CARDS, VS_SHIP_UPGRADES)
 from .quests import can_fulfil, fulfil
 
 # NVA-01..04 in action order, and the object each pays with (-1: 2 identical goods)

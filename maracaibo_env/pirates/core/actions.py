@@ -5,6 +5,7 @@
 One table for every decision keeps the space fixed for RL; `legal_mask`
 says which ids are legal now.
 """
+from ...framework.constants_check import table_getattr
 from ...framework.layout import offsets
 from .layout import N_SLOTS, N_SPACES, MAX_P, QHAND_CAP, QMARKET_CAP, FIGM_CAP, N_BM, FORFEIT_CAP, N_RUBY_SPACES, \
     N_POSEIDON
@@ -55,8 +56,7 @@ ACTION_KINDS = [
     ("RETIRE", N_SLOTS),           # buy the residence in slot s at half price (RET-02/03)
 ]
 
-ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count)
-globals().update({"A_" + k: off for k, (off, _) in ACTION_OFFSETS.items()})
+ACTION_OFFSETS, NUM_ACTIONS = offsets(ACTION_KINDS)     # kind -> (first id, count): A_<KIND> in constants.py
 
 
 def action_names(slot_keys=None, raid_keys=None, track_keys=None) -> list[str]:
@@ -92,3 +92,7 @@ def action_names(slot_keys=None, raid_keys=None, track_keys=None) -> list[str]:
             else:
                 names.append(f"{k}:{i}")
     return names
+
+
+# A_<KIND> for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

@@ -3,6 +3,7 @@
 Numba reads ``cat[C_<NAME> + i]``; every list of effects is a (start, count)
 pair into the effect table EFF_*.
 """
+from ...framework.constants_check import table_getattr
 from ...framework.layout import offsets
 from .layout import N_SLOTS, N_SPACES, HB_CAP, HU_CAP  # noqa: F401  (HB_CAP, HU_CAP: catalog sizes too)
 
@@ -25,26 +26,13 @@ J_LEVELS = 4                    # the Raiding & Explore track (DATA-10)
 # effect kinds: index = position in data_load.IMMEDIATE + ONGOING + ENDGAME
 from ..data_load import IMMEDIATE, ONGOING, ENDGAME, COUNTS, FORFEIT_REWARDS, GRS, GQ, IMP_TYPES  # noqa: E402
 from ..data_load import JORDAN_ACTIONS, JORDAN_BONUSES, JORDAN_SLOTS  # noqa: E402
-for _i, _n in enumerate(JORDAN_ACTIONS):
-    globals()["JA_" + _n.upper()] = _i
-for _i, _n in enumerate(JORDAN_BONUSES):
-    globals()["JB_" + _n.upper()] = _i
-for _i, _n in enumerate(JORDAN_SLOTS):
-    globals()["JS_" + _n.upper()] = _i
 JSC_RIVER, JSC_CARD, JSC_RESIDENCE, JSC_QUEST, JSC_BONUS_AT, JSC_BONUS = range(6)   # J_SCORE
 EFFECT_KINDS = IMMEDIATE + ONGOING + ENDGAME
-for _i, _n in enumerate(EFFECT_KINDS):
-    globals()["E_" + _n.upper()] = _i
-for _i, _n in enumerate(COUNTS):
-    globals()["CNT_" + _n.upper()] = _i
-for _i, _n in enumerate(FORFEIT_REWARDS):
-    globals()["FR_" + _n.upper()] = _i
-for _i, _n in enumerate(GRS):
-    globals()["GRS_" + _n.upper()] = _i
-for _i, _n in enumerate(GQ):
-    globals()["GQ_" + _n.upper()] = _i
-for _i, _n in enumerate(IMP_TYPES):
-    globals()["TY_" + _n.upper()] = _i
+#: index names (constants.py): <prefix><NAME> = the name's index in its tuple
+ENUM_PREFIXES = {
+    "JA_": JORDAN_ACTIONS, "JB_": JORDAN_BONUSES, "JS_": JORDAN_SLOTS, "E_": EFFECT_KINDS,
+    "CNT_": COUNTS, "FR_": FORFEIT_REWARDS, "GRS_": GRS, "GQ_": GQ, "TY_": IMP_TYPES,
+}
 ANY = 3                         # treasure "any" (a choice), also "the raid's die"
 KIND_IMP, KIND_LOC, KIND_RES = 0, 1, 2
 
@@ -106,6 +94,7 @@ CATALOG_FIELDS = [
     ("J_DIE", 6), ("J_T2_LOC", 2), ("J_SCORE", 6),
     ("J_LOC_ACTS", MAX_CARDS), ("J_LOC_EXPL", MAX_CARDS), ("J_LONG_NEXT", MAX_TRACK),
 ]
-CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)
-for _name, (_off, _size) in CATALOG.items():
-    globals()["C_" + _name] = _off
+CATALOG, CATALOG_SIZE = offsets(CATALOG_FIELDS)   # field -> (offset, size): C_<FIELD> in constants.py
+
+# C_*, JA_*, E_* ... for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

@@ -4,16 +4,14 @@ player fields, VP, costs and counts.
 Fixed amounts of the rulebook (checklist CON-13) live here as named constants;
 everything printed on components is in the catalog.
 """
-import numpy as np
-
 from ...framework.jit import njit
-from ...framework.rng import below_at, shuffle_at, seed_at  # noqa: F401
-# every int constant (capacities, G_*/P_* state and C_* catalog offsets, enum
-# indices, A_* action ids), written out in the generated core/constants.py
-from .constants import *  # noqa: F401,F403
-from .constants import G_RNG, G_STK, G_STK_N, STACK_W, STACK_CAP, PLAYERS, PLAYER_SIZE, P_VP, \
-    P_VP_SRC, P_TRE, P_BUR, P_POSEIDON, P_DISCOUNT, P_COINS, P_RIVERS
+from ...framework.rng import below_at, shuffle_at
 from ...framework.constants_check import verify as _verify
+# the int constants (capacities, G_*/P_* state and C_* catalog offsets, A_*
+# action ids) are written out in the generated core/constants.py
+from .constants import (C_N_VAL, C_VAL, C_VAL_AT, G_RNG, G_STK, G_STK_N, N_POSEIDON, PLAYERS,
+                        PLAYER_SIZE, P_BUR, P_DISCOUNT, P_POSEIDON, P_TRE, P_VP, P_VP_SRC,
+                        STACK_CAP, STACK_W)
 
 _verify(__package__)  # ImportError if constants.py is stale
 

@@ -2,9 +2,9 @@
 
 Made by maracaibo_env/framework/constants_gen.py from the core's
 layout.py, catalog_layout.py, actions.py, which stay the source (many of these
-names are computed there). The rule modules read them from here (through
-`from .common import *`); numba freezes them at compile time. After changing
-a source, regenerate with
+names are made by their tables). The rule modules import them from here by
+name; numba freezes them at compile time. After changing a source, regenerate
+with
 
     python -m maracaibo_env.framework.constants_gen
 
@@ -180,6 +180,13 @@ KIND_LOC = 1
 KIND_RES = 2
 
 # ---- catalog_layout.py, computed there ----------------------------------------------------
+JSC_RIVER = 0                     # J_SCORE
+JSC_CARD = 1                      # J_SCORE
+JSC_RESIDENCE = 2                 # J_SCORE
+JSC_QUEST = 3                     # J_SCORE
+JSC_BONUS_AT = 4                  # J_SCORE
+JSC_BONUS = 5                     # J_SCORE
+CATALOG_SIZE = 8372               # ints in a catalog vector
 JA_RAID = 0                       # JORDAN_ACTIONS[0] 'raid'
 JA_EXPLORE = 1                    # JORDAN_ACTIONS[1] 'explore'
 JA_QUEST = 2                      # JORDAN_ACTIONS[2] 'quest'
@@ -192,12 +199,6 @@ JS_ADVANCE = 0                    # JORDAN_SLOTS[0] 'advance'
 JS_FIGUREHEAD = 1                 # JORDAN_SLOTS[1] 'figurehead'
 JS_QUEST = 2                      # JORDAN_SLOTS[2] 'quest'
 JS_RESIDENCE = 3                  # JORDAN_SLOTS[3] 'residence'
-JSC_RIVER = 0                     # J_SCORE
-JSC_CARD = 1                      # J_SCORE
-JSC_RESIDENCE = 2                 # J_SCORE
-JSC_QUEST = 3                     # J_SCORE
-JSC_BONUS_AT = 4                  # J_SCORE
-JSC_BONUS = 5                     # J_SCORE
 E_VP = 0                          # EFFECT_KINDS[0] 'vp'
 E_COINS = 1                       # EFFECT_KINDS[1] 'coins'
 E_UPGRADE = 2                     # EFFECT_KINDS[2] 'upgrade'
@@ -280,7 +281,6 @@ GQ_BURIED_AND_RIVERS = 16         # GQ[16] 'buried_and_rivers'
 TY_CREW = 0                       # IMP_TYPES[0] 'crew'
 TY_EQUIPMENT = 1                  # IMP_TYPES[1] 'equipment'
 TY_SHIP = 2                       # IMP_TYPES[2] 'ship'
-CATALOG_SIZE = 8372               # ints in a catalog vector
 C_EFF_DO = 0                      # catalog field EFF_DO, 640 ints
 C_EFF_N = 640                     # catalog field EFF_N, 640 ints
 C_EFF_ARG = 1280                  # catalog field EFF_ARG, 640 ints
@@ -440,3 +440,71 @@ A_GAIN_RUBY = 315                 # action GAIN_RUBY: id 315; take 1 ruby from t
 A_SELL_RUBY = 316                 # action SELL_RUBY: ids 316..321; sell 1 ruby onto Ruby Market space i, take its bonus (RUBY-03)
 A_TRADE_RUBY = 322                # action TRADE_RUBY: id 322; trade 1 ruby for 2 VP (RUBY-04)
 A_RETIRE = 323                    # action RETIRE: ids 323..349; buy the residence in slot s at half price (RET-02/03)
+
+
+__all__ = [
+    "MAX_P", "N_SLOTS", "SP_GULF", "SP_MARA", "SP_START", "N_SPACES", "N_TRE", "N_BM", "BM_CODE",
+    "N_POSEIDON", "HB_CAP", "HU_CAP", "QHAND_CAP", "QDECK_CAP", "QMARKET_CAP", "T2_CAP",
+    "REMOVED_CAP", "FIGM_CAP", "TABLEAU_CAP", "FORFEIT_CAP", "J_DECK_N", "J_LOG_CAP",
+    "N_RUBY_SPACES", "STACK_CAP", "STACK_W", "N_VP_SRC", "VS_RAIDS", "VS_EFFECTS",
+    "VS_RESIDENCE_FIRST", "VS_MARACAIBO", "VS_INCOME", "VS_RIVERS", "VS_DOUBLOONS", "VS_CARD_VP",
+    "VS_CARD_ENDGAME", "VS_RESIDENCES", "VS_TREASURES", "VS_BURIED", "VS_QUESTS", "VS_QUEST_BONUS",
+    "G_NP", "G_ROUND", "G_CUR", "G_OVER", "G_STEPS", "G_SEED", "G_RNG", "G_LAYOUT", "G_MARA_SEAT",
+    "G_END3", "G_ROUND_END", "G_PHASE", "G_MODULES", "G_SOLO", "G_DIFFICULTY", "G_SLOT_CARD",
+    "G_SLOT_DOWN", "G_SLOT_TV", "G_SLOT_BM", "G_SLOT_RES", "G_ISLAND", "G_T2", "G_T2_N",
+    "G_REMOVED", "G_REMOVED_N", "G_QDECK", "G_QDECK_N", "G_QMARKET", "G_QMARKET_N", "G_FIGM",
+    "G_BM_SIDE", "G_MV_LEFT", "G_MV_START", "G_MV_MOVED", "G_DICE", "G_REROLLS", "G_RAID_EXTRA",
+    "G_RAID_T", "G_RAID_POWER", "G_RAID_USED", "G_RAIDING", "G_STK_N", "G_STK", "G_LAST_ACTION",
+    "G_SLOT_FOG", "G_SLOT_COINS", "G_T2_FOG", "G_TV_POOL", "G_TV_POOL_N", "G_RUBY_MKT", "G_J_DECK",
+    "G_J_DRAWN", "G_J_CARD", "G_J_LEVEL", "G_J_UPG", "G_J_LOG", "G_J_LOG_N", "P_VP", "P_COINS",
+    "P_SHIP", "P_EXPL", "P_RIVERS", "P_TURNS", "P_SETUPQ", "P_QHAND", "P_QN", "P_UPG", "P_NUPG",
+    "P_FIG", "P_BM_AT", "P_TRE", "P_BUR", "P_BONUS", "P_BURSP", "P_POSEIDON", "P_RAID_POW",
+    "P_COLOUR_POW", "P_EXPL_BONUS", "P_DISCOUNT", "P_MOVE_BONUS", "P_REROLL", "P_RAID_ACTS",
+    "P_WHALE", "P_HAS_POSEIDON", "P_FORFEIT", "P_FORFEIT_N", "P_INC_COINS", "P_INC_VP", "P_CREW",
+    "P_EQUIP", "P_SHIPCARDS", "P_LIGHTNING", "P_NRES", "P_TAB", "P_TAB_N", "P_VP_SRC", "P_SETUPQ3",
+    "P_RUBIES", "P_RETIRED", "PLAYERS", "PLAYER_SIZE", "STATE_SIZE", "MAX_CARDS", "MAX_EFF",
+    "MAX_QUESTS", "N_FIGS", "MAX_SHIP_SLOTS", "MAX_RAID_ACTS", "MAX_TRACK", "MAX_COLS",
+    "MAX_LAYOUTS", "MAX_VAL", "J_CARDS", "J_ACT_CAP", "J_SLOT_CAP", "J_LEVELS", "ANY", "KIND_IMP",
+    "KIND_LOC", "KIND_RES", "JSC_RIVER", "JSC_CARD", "JSC_RESIDENCE", "JSC_QUEST", "JSC_BONUS_AT",
+    "JSC_BONUS", "CATALOG_SIZE", "JA_RAID", "JA_EXPLORE", "JA_QUEST", "JA_TIER2", "JA_BUY",
+    "JB_UPGRADE", "JB_RAID", "JB_EXPLORE", "JS_ADVANCE", "JS_FIGUREHEAD", "JS_QUEST",
+    "JS_RESIDENCE", "E_VP", "E_COINS", "E_UPGRADE", "E_BURY", "E_RAID", "E_RAID_AS_IF",
+    "E_RAID_COLOUR", "E_EXPLORE", "E_EXPLORER_SPACE", "E_ACTIVATE_BM", "E_FIGUREHEAD",
+    "E_DISCARD_QUEST", "E_ISLAND_CUBE", "E_BUILD_RESIDENCE", "E_ACQUIRE", "E_INCOME_VP",
+    "E_INCOME_COINS", "E_VP_PER", "E_TREASURE", "E_QUEST", "E_PLACE_BM", "E_RAID_POWER",
+    "E_COLOUR_POWER", "E_EXPLORE_BONUS", "E_FORFEIT", "E_DISCOUNT", "E_MOVE_BONUS", "E_REROLL",
+    "E_RAID_ACTION", "E_WHALE", "E_POSEIDON", "E_END_PER3_TREASURE", "E_END_PER3_QUESTS",
+    "E_END_PER_BURIED", "CNT_BURIED", "CNT_QUESTS", "CNT_RIVERS", "CNT_CREW", "CNT_EQUIPMENT",
+    "CNT_SHIP", "CNT_GOLD", "CNT_EMERALD", "CNT_PEARL", "CNT_TREASURES", "FR_GOLD", "FR_EMERALD",
+    "FR_PEARL", "FR_COINS2", "FR_VP2", "FR_CUBE", "GRS_INCOME_COINS", "GRS_INCOME_VP", "GRS_SHIP",
+    "GRS_EQUIPMENT", "GRS_CREW", "GRS_BURIED", "GRS_QUESTS_SCORED", "GRS_EMERALD", "GRS_GOLD",
+    "GRS_PEARL", "GRS_SETS", "GRS_RIVERS", "GQ_TREASURES", "GQ_BURIED", "GQ_TYPE_COUNT",
+    "GQ_INCOME_COINS", "GQ_INCOME_VP", "GQ_CARDS", "GQ_RIVERS", "GQ_EACH_TYPE", "GQ_SHIP",
+    "GQ_BURIED_AND_INCOME_VP", "GQ_LIGHTNING", "GQ_UPGRADES", "GQ_CREW_AND_RIVERS",
+    "GQ_EQUIPMENT_AND_RIVERS", "GQ_EQUIPMENT_AND_CREW", "GQ_SHIP_AND_RESIDENCES",
+    "GQ_BURIED_AND_RIVERS", "TY_CREW", "TY_EQUIPMENT", "TY_SHIP", "C_EFF_DO", "C_EFF_N",
+    "C_EFF_ARG", "C_EFF_CAP", "C_N_CARDS", "C_CARD_KIND", "C_CARD_TIER", "C_CARD_TYPE",
+    "C_CARD_COST", "C_CARD_VP", "C_CARD_TV", "C_CARD_INC_C", "C_CARD_INC_V", "C_CARD_LIGHT_S",
+    "C_CARD_LIGHT_N", "C_CARD_ONG_S", "C_CARD_ONG_N", "C_CARD_END_S", "C_CARD_END_N",
+    "C_CARD_NSIDES", "C_CARD_SIDE0_S", "C_CARD_SIDE0_N", "C_CARD_SIDE1_S", "C_CARD_SIDE1_N",
+    "C_RES_FORMULA", "C_RES_PER", "C_RES_CAP", "C_N_QUESTS", "C_Q_KIND", "C_Q_ARG", "C_Q_TYPES",
+    "C_Q_LOW_A", "C_Q_LOW_B", "C_Q_LOW_VP", "C_Q_HIGH_A", "C_Q_HIGH_B", "C_Q_HIGH_VP",
+    "C_FIG_LIGHT_S", "C_FIG_LIGHT_N", "C_FIG_ONG_S", "C_FIG_ONG_N", "C_FIG_INC_C", "C_FIG_INC_V",
+    "C_POS_S", "C_POS_N", "C_BM_EFF_S", "C_BM_EFF_N", "C_BM_TILE_EFF", "C_N_SHIP_SLOTS",
+    "C_BARRIERS", "C_SLOT_SECTION", "C_SLOT_COST", "C_SLOT_S", "C_SLOT_N", "C_N_RA", "C_RA_POWER",
+    "C_RA_S", "C_RA_N", "C_RA_STANDARD", "C_HB_N", "C_HB_S", "C_HB_C", "C_HU_N", "C_HU_S", "C_HU_C",
+    "C_N_TRACK", "C_TR_NEXT0", "C_TR_NEXT1", "C_TR_RIVERS", "C_TR_S", "C_TR_N", "C_TR_RETIRE",
+    "C_TR_SUCC_LO", "C_TR_SUCC_HI", "C_ISL_SPACES", "C_START_CUBES", "C_N_VAL", "C_VAL_AT", "C_VAL",
+    "C_START_COINS", "C_TV_TILES", "C_N_LAYOUTS", "C_LAY_COL", "C_LAY_ROW", "C_LAY_ADJ",
+    "C_LAY_NCOLS", "C_LAY_NBR", "C_LAY_SPACE_COL", "C_LAY_COLGT", "C_N_T1_IMP", "C_N_T1_LOC",
+    "C_N_RES", "C_CARD_RUBY", "C_RUBY_S", "C_RUBY_N", "C_J_N_CARDS", "C_J_LETTER", "C_J_BONUS",
+    "C_J_BONUS_N", "C_J_NACT", "C_J_ACT", "C_J_ACT_TYPES", "C_J_N_SLOTS", "C_J_SLOT", "C_J_RAID_VP",
+    "C_J_RAID_N", "C_J_RAID_CUBE", "C_J_EXPL_MOVE", "C_J_EXPL_VP", "C_J_DIE", "C_J_T2_LOC",
+    "C_J_SCORE", "C_J_LOC_ACTS", "C_J_LOC_EXPL", "C_J_LONG_NEXT", "MAX_LIST", "NUM_ACTIONS",
+    "A_PASS", "A_KEEP_QUEST", "A_SAIL", "A_STOP", "A_PAY", "A_TAKE5", "A_ACQUIRE", "A_RESIDENCE",
+    "A_BM_HERE", "A_UPGRADE", "A_SIDE", "A_EFFECT", "A_GULF", "A_REROLL", "A_DIE", "A_RAID_ACT",
+    "A_TREASURE", "A_BONUS", "A_STORE", "A_BURY", "A_POSEIDON", "A_EXPLORE", "A_FORFEIT",
+    "A_QUEST_DECK", "A_QUEST_MARKET", "A_WHALE", "A_DISCARD_QUEST", "A_ISLAND", "A_FIGUREHEAD",
+    "A_BM_TILE", "A_BM_AT", "A_BM_ACTIVATE", "A_RETURN_QUEST", "A_GAIN_RUBY", "A_SELL_RUBY",
+    "A_TRADE_RUBY", "A_RETIRE",
+]

@@ -3,7 +3,32 @@ the hideout (checklist §21), and the acquisitions they lead to: improvements
 (§5.1 IMP, §10 ACQ), residences (§5.2 RES), upgrades (§11 UPG), figureheads
 (§12 FIG), black-market tiles (§13 BM), quests (§9 QST)."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import (DISCARD_QUEST_COINS, FIGUREHEAD_COST, FIRST_RES_VP, LIST_ALL, OP_ACQUIRE,
+                     OP_BM_ACTIVATE, OP_BM_TILE, OP_BURY, OP_DISCARDQ, OP_FIGUREHEAD, OP_ISLAND,
+                     OP_LIST, OP_QUEST, OP_REFILL, OP_RESIDENCE, OP_TCHOICE, OP_UPGRADE, TC_AS_IF,
+                     TC_TREASURE, add_vp, buried_total, cost_after_discount, pb, push, treasures)
+from .constants import (ANY, BM_CODE, CNT_BURIED, CNT_CREW, CNT_EMERALD, CNT_EQUIPMENT, CNT_GOLD,
+                        CNT_PEARL, CNT_QUESTS, CNT_RIVERS, CNT_SHIP, C_BARRIERS, C_BM_EFF_N,
+                        C_BM_EFF_S, C_BM_TILE_EFF, C_CARD_COST, C_CARD_INC_C, C_CARD_INC_V,
+                        C_CARD_KIND, C_CARD_LIGHT_N, C_CARD_LIGHT_S, C_CARD_ONG_N, C_CARD_ONG_S,
+                        C_CARD_TYPE, C_EFF_ARG, C_EFF_CAP, C_EFF_DO, C_EFF_N, C_FIG_INC_C,
+                        C_FIG_INC_V, C_FIG_LIGHT_N, C_FIG_LIGHT_S, C_FIG_ONG_N, C_FIG_ONG_S,
+                        C_N_SHIP_SLOTS, C_SLOT_COST, C_SLOT_N, C_SLOT_S, C_SLOT_SECTION, C_TR_N,
+                        E_ACQUIRE, E_ACTIVATE_BM, E_BUILD_RESIDENCE, E_BURY, E_COINS,
+                        E_COLOUR_POWER, E_DISCARD_QUEST, E_DISCOUNT, E_EXPLORE, E_EXPLORER_SPACE,
+                        E_EXPLORE_BONUS, E_FIGUREHEAD, E_FORFEIT, E_INCOME_COINS, E_INCOME_VP,
+                        E_ISLAND_CUBE, E_MOVE_BONUS, E_PLACE_BM, E_POSEIDON, E_QUEST, E_RAID,
+                        E_RAID_ACTION, E_RAID_AS_IF, E_RAID_COLOUR, E_RAID_POWER, E_REROLL,
+                        E_TREASURE, E_UPGRADE, E_VP, E_VP_PER, E_WHALE, FIGM_CAP, FORFEIT_CAP,
+                        G_BM_SIDE, G_FIGM, G_QDECK, G_QDECK_N, G_QMARKET, G_QMARKET_N, G_RAID_EXTRA,
+                        G_REMOVED, G_REMOVED_N, G_SLOT_BM, G_SLOT_CARD, G_SLOT_DOWN, G_SLOT_FOG,
+                        G_SLOT_RES, G_T2, G_T2_FOG, G_T2_N, KIND_IMP, KIND_LOC, KIND_RES, N_BM,
+                        N_SLOTS, P_BM_AT, P_COINS, P_COLOUR_POW, P_CREW, P_DISCOUNT, P_EQUIP,
+                        P_EXPL, P_EXPL_BONUS, P_FIG, P_FORFEIT, P_FORFEIT_N, P_HAS_POSEIDON,
+                        P_INC_COINS, P_INC_VP, P_LIGHTNING, P_MOVE_BONUS, P_NRES, P_NUPG, P_QHAND,
+                        P_QN, P_RAID_ACTS, P_RAID_POW, P_REROLL, P_RIVERS, P_SHIPCARDS, P_TAB,
+                        P_TAB_N, P_TRE, P_UPG, P_WHALE, QDECK_CAP, QHAND_CAP, QMARKET_CAP,
+                        TABLEAU_CAP, TY_CREW, TY_EQUIPMENT, VS_EFFECTS, VS_RESIDENCE_FIRST)
 from .treasures import gain_treasure, add_cubes, can_bury
 from .raid import start_raid
 from .explore import start_explore, reachable, explore_max, push_space_icons

@@ -6,7 +6,26 @@ effects, frames with nothing legal left, the end of a turn) until a real
 decision or the end of the game.
 """
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import (FIGUREHEAD_COST, GULF_EXPLORE, GULF_RAID, LIST_ALL, MODULE_OPS_FROM,
+                     OP_ACQUIRE, OP_BM_ACTIVATE, OP_BM_HERE, OP_BM_PLACE, OP_BM_TILE, OP_BURY,
+                     OP_DISCARDQ, OP_END_TURN, OP_EXPLORE, OP_FIGUREHEAD, OP_GULF, OP_IMPROVEMENT,
+                     OP_ISLAND, OP_KEEPQ, OP_LIST, OP_MOVE, OP_NONE, OP_PAY, OP_QUEST, OP_RAID_DICE,
+                     OP_RAID_SPEND, OP_REFILL, OP_RESIDENCE, OP_RES_HERE, OP_RETURNQ, OP_SIDE,
+                     OP_SKIRMISH, OP_TCHOICE, OP_TPLACE, OP_UPGRADE, SKIP_COINS, TC_AS_IF, add_vp,
+                     pb, pop, push, top)
+from .constants import (A_ACQUIRE, A_BM_ACTIVATE, A_BM_AT, A_BM_HERE, A_BM_TILE, A_BONUS, A_BURY,
+                        A_DIE, A_DISCARD_QUEST, A_EFFECT, A_EXPLORE, A_FIGUREHEAD, A_FORFEIT,
+                        A_GULF, A_ISLAND, A_KEEP_QUEST, A_PASS, A_PAY, A_POSEIDON, A_QUEST_DECK,
+                        A_QUEST_MARKET, A_RAID_ACT, A_REROLL, A_RESIDENCE, A_SAIL, A_SIDE, A_STOP,
+                        A_STORE, A_TAKE5, A_TREASURE, A_UPGRADE, A_WHALE, C_CARD_SIDE0_N,
+                        C_CARD_SIDE0_S, C_CARD_SIDE1_N, C_CARD_SIDE1_S, C_EFF_ARG, C_EFF_N, C_HB_N,
+                        C_HU_N, C_N_RA, C_N_SHIP_SLOTS, C_N_TRACK, FIGM_CAP, FR_COINS2, FR_PEARL,
+                        FR_VP2, G_CUR, G_DICE, G_FIGM, G_LAST_ACTION, G_MV_LEFT, G_MV_START, G_NP,
+                        G_OVER, G_PHASE, G_QDECK_N, G_QMARKET, G_QMARKET_N, G_REROLLS, G_SLOT_DOWN,
+                        G_SOLO, G_STEPS, HB_CAP, HU_CAP, NUM_ACTIONS, N_BM, N_POSEIDON, N_SLOTS,
+                        P_BM_AT, P_BONUS, P_BURSP, P_COINS, P_EXPL_BONUS, P_FIG, P_FORFEIT,
+                        P_FORFEIT_N, P_HAS_POSEIDON, P_POSEIDON, P_QN, P_SETUPQ, P_SHIP, P_WHALE,
+                        VS_EFFECTS)
 from .treasures import place_on_bonus, can_bury_type, bury_at, bury_on_poseidon, \
     gain_treasure, add_cubes
 from .raid import reroll, choose_die, raid_as_if, raid_action_legal, do_raid_action, start_raid

@@ -3,7 +3,9 @@ opposing explorers, rivers, space icons, forfeits."""
 import numpy as np
 
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import OP_EXPLORE, OP_LIST, pb, push
+from .constants import (C_EFF_N, C_TR_N, C_TR_RIVERS, C_TR_S, C_TR_SUCC_HI, C_TR_SUCC_LO, G_NP,
+                        P_EXPL, P_EXPL_BONUS, P_FORFEIT, P_FORFEIT_N, P_RIVERS)
 from .retirement import explorer_arrives
 
 

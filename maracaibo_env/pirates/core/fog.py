@@ -2,7 +2,10 @@
 Caribbean, turned up when a ship enters them (Improvements, Tier II cards) or
 ends its move on them (Tier I Locations), doubloons on facedown Locations."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import pb, shuffle
+from .constants import (C_CARD_KIND, C_CARD_TIER, C_CARD_TV, G_MODULES, G_SLOT_CARD, G_SLOT_COINS,
+                        G_SLOT_FOG, G_SLOT_TV, G_T2_FOG, G_T2_N, G_TV_POOL, G_TV_POOL_N, KIND_IMP,
+                        KIND_LOC, N_SLOTS, P_COINS)
 from .options import MOD_FOG_LOCATIONS, MOD_FOG_IMPROVEMENTS
 
 

@@ -3,7 +3,7 @@ the state (`HIDDEN`) and the numba functions that redraw them.
 
 `observe` leaves these parts out; ``Game.determinize`` (hence the OpenSpiel
 resampler) redraws them with `redraw`; the heuristics' lookahead runs on a
-copy redrawn by `redraw_decks`, a coarser subset (agents/pirates_heuristics.py).
+copy redrawn by `redraw_decks`, a coarser subset (maracaibo_env/pirates/agents/heuristics.py).
 
 Hidden from every seat: the order of the quest deck, of the Tier II deck (and
 which of its cards below the top lie facedown, Fog of War: Improvements), the
@@ -23,7 +23,11 @@ from ...framework.jit import njit
 from ...framework.random_play import xorshift
 from ...framework.rng import shuffle_array_at
 from . import common as K
-from .common import *  # noqa: F401,F403
+from .constants import (C_CARD_KIND, C_CARD_TIER, G_J_DECK, G_J_DRAWN, G_MODULES, G_NP, G_QDECK,
+                        G_QDECK_N, G_REMOVED, G_REMOVED_N, G_RNG, G_SEED, G_SLOT_CARD, G_SLOT_DOWN,
+                        G_SLOT_FOG, G_SOLO, G_T2, G_T2_FOG, G_T2_N, G_TV_POOL, G_TV_POOL_N,
+                        J_DECK_N, KIND_IMP, KIND_LOC, KIND_RES, MAX_P, N_SLOTS, P_QHAND, P_QN,
+                        P_SETUPQ, P_SETUPQ3, QDECK_CAP, QHAND_CAP, REMOVED_CAP)
 from .layout import LAYOUT
 from .options import MOD_FOG_IMPROVEMENTS, MOD_FOG_LOCATIONS
 
@@ -97,7 +101,7 @@ def hide_facedown(state, cat):
 
 @njit(cache=True)
 def redraw_decks(state, cat):
-    """The heuristics' lookahead view (agents/pirates_heuristics.py; the caller
+    """The heuristics' lookahead view (maracaibo_env/pirates/agents/heuristics.py; the caller
     reseeds the state's generator first): the quest and Tier II decks' order,
     the cards left out at setup, the facedown Fog of War cards (`hide_facedown`)
     and unplaced treasure-value tiles, Jordan's unrevealed solo cards

@@ -16,7 +16,21 @@ import numpy as np
 from ...framework.jit import njit
 from ...framework.rng import shuffle_array_at
 from ...framework.event_log import log_event
-from .common import *  # noqa: F401,F403
+from .common import (BASE_MOVE, FIRST_RES_VP, GULF_EXPLORE, MARA_VP, N_ROUNDS, add_vp, pb, pop,
+                     rand_below, shuffle)
+from .constants import (ANY, C_CARD_KIND, C_CARD_TYPE, C_J_ACT, C_J_ACT_TYPES, C_J_BONUS,
+                        C_J_BONUS_N, C_J_DIE, C_J_EXPL_MOVE, C_J_EXPL_VP, C_J_LETTER, C_J_LOC_ACTS,
+                        C_J_LOC_EXPL, C_J_LONG_NEXT, C_J_NACT, C_J_N_CARDS, C_J_N_SLOTS,
+                        C_J_RAID_CUBE, C_J_RAID_N, C_J_RAID_VP, C_J_SLOT, C_J_T2_LOC, C_LAY_ROW,
+                        C_TR_RIVERS, G_DIFFICULTY, G_END3, G_FIGM, G_ISLAND, G_J_CARD, G_J_DECK,
+                        G_J_DRAWN, G_J_LEVEL, G_J_LOG, G_J_LOG_N, G_J_UPG, G_LAYOUT, G_QMARKET,
+                        G_QMARKET_N, G_RNG, G_ROUND, G_ROUND_END, G_SLOT_CARD, G_SLOT_DOWN,
+                        G_SLOT_FOG, G_SLOT_RES, G_SLOT_TV, G_T2, G_T2_FOG, G_T2_N, JA_BUY,
+                        JA_EXPLORE, JA_QUEST, JA_RAID, JA_TIER2, JB_RAID, JB_UPGRADE, JS_ADVANCE,
+                        JS_FIGUREHEAD, JS_QUEST, J_ACT_CAP, J_DECK_N, J_LEVELS, J_LOG_CAP, KIND_IMP,
+                        KIND_LOC, KIND_RES, N_SLOTS, N_SPACES, P_COINS, P_EXPL, P_FIG, P_NRES, P_QN,
+                        P_RIVERS, P_SHIP, P_TAB_N, P_TRE, QHAND_CAP, SP_GULF, SP_MARA, SP_START,
+                        TABLEAU_CAP, VS_EFFECTS, VS_MARACAIBO, VS_RAIDS, VS_RESIDENCE_FIRST)
 from .sailing import column, neighbours
 from .effects import refill_slot, draw_quest, give_quest, add_to_tableau
 from .treasures import add_cubes

@@ -5,7 +5,10 @@ Rubies on his way and at the Gulf, and his Rubies at the end."""
 import numpy as np
 
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import BASE_MOVE, add_vp, pb, rand_below
+from .constants import (C_CARD_KIND, C_LAY_NBR, G_LAYOUT, G_MODULES, G_ROUND, G_RUBY_MKT,
+                        G_SLOT_CARD, G_SLOT_COINS, G_SLOT_FOG, KIND_LOC, N_RUBY_SPACES, N_SLOTS,
+                        N_SPACES, P_RUBIES, SP_GULF, SP_MARA, VS_EFFECTS)
 from .options import MOD_FOG_LOCATIONS, MOD_FOG_IMPROVEMENTS, MOD_RUBIES
 from .fog import turn_up
 from .skirmish import skirmish_due, resolve_skirmish

@@ -4,6 +4,7 @@ Positions: a ship stands on a card slot 0..26 of the Caribbean, on the Gulf
 (SP_GULF), on Maracaibo (SP_MARA) or in the starting zone (SP_START).
 Treasures are indexed gold 0, emerald 1, pearl 2 (yellow, green, white die).
 """
+from ...framework.constants_check import table_getattr
 from ...framework.layout import StateLayout
 
 MAX_P = 4
@@ -37,8 +38,8 @@ VP_SOURCES = (
     "buried", "quests", "quest_bonus",
 )
 N_VP_SRC = len(VP_SOURCES)
-for _i, _n in enumerate(VP_SOURCES):
-    globals()["VS_" + _n.upper()] = _i
+#: index names (constants.py): VS_<SOURCE> = the source's index
+ENUM_PREFIXES = {"VS_": VP_SOURCES}
 
 GLOBAL_FIELDS = [
     ("NP", 1), ("ROUND", 1), ("CUR", 1), ("OVER", 1), ("STEPS", 1), ("SEED", 1), ("RNG", 2),
@@ -111,5 +112,9 @@ PLAYER_FIELDS = [
     ("RETIRED", 1, 2),                  # 1 = the Residence Discount tile used (RET-04)
 ]
 
+# its names (constants.py): G_<NAME> (absolute), P_<NAME> (inside a player block),
+# PLAYERS, PLAYER_SIZE, STATE_SIZE
 LAYOUT = StateLayout(GLOBAL_FIELDS, PLAYER_FIELDS, MAX_P)
-LAYOUT.export(globals())
+
+# G_*, P_*, VS_* ... for Python code that reads them here (constants.py has them)
+__getattr__ = table_getattr(__name__)

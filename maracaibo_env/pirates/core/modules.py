@@ -3,8 +3,9 @@ and their effects, and Quest Hunters (§20.4 QH). Fog of War, Pirate Skirmish,
 Rubies and Retirement keep their rules in fog.py, skirmish.py, rubies.py and
 retirement.py."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
-from .constants import A_RETURN_QUEST, A_GAIN_RUBY, A_SELL_RUBY, A_TRADE_RUBY, A_RETIRE
+from .common import OP_RETIRE, OP_RETURNQ, OP_RUBY_GAIN, OP_RUBY_SELL, OP_RUBY_TRADE, pb, pop
+from .constants import (A_GAIN_RUBY, A_RETIRE, A_RETURN_QUEST, A_SELL_RUBY, A_TRADE_RUBY, G_MODULES,
+                        G_RUBY_MKT, N_RUBY_SPACES, N_SLOTS, P_RUBIES, P_SETUPQ, P_SETUPQ3)
 from .options import MOD_QUEST_HUNTERS
 from .effects import give_quest
 from .rubies import sell_ruby, trade_ruby

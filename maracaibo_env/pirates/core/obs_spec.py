@@ -94,5 +94,4 @@ PLAYER_OBS = sum(r[1] for r in PLAYER)
 ROWS = GLOBAL + [(f"p{k}_{n}", s, m if k else m + " (you)", lo, hi) for k in range(MAX_P)
                  for n, s, m, lo, hi in PLAYER] + OWN + MODULES + SOLO
 OBS = ObsSpec(ROWS)
-OBS_SPEC = OBS.rows3            # (name, size, meaning) rows, the older form
 OBS_SIZE = OBS.size

@@ -7,10 +7,23 @@ OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
 `observe` writes exactly those slices in that order.
 """
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import OP_KEEPQ, OP_RETURNQ, pb, top
+from .constants import (FIGM_CAP, G_BM_SIDE, G_CUR, G_DICE, G_DIFFICULTY, G_END3, G_FIGM, G_ISLAND,
+                        G_J_CARD, G_J_DRAWN, G_J_LEVEL, G_J_UPG, G_MODULES, G_MV_LEFT, G_MV_MOVED,
+                        G_MV_START, G_NP, G_OVER, G_PHASE, G_QDECK_N, G_QMARKET, G_QMARKET_N,
+                        G_RAID_POWER, G_RAID_T, G_RAID_USED, G_REROLLS, G_ROUND, G_RUBY_MKT,
+                        G_SLOT_BM, G_SLOT_CARD, G_SLOT_COINS, G_SLOT_DOWN, G_SLOT_FOG, G_SLOT_RES,
+                        G_SLOT_TV, G_SOLO, G_T2_FOG, G_T2_N, J_DECK_N, MAX_P, N_BM, N_RUBY_SPACES,
+                        N_SLOTS, N_TRE, P_BM_AT, P_BONUS, P_BUR, P_BURSP, P_COINS, P_COLOUR_POW,
+                        P_CREW, P_DISCOUNT, P_EQUIP, P_EXPL, P_EXPL_BONUS, P_FIG, P_FORFEIT_N,
+                        P_HAS_POSEIDON, P_INC_COINS, P_INC_VP, P_LIGHTNING, P_MOVE_BONUS, P_NRES,
+                        P_NUPG, P_POSEIDON, P_QHAND, P_QN, P_RAID_ACTS, P_RAID_POW, P_REROLL,
+                        P_RETIRED, P_RIVERS, P_RUBIES, P_SETUPQ, P_SETUPQ3, P_SHIP, P_SHIPCARDS,
+                        P_TAB, P_TAB_N, P_TRE, P_TURNS, P_UPG, P_VP, P_WHALE, QHAND_CAP,
+                        QMARKET_CAP, TABLEAU_CAP)
 
 # the slices, their sizes and bounds: core/obs_spec.py (one table that every consumer reads)
-from .obs_spec import OBS, OBS_SPEC, OBS_SIZE, PLAYER_OBS  # noqa: E402,F401
+from .obs_spec import OBS, OBS_SIZE, PLAYER_OBS  # noqa: E402,F401
 
 
 @njit(cache=True)

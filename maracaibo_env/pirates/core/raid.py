@@ -1,6 +1,10 @@
 """Raiding (checklist §6 RAID): dice, raiding power, Raiding actions."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import OP_BURY, OP_ISLAND, OP_RAID_DICE, OP_RAID_SPEND, add_vp, pb, push, rand_below
+from .constants import (C_EFF_DO, C_EFF_N, C_N_RA, C_RA_N, C_RA_POWER, C_RA_S, C_RA_STANDARD,
+                        E_BURY, E_COINS, E_ISLAND_CUBE, E_TREASURE, E_VP, G_DICE, G_RAID_EXTRA,
+                        G_RAID_POWER, G_RAID_T, G_RAID_USED, G_REROLLS, P_COINS, P_COLOUR_POW,
+                        P_RAID_ACTS, P_RAID_POW, P_REROLL, VS_RAIDS)
 from .treasures import gain_treasure, can_bury
 
 

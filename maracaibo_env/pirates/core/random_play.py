@@ -2,7 +2,7 @@
 import numpy as np
 
 from ...framework.jit import njit
-from ...framework.random_play import pick_uniform
+from ...framework.random_play import pick_uniform, play_random_with
 from .constants import G_CUR, G_OVER, STATE_SIZE, NUM_ACTIONS
 from .engine import step, new_game
 
@@ -12,15 +12,7 @@ def play_random(state, cat, mask, stop_seats, rng, actions):
     """Uniform random legal moves until the game ends, a seat in the bitmask
     stop_seats is to act, or `actions` (which records the moves) is full.
     rng[0] is the generator state (advanced). Returns the number of moves."""
-    x = rng[0]
-    k = 0
-    while state[G_OVER] == 0 and not (stop_seats >> state[G_CUR]) & 1 and k < actions.shape[0]:
-        a, x = pick_uniform(mask, x)
-        actions[k] = a
-        step(state, cat, a, mask)
-        k += 1
-    rng[0] = x
-    return k
+    return play_random_with(step, G_OVER, G_CUR, state, cat, mask, stop_seats, rng, actions)
 
 
 @njit(cache=True)

@@ -1,7 +1,10 @@
 """Retirement (checklist §20.6 RET): the Residence Discount tile on the
 exploration track."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import FIRST_RES_VP, OP_RETIRE, add_vp, cost_after_discount, pb, push
+from .constants import (C_CARD_COST, C_CARD_KIND, C_TR_RETIRE, G_MODULES, G_SLOT_CARD, G_SLOT_DOWN,
+                        G_SLOT_FOG, G_SLOT_RES, KIND_RES, P_COINS, P_EXPL, P_NRES, P_RETIRED,
+                        VS_RESIDENCE_FIRST)
 from .options import MOD_RETIREMENT
 
 

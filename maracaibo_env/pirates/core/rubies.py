@@ -1,7 +1,8 @@
 """Rubies (checklist §20.5 RUBY): Ruby Supply tiles on locations, the Ruby
 Market beside the Gulf."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import OP_RUBY_SELL, OP_RUBY_TRADE, RUBY_TRADE_VP, add_vp, pb, push
+from .constants import C_CARD_RUBY, C_RUBY_N, C_RUBY_S, G_MODULES, G_RUBY_MKT, P_RUBIES, VS_EFFECTS
 from .options import MOD_RUBIES
 from .effects import push_effects_all
 

@@ -1,7 +1,15 @@
 """The turn: the move step (checklist §4 MOVE), the space's actions (§5 ACT,
 LOC, GULF, MARA), the end of a turn and of a round (§15 ROUND, §16 END3)."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import (BASE_MOVE, MARA_VP, N_ROUNDS, OP_BM_HERE, OP_END_TURN, OP_GULF, OP_IMPROVEMENT,
+                     OP_MOVE, OP_PAY, OP_RES_HERE, OP_RUBY_GAIN, OP_SIDE, OP_SKIRMISH, OP_UPGRADE,
+                     add_vp, pb, pop, push)
+from .constants import (BM_CODE, C_CARD_KIND, C_CARD_NSIDES, C_CARD_SIDE0_N, C_CARD_SIDE0_S,
+                        C_LAY_COLGT, C_LAY_NBR, C_LAY_SPACE_COL, G_CUR, G_END3, G_LAYOUT,
+                        G_MARA_SEAT, G_MV_LEFT, G_MV_MOVED, G_MV_START, G_NP, G_OVER, G_RAID_USED,
+                        G_ROUND, G_ROUND_END, G_SLOT_BM, G_SLOT_CARD, G_SLOT_DOWN, G_SLOT_TV,
+                        G_SOLO, KIND_IMP, KIND_RES, MAX_COLS, N_SPACES, P_COINS, P_MOVE_BONUS,
+                        P_SHIP, P_TURNS, SP_GULF, SP_MARA, SP_START, VS_MARACAIBO)
 from .treasures import add_cubes
 from .effects import push_effects
 from .scoring import income, final_scoring

@@ -1,6 +1,25 @@
 """Income (checklist §15 ROUND) and endgame scoring (§17 SCORE, GRS, GQ)."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import (BURIED_VP, COINS_PER_VP, JORDAN_RUBY_VP, QH_FACTOR, QH_MISSED_VP,
+                     QUESTS_BONUS_AT, QUESTS_BONUS_VP, RIVER_VP, add_vp, buried_total, pb,
+                     treasure_value, treasures)
+from .constants import (ANY, C_CARD_END_N, C_CARD_END_S, C_CARD_VP, C_EFF_ARG, C_EFF_DO, C_EFF_N,
+                        C_J_SCORE, C_Q_ARG, C_Q_HIGH_A, C_Q_HIGH_B, C_Q_HIGH_VP, C_Q_KIND,
+                        C_Q_LOW_A, C_Q_LOW_B, C_Q_LOW_VP, C_Q_TYPES, C_RES_CAP, C_RES_FORMULA,
+                        C_RES_PER, E_END_PER3_QUESTS, E_END_PER3_TREASURE, E_END_PER_BURIED,
+                        GQ_BURIED, GQ_BURIED_AND_INCOME_VP, GQ_CARDS, GQ_CREW_AND_RIVERS,
+                        GQ_EACH_TYPE, GQ_EQUIPMENT_AND_CREW, GQ_EQUIPMENT_AND_RIVERS,
+                        GQ_INCOME_COINS, GQ_INCOME_VP, GQ_LIGHTNING, GQ_RIVERS, GQ_SHIP,
+                        GQ_SHIP_AND_RESIDENCES, GQ_TREASURES, GQ_TYPE_COUNT, GQ_UPGRADES,
+                        GRS_BURIED, GRS_CREW, GRS_EMERALD, GRS_EQUIPMENT, GRS_GOLD,
+                        GRS_INCOME_COINS, GRS_INCOME_VP, GRS_PEARL, GRS_QUESTS_SCORED, GRS_SETS,
+                        GRS_SHIP, G_ISLAND, G_MODULES, G_NP, G_SLOT_CARD, G_SLOT_RES, G_SOLO,
+                        JSC_BONUS, JSC_BONUS_AT, JSC_CARD, JSC_QUEST, JSC_RESIDENCE, JSC_RIVER,
+                        N_SLOTS, P_COINS, P_CREW, P_EQUIP, P_INC_COINS, P_INC_VP, P_LIGHTNING,
+                        P_NRES, P_NUPG, P_QHAND, P_QN, P_RIVERS, P_RUBIES, P_SHIPCARDS, P_TAB,
+                        P_TAB_N, P_TRE, P_WHALE, TY_CREW, TY_EQUIPMENT, VS_BURIED, VS_CARD_ENDGAME,
+                        VS_CARD_VP, VS_DOUBLOONS, VS_EFFECTS, VS_INCOME, VS_QUESTS, VS_QUEST_BONUS,
+                        VS_RESIDENCES, VS_RIVERS, VS_TREASURES)
 from .options import MOD_QUEST_HUNTERS, MOD_FOG_LOCATIONS, MOD_RUBIES
 from .fog import fog_income
 

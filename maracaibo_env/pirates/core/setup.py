@@ -2,8 +2,16 @@
 import numpy as np
 
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
-from ...framework.rng import shuffle_array_at
+from ...framework.rng import seed_at, shuffle_array_at
+from .common import OP_KEEPQ, OP_RETURNQ, pb, push, rand_below, shuffle
+from .constants import (C_CARD_KIND, C_CARD_TIER, C_CARD_TV, C_N_CARDS, C_N_QUESTS, C_START_COINS,
+                        C_START_CUBES, C_TV_TILES, FIGM_CAP, G_BM_SIDE, G_DIFFICULTY, G_FIGM,
+                        G_ISLAND, G_LAYOUT, G_MARA_SEAT, G_MODULES, G_NP, G_QDECK, G_QDECK_N,
+                        G_QMARKET, G_QMARKET_N, G_REMOVED, G_REMOVED_N, G_RNG, G_ROUND, G_SEED,
+                        G_SLOT_CARD, G_SLOT_TV, G_SOLO, G_T2, G_T2_N, KIND_IMP, KIND_LOC, MAX_P,
+                        N_BM, N_FIGS, N_SLOTS, P_BM_AT, P_COINS, P_FIG, P_QHAND, P_QN, P_SETUPQ,
+                        P_SETUPQ3, P_SHIP, P_TAB, QDECK_CAP, QHAND_CAP, QMARKET_CAP, REMOVED_CAP,
+                        SP_START, T2_CAP, TABLEAU_CAP)
 from .options import MOD_QUEST_HUNTERS
 from .fog import fog_setup
 from .jordan import jordan_setup

@@ -3,7 +3,9 @@ beside opponents' ships."""
 import numpy as np
 
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import SKIRMISH_SOLO_VP, SKIRMISH_TAKE, SKIRMISH_VP, add_vp, pb, rand_below
+from .constants import (G_MODULES, G_NP, G_ROUND, G_SOLO, MAX_P, N_SLOTS, P_COINS, P_RAID_POW,
+                        P_SHIP, VS_RAIDS)
 from .options import MOD_SKIRMISH
 
 

@@ -1,6 +1,9 @@
 """Treasure islands, gaining treasures and the hideout, burying (checklist §6.1 TRE, §8 BURY)."""
 from ...framework.jit import njit
-from .common import *  # noqa: F401,F403
+from .common import LIST_ALL, OP_LIST, OP_TPLACE, pb, push, unburied
+from .constants import (C_HB_C, C_HB_N, C_HB_S, C_HU_C, C_HU_N, C_HU_S, C_POS_N, C_POS_S, G_ISLAND,
+                        HB_CAP, HU_CAP, N_POSEIDON, P_BONUS, P_BUR, P_BURSP, P_HAS_POSEIDON,
+                        P_POSEIDON, P_TRE)
 
 
 @njit(cache=True)

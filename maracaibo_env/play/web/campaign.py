@@ -3,7 +3,7 @@
     desk = CampaignDesk("camp.json")      # read once, at start (CampaignError: said, exit 2)
     async with desk.lock:
         desk.check_free(games)            # CampaignBusy while a campaign game is unfinished
-        ... desk.campaign.next_game(...)  # the page's new game (app.new_game)
+        ... desk.campaign.next_game(...)  # the page's new game (routes/campaign.start_game)
     await desk.finish(live_game)          # after act/step: a finished game is recorded once
 
 Every change of the campaign happens under `lock`, an asyncio lock: uvicorn
@@ -46,7 +46,7 @@ class CampaignDesk:
         self.campaign = Campaign.from_json(raw)
         self._on_disk = raw                  # what the file held when last read or written
         self.lock = asyncio.Lock()
-        self.live_id: str | None = None      # the campaign game in play: its id and its _Live
+        self.live_id: str | None = None      # the campaign game in play: its id and its context.Live
         self.live = None
         self.stuck: str | None = None        # why no more campaign games can start
         from ...maracaibo.story import load_story_cards

@@ -204,8 +204,8 @@ class BotPool:
 def _warm() -> None:
     """Load every allowed agent's compiled code once, before the first job's clock starts."""
     import numpy as np
-    from agents.base import act_with
-    from ...adapters import get_adapter
+    from maracaibo_env.agents.base import act_with
+    from ...agents.adapter import get_adapter
     from ...registry import available_games, game_info, make
     for kind in available_games():
         if game_info(kind).adapter is None:
@@ -223,8 +223,8 @@ def worker_main(conn) -> None:
     """Answer jobs (kind, spec, game, rng state) with (True, (action, rng state, seconds))
     or (False, exception), one at a time, until the pipe closes."""
     import numpy as np
-    from agents.base import act_with
-    from ...adapters import get_adapter
+    from maracaibo_env.agents.base import act_with
+    from ...agents.adapter import get_adapter
     _warm()
     conn.send(True)
     agents: dict = {}

@@ -1,0 +1,2 @@
+"""The package version (one place: the package, its tournament files and `maracaibo --version` read it)."""
+VERSION = "0.1.0"

@@ -1,0 +1,290 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS) in numba,
+for Maracaibo: its kernel and search adapter on the shared tree and agent of
+maracaibo_env/framework/search.py (maracaibo_env/pirates/agents/mcts.py is Pirates').
+
+Every iteration samples a *determinisation* of the game that the searching
+player cannot tell from the real one, then walks one shared tree of action
+sequences on it:
+
+* hidden information is redrawn from what the searcher cannot see
+  (maracaibo/core/hidden.py `redraw`, the game's one definition): the cards
+  that are neither face up nor its own (draw and discard piles, opponents'
+  hands and planning areas) are pooled and dealt back in random order; the
+  opponents' career cards are dealt from the careers the searcher was not
+  offered; the two combat-token piles, Jean's Automa deck, the quest pile
+  below its public top tile and the face-down prestige buildings are
+  shuffled; the game's RNG is reseeded. Pools are built from public
+  information and the searcher's own cards only, sorted, then shuffled, so
+  two games that differ only in hidden information search identically;
+* selection: UCB1 over the children whose actions are legal in this
+  determinisation, with availability counts (Cowling et al. 2012); every
+  node's statistics are from the view of the player who acts there;
+* expansion of one untried legal action, then a rollout: uniform random
+  moves for up to `rollout_depth` decisions, scored by the heuristic
+  evaluation (maracaibo_env.maracaibo.agents.heuristics.evaluate, the balanced weights) of every
+  player, as each player's margin over the best other (divided by 100), or by
+  the final VP margin when the game ended. In a solo game the leaf is the
+  human's estimated final VP margin over Jean: the `ship_income` evaluation
+  (solo-aware) less its measured drift over the game (SOLO_DRIFT), so that
+  leaves at different times, and the game-over margin, are on one footing;
+  the root prior is `ship_income`'s there too.
+
+Options (spec `mcts:iters=2000:c=0.2:depth=0:top=3`): `iterations` per
+decision (default 1000) or `ms` per decision, `exploration` constant c (0.2),
+`rollout_depth` (0: the heuristic evaluation right after the expanded move),
+`rollout` (random or balanced moves), `top` (3: only the balanced
+heuristic's three best root moves are searched; 0 = all), `dets` (0: a fresh
+determinisation per iteration). The search seed comes from the `rng` passed
+to act(), so a decision is reproducible.
+
+The defaults were tuned by 2-player duplicate gauntlets against `balanced`
+(40 deals x 2 seatings, seed 11, win share with Wilson 95 %; docs/agents.md):
+unguided with random rollouts of 40 (the first default) 48.3 % of 30 games
+and 35.5 % [27, 45] of 100 fresh ones; top=3 with rollouts of 40: 52.8 %
+(53 games); top=3 depth=0: 57.5 % [47, 68]; top=2: 50.0 %; top=5: 45.0 %;
+300 iterations: 50.0 %; c=0.2: 65.6 % [55, 75]; c=0.05: 55.1 % (49 games);
+top=3 depth=5: 54.8 % (31 games).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from maracaibo_env.framework.arrays import copy_into
+from maracaibo_env.maracaibo.core import engine
+from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
+from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_NUMBER
+from maracaibo_env.maracaibo.core.layout import (
+    PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP, P_SHIP, G_ROUND,
+    G_ROUND_END, G_SCORING, G_DIFFICULTY)
+from maracaibo_env.maracaibo.core.random_play import pick_uniform
+from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
+from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
+                                            margins, new_tree, root_visits)
+from .heuristics import evaluate, table_move, HeuristicAgent, HEURISTICS
+from .value_net import NUM_FEATURES, leaf_values, load_value, ValueFileError  # noqa: F401
+
+from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
+from . import heuristics as _heuristics  # noqa: E402
+from . import value_net as _value_net  # noqa: E402
+
+drop_stale_cache(__file__, _heuristics.__file__, _value_net.__file__)  # its compiled functions link the engine's and the heuristics' code
+
+N_TOKEN_SLOTS = 64
+
+
+# the determinisation (and its generator helpers) is the game's one definition of
+# what a seat cannot see: maracaibo/core/hidden.py (`determinize` stays importable)
+
+
+# ---- solo: the leaf value is the estimated final VP margin over Jean -------------
+# The heuristic evaluation of a solo position is not the final margin: it rises
+# by about 40 during every round and sits some 110 above the final margin when
+# the last round ends (Jean's final scoring, her noble ranks above all, is
+# mostly missing from its estimate of her, and her VP weigh 0.7). A search whose
+# leaves lie at different times would prefer lines that run the clock and shun
+# the game's end, so the solo leaf subtracts that drift: SOLO_DRIFT[level,
+# round, k] = the mean of (evaluation - final VP margin) at round progress
+# k / 4 (the leading ship's way to the last space; 1 once the round end is
+# triggered), linear between, fitted by least squares on 60 heuristic solo
+# games per level (seeds 5000+: ship_income, balanced, explorer_quests), for
+# the solo leaf weights SOLO_LEAF. Game over: the VP margin itself. The drift
+# depends on the data: refitted for the calibrated data of issue 25 with
+# `python -m maracaibo_env.training.fit_solo_drift --games 60`.
+SOLO_LEAF = "ship_income"
+SOLO_DRIFT = np.array([
+    [[0.0] * 5] + r for r in (
+        [[-7, -3, 18, 33, 44], [47, 44, 51, 67, 78], [65, 69, 81, 93, 100], [88, 86, 106, 117, 129]],
+        [[2, 7, 34, 41, 53], [45, 50, 60, 71, 83], [68, 74, 93, 96, 109], [94, 92, 107, 117, 127]],
+        [[0, 11, 24, 42, 54], [54, 52, 60, 73, 83], [50, 77, 82, 99, 105], [95, 93, 106, 120, 126]],
+        [[2, 8, 28, 42, 57], [33, 53, 62, 72, 87], [76, 74, 91, 99, 108], [91, 91, 105, 120, 126]],
+        [[5, 15, 27, 51, 58], [50, 51, 74, 69, 89], [63, 76, 88, 102, 108], [81, 92, 107, 125, 126]],
+    )],
+    np.float64)
+
+
+@njit(cache=True)
+def solo_drift(st, cat, drift):
+    """The expected excess of the solo evaluation over the final VP margin at
+    st's level, round and round progress (SOLO_DRIFT, linear in progress)."""
+    rnd = min(max(st[G_ROUND], 1), 4)
+    if st[G_ROUND_END] or st[G_SCORING]:
+        prog = 1.0
+    else:
+        home = 21.0 if rnd < 4 else 22.0
+        far = max(cat[C_LOC_NUMBER + st[PLAYERS + P_SHIP]],
+                  cat[C_LOC_NUMBER + st[PLAYERS + PLAYER_SIZE + P_SHIP]])
+        prog = min(max(far / home, 0.0), 1.0)
+    n = drift.shape[2] - 1
+    f = prog * n
+    k = min(int(f), n - 1)
+    w = f - k
+    lvl = min(max(st[G_DIFFICULTY], 0), drift.shape[0] - 1)
+    return (1.0 - w) * drift[lvl, rnd, k] + w * drift[lvl, rnd, k + 1]
+
+
+@njit(cache=True)
+def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out):
+    """out[p] = player p's margin over the best other player / 100: final VP
+    when the game is over, else the heuristic evaluation (solo: the human's
+    estimated final VP margin over Jean, the evaluation less its drift
+    `solo_drift`, and its negation)."""
+    np_ = st[G_NP]
+    if st[G_SOLO]:
+        if st[G_OVER]:
+            m = float(st[PLAYERS + P_VP] - st[PLAYERS + PLAYER_SIZE + P_VP])
+        else:
+            m = (evaluate(st, cat, 0, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
+                 - solo_drift(st, cat, drift))
+        out[0] = m / 100.0
+        out[1] = -m / 100.0
+        return
+    est = np.empty(MAX_P, np.float64)
+    for p in range(np_):
+        if st[G_OVER]:
+            est[p] = st[PLAYERS + p * PLAYER_SIZE + P_VP]
+        else:
+            est[p] = evaluate(st, cat, p, W, area_full, area_ongoing, exp_prog, card_bonus, dval)
+    margins(est, np_, 100.0, out)
+
+
+@njit(cache=True)
+def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
+           exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
+           lookahead_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
+           vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2):
+    """visits_out[a] = root visits of action a after `iterations` iterations
+    (the tree: framework/search.py).
+
+    root_allowed: int8 per action id, the root moves the search may try;
+    dets: 0 = a fresh determinisation every iteration, else that many drawn
+    once and used in turn; heuristic_rollout: rollout moves by the balanced
+    heuristic (W .. fake_token, as for maracaibo_env.maracaibo.agents.fast_play) instead of uniform;
+    drift: SOLO_DRIFT for the leaf weights W (read only in solo games);
+    value: score the leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py
+    `leaf_values`: its estimates use the weights vW, v_card_bonus it was
+    trained with; vmean .. vb2 its network) instead of `_values`."""
+    t = new_tree(iterations + 2)
+    pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
+    for d in range(dets):
+        copy_into(pool[d], real)
+        x = determinize(pool[d], me, x)
+    W2 = W.reshape(1, W.shape[0])
+    cb2 = card_bonus.reshape(1, card_bonus.shape[0])
+    legal_buf = np.zeros(NUM_ACTIONS, np.int64)
+    vals_buf = np.zeros(NUM_ACTIONS, np.float64)
+    root_buf = np.zeros_like(real)
+    st = np.empty_like(real)
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    vals = np.zeros(MAX_P, np.float64)
+    path = np.empty(iterations + 2, np.int64)
+    has_child = np.zeros(NUM_ACTIONS, np.int64)
+    est = np.zeros(MAX_P, np.float64)
+    fx = np.zeros(NUM_FEATURES, np.float64)
+    h0 = np.zeros(vw0.shape[1], np.float64)
+    h1 = np.zeros(vw1.shape[1], np.float64)
+    for it in range(iterations):
+        if dets > 0:
+            copy_into(st, pool[it % dets])
+        else:
+            copy_into(st, real)
+            x = determinize(st, me, x)
+        engine.legal_mask(st, cat, mask)
+        for b in range(NUM_ACTIONS):
+            if root_allowed[b] == 0:
+                mask[b] = 0
+        node = 0
+        depth = 0
+        path[0] = 0
+        expanded = False
+        while st[G_OVER] == 0 and not expanded:
+            child, a, expanded, x = descend(t, node, mask, st[G_CUR], c, has_child, x)
+            if child < 0:
+                break
+            engine.step_unchecked(st, cat, a, mask)
+            node = child
+            depth += 1
+            path[depth] = node
+        k = 0
+        if depth == 0 and st[G_OVER] == 0:  # nothing tried at the root: rebuild the full mask
+            engine.legal_mask(st, cat, mask)
+        while st[G_OVER] == 0 and k < rollout_depth:
+            if heuristic_rollout:
+                a, x = table_move(st, cat, mask, 0, W2, lookahead_t, card_base, cb2, career_val,
+                                  deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
+                                  x, legal_buf, vals_buf, root_buf)
+            else:
+                a, x = pick_uniform(mask, x)
+            engine.step_unchecked(st, cat, a, mask)
+            k += 1
+        if value:
+            leaf_values(st, cat, vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval,
+                        vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1, vals)
+        else:
+            _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, vals)
+        backpropagate(t, path, depth, vals)
+    root_visits(t, visits_out)
+    return x
+
+
+ROLLOUTS = ("random", "balanced")
+
+
+class MaracaiboSearch(SearchAdapter):
+    """Maracaibo for the shared search (framework/search.py): the kernel
+    `search`, the prior = the balanced heuristic's lookahead values, the leaf
+    evaluation = its tables. In a solo game both are the SOLO_LEAF
+    heuristic's, and the leaf is its evaluation less SOLO_DRIFT."""
+    game = "maracaibo"
+    num_actions = NUM_ACTIONS
+    rollouts = ROLLOUTS
+    prior_name = "balanced"
+
+    def __init__(self):
+        self._eval = HeuristicAgent()
+        self._solo_eval = HEURISTICS[SOLO_LEAF]()
+        self._solo_prior = self._solo_eval
+        self._drift = SOLO_DRIFT
+
+    def prior(self, game, legal):
+        guide = self._solo_prior if game.state[G_SOLO] else self._eval
+        return guide.values(game, legal)
+
+    def search(self, agent, game, x, iterations, root_allowed, out):
+        ev = self._solo_eval if game.state[G_SOLO] else self._eval
+        t = ev.tables(game.catalog)
+        W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
+        net = getattr(agent, "value_net", None)
+        vt = self._eval.tables(game.catalog)       # a value's estimates use the balanced weights
+        search(game.state, game._cat, int(game.state[G_CUR]), iterations, agent.exploration,
+               agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
+               root_allowed, agent.dets, agent.rollout == "balanced",
+               t[1][None], t[2][None], t[4][None], t[5][None], t[10], self._drift,
+               net is not None, vt[0], vt[3], *(net.args() if net is not None else _NO_VALUE))
+
+
+# the network arguments of a search without a learned value (never read)
+_NO_VALUE = (np.zeros(NUM_FEATURES), np.ones(NUM_FEATURES), np.zeros((NUM_FEATURES, 1)), np.zeros(1),
+             np.zeros((1, 1)), np.zeros(1), np.zeros(1), np.zeros(1))
+
+
+class MCTSAgent(SearchAgent):
+    """ISMCTS for Maracaibo (see the module docstring; the options:
+    framework.search.SearchAgent). act(observation, mask, rng, game).
+
+    :param value: "" (default) = leaves scored by the heuristic evaluation;
+        a shipped value's name (maracaibo_env/maracaibo/agents/values/NAME.npz) or an .npz path =
+        leaves scored by that learned value (maracaibo_env/maracaibo/agents/value_net.py; trained by
+        maracaibo_env/training/expert_iteration.py)."""
+    adapter = MaracaiboSearch()
+
+    def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
+                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0, value: str = ""):
+        super().__init__(iterations, exploration, rollout_depth, top, dets, rollout, ms)
+        if not isinstance(value, str):
+            raise ValueError(f"value must be a shipped value's name or an .npz path, got {value!r}")
+        self.value = value
+        self.value_net = load_value(value) if value else None   # ValueFileError says what is wrong
+
+    def __repr__(self):
+        return super().__repr__()[:-1] + f", value={self.value!r})"
