@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from maracaibo_env.agents.registry import parse_spec  # noqa: E402
-from maracaibo_env.campaign import Campaign  # noqa: E402
+from maracaibo_env.maracaibo.campaign import Campaign  # noqa: E402
 from maracaibo_env.maracaibo.match import _seat_tables  # noqa: E402
 
 

@@ -1,4 +1,4 @@
-"""Fuzzing Maracaibo's campaign (issue 27: maracaibo_env.campaign, core/story.py), four parts.
+"""Fuzzing Maracaibo's campaign (issue 27: maracaibo/campaign.py, core/story.py), four parts.
 
 play   random campaigns: 1-4 players, started from card 01 (Campaign.new), from
        chapter 2, or from a random valid archive (story cards of the data in
@@ -59,7 +59,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzz_harness as H  # noqa: E402
 import fuzz  # noqa: E402  (Maracaibo's fuzz target: its mutations)
 from maracaibo_env import Game  # noqa: E402
-from maracaibo_env.campaign import Campaign, CampaignError, START_KEYS  # noqa: E402
+from maracaibo_env.maracaibo.campaign import Campaign, CampaignError, START_KEYS  # noqa: E402
 from maracaibo_env.framework.game import GameConfigError  # noqa: E402
 from maracaibo_env.maracaibo.catalog import load_catalog  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
@@ -293,7 +293,7 @@ def play_out(g, rng, check_every: int, json_every: int = 0, max_steps: int = MAX
 # ---- part play: random campaigns -------------------------------------------------------------------
 def case_play(seed: int, k: int, catalog, check_every: int = 1) -> dict:
     """Case k: one campaign of 2-4 games for 1 + k % 4 players."""
-    from maracaibo_env.campaign import story_log
+    from maracaibo_env.maracaibo.campaign import story_log
     from maracaibo_env.framework.replay import verify_replay
     rng = np.random.default_rng([seed, 1, k])
     n = 1 + k % 4

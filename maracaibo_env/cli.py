@@ -1,18 +1,23 @@
-"""Command line: `maracaibo demo` (also `python -m maracaibo_env demo`).
+"""Command line: the `maracaibo` command (also `python -m maracaibo_env`).
 
     maracaibo --version
-    maracaibo demo [--players N] [--seed S] [--story 75|76|77] [--difficulty LEVEL]
-                   [--automa-income en|de] [--replay FILE] [--verbose]
-    maracaibo replay FILE [--partial]
+    maracaibo demo [--game G] [--players N] [--seed S] [--replay FILE] [--verbose]
+                   [--option NAME[=VALUE]] [--data DIR] [the game's own flags]
+    maracaibo replay FILE [--partial] [--html OUT]
+    maracaibo tournament | balance | calibrate | play | serve | compile | campaign ...
 
-(--players 1 plays the solo game: a random player against the Automa Jean)
-
-plays one full game between random agents and prints one line per round
-(who ended it, scores after that round's scoring), the final VP-by-source
+`maracaibo demo` plays one full game between random agents (--players 1: a
+random player against the game's solo opponent) and prints one line per
+round with the scores after that round's scoring, the final VP-by-source
 table with totals and winners, the number of decisions and the time taken;
 --verbose also prints every move by name with the player who made it and,
-as `maracaibo play` labels it, what it points at ('sail:7:mp7 (St. Kitts, 7 MP)'),
-and each of Jean's turns.
+as `maracaibo play` labels it, what it points at ('sail:7:mp7 (St. Kitts, 7 MP)').
+A game's own part of the demo (Maracaibo's --story, --difficulty and
+--automa-income, who ended each round, each of Jean's turns) is a `Demo`
+subclass that its registry row names (GameInfo.demo, e.g.
+maracaibo_env/maracaibo/demo.py). The other subcommands live with their tools:
+tournament/cli.py, balance/cli.py, calibration/cli.py, and in play/ the
+terminal (play), the web app (web/cli.py: serve), compile.py and campaign.py.
 """
 from __future__ import annotations
 
@@ -23,12 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .maracaibo.catalog import STORY_NUMBERS
-from .maracaibo.core import layout as L
-from .maracaibo.core.enums import DIFFICULTIES, AUTOMA_INCOMES
-from .maracaibo.data_load import DataError
-from .maracaibo.game import Game, GameConfigError, PLAYER_COUNTS
-from .registry import DEFAULT_GAME, available_games, game_class, game_id_of, game_info
+from .framework.errors import GameConfigError
+from .registry import DEFAULT_GAME, available_games, game_class, game_id_of, game_info, game_part
 from .framework.cli_options import add_option_argument, game_help, options_help, parse_options  # noqa: F401  (re-exported)
 
 
@@ -73,23 +74,21 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play one game between random agents and print a summary",
                           epilog=EXAMPLES + "\n" + options_help(),
                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    solo = " / ".join(game_info(g).solo_opponent for g in available_games() if game_info(g).solo_opponent)
     demo.add_argument("--game", default=DEFAULT_GAME, choices=available_games(), help=game_help())
     demo.add_argument("--verbose", "-v", action="store_true",
-                      help="print every move by name with its player, and Jean's turns")
-    demo.add_argument("--players", type=int, default=3, choices=PLAYER_COUNTS,
-                      help="number of players (default 3; 1 = solo against Jean)")
-    demo.add_argument("--difficulty", default="medium", choices=DIFFICULTIES,
-                      help="solo: Jean's level (default medium)")
-    demo.add_argument("--automa-income", default="en", choices=AUTOMA_INCOMES,
-                      help="solo: Jean's income reading (SOLO-18; default en)")
+                      help="print every move by name with its player, and the solo opponent's turns")
+    demo.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4),
+                      help=f"number of players (default 3; 1 = solo against {solo})")
     demo.add_argument("--seed", type=int, default=0, help="game and agent seed (default 0)")
-    demo.add_argument("--story", type=int, default=75, choices=STORY_NUMBERS,
-                      help="non-campaign story card (default 75)")
     demo.add_argument("--replay", metavar="PATH", help="also write the game's replay (JSON lines)")
     add_option_argument(demo)
     demo.add_argument("--data", metavar="DIR",
-                      help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data with your changes), "
-                           "or a shipped data set by name (calibrated: the issue-25 economy variant)")
+                      help="play with the game data in DIR (a copy of maracaibo_env/<game>/data with your "
+                           "changes), or a shipped data set by name (Maracaibo's calibrated: the issue-25 "
+                           "economy variant)")
+    for g in available_games():         # each game's own flags (Maracaibo's --story, ...)
+        demo_of(g).add_arguments(demo)
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")
     rep.add_argument("path", help="a replay written by `maracaibo demo --replay` or Game.save_replay")
     rep.add_argument("--partial", action="store_true",
@@ -102,8 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .play.terminal import add_parser as play_parser
     from .play.web.cli import add_parser as serve_parser
     from .calibration.cli import add_parser as calibrate_parser
-    from .compile_all import add_parser as compile_parser
-    from .campaign_cli import add_parser as campaign_parser
+    from .play.compile import add_parser as compile_parser
+    from .play.campaign import add_parser as campaign_parser
     tournament_parser(sub)
     balance_parser(sub)
     calibrate_parser(sub)
@@ -127,11 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         except GameConfigError as exc:
             print(f"maracaibo demo: {exc}", file=sys.stderr)
             return 2
-        if args.game != DEFAULT_GAME:     # the story, difficulty and automa flags are Maracaibo's
-            return demo_game(args.game, args.players, args.seed, args.verbose, args.data, args.replay,
-                             options)
-        return demo(args.players, args.seed, args.story, args.difficulty, args.replay,
-                    args.automa_income, args.verbose, args.data, options)
+        return demo(args.game, args, options)
     if args.command == "replay":
         return replay(args.path, args.partial, args.html)
     if args.command == "tournament":
@@ -147,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
         from .play.terminal import main as play_main
         return play_main(args)
     if args.command == "compile":
-        from .compile_all import main as compile_main
+        from .play.compile import main as compile_main
         return compile_main(args)
     if args.command == "campaign":
-        from .campaign_cli import main as campaign_main
+        from .play.campaign import main as campaign_main
         return campaign_main(args)
     if args.command == "serve":
         from .play.web.cli import main as serve_main
@@ -223,59 +218,96 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-def demo(players: int, seed: int, story: int, difficulty: str = "medium",
-         replay_path: str | None = None, automa_income: str = "en",
-         verbose: bool = False, data_dir: str | None = None, options: dict | None = None) -> int:
-    """Play one random-agent game and print the per-round lines and final table
-    (verbose: every move by name with its player, and Jean's turns)."""
+class Demo:
+    """A game's part of `maracaibo demo`. This base plays any registered game; a game
+    whose demo says more (its own flags, its round lines, its solo opponent's turns)
+    names a subclass in its registry row (GameInfo.demo), e.g.
+    maracaibo_env/maracaibo/demo.py. One object per demo run.
+
+    :param info: the game's registry row (registry.GameInfo).
+    """
+
+    def __init__(self, info):
+        self.info = info
+
+    @classmethod
+    def add_arguments(cls, parser: argparse.ArgumentParser) -> None:
+        """Add the game's own flags to the demo parser (one parser for every game: a flag
+        of another game is parsed and ignored)."""
+
+    def game_options(self, args: argparse.Namespace) -> dict:
+        """The Game class's keyword arguments from the game's own flags (--option items
+        override them)."""
+        return {}
+
+    def header(self, game, args: argparse.Namespace) -> str:
+        """The first line, before the options."""
+        who = (f"a random player vs {self.info.solo_opponent}" if game.solo
+               else f"{args.players} random players")
+        return f"{self.info.title} demo: {who}, seed {args.seed}"
+
+    def start(self, game) -> None:
+        """Called once before the first decision."""
+
+    def moved(self, game) -> list[str]:
+        """--verbose: what else to print after a decision (the solo opponent's turns)."""
+        return []
+
+    def round_line(self, game, rnd: int, scores: str) -> str:
+        """The line at the end of round rnd; scores: 'player_0=31, player_1=27'."""
+        return f"round {rnd} over; scores{' after final scoring' if game.is_over else ''}: {scores}"
+
+
+def demo_of(game_id: str) -> type[Demo]:
+    """The game's Demo class (registry GameInfo.demo; the generic Demo when the row names none)."""
+    return game_part(game_id, "demo") if game_info(game_id).demo else Demo
+
+
+def demo(game_id: str, args: argparse.Namespace, options: dict | None = None) -> int:
+    """Play one random-agent game of a registered game and print a line per round and the
+    final table (args: the demo parser's; --verbose: every move by name with its player)."""
+    d = demo_of(game_id)(game_info(game_id))
     out = _Printer()
-    if not 0 <= seed < 2**31:
-        print(f"--seed must be in 0..2**31-1, got {seed}", file=sys.stderr)
+    if not 0 <= args.seed < 2**31:
+        print(f"--seed must be in 0..2**31-1, got {args.seed}", file=sys.stderr)
         return 2
-    problem = _replay_target_problem(replay_path) if replay_path else None
+    problem = _replay_target_problem(args.replay) if args.replay else None
     if problem:  # before playing: the game would be lost at the end
-        print(f"--replay {replay_path}: {problem}", file=sys.stderr)
+        print(f"--replay {args.replay}: {problem}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
     try:
-        game = Game(players, seed=seed, story=story, data_dir=data_dir,
-                    **{"difficulty": difficulty, "automa_income": automa_income, **(options or {})})
-    except (GameConfigError, DataError) as exc:
+        game = game_class(game_id)(args.players, seed=args.seed, data_dir=args.data,
+                                   **{**d.game_options(args), **(options or {})})
+    except ValueError as exc:     # GameConfigError, DataError, the Game's own checks
         print(f"maracaibo demo: {exc}", file=sys.stderr)
         return 2
     t_setup = time.perf_counter() - t0
-    rng = np.random.default_rng(seed)
-    who = (f"a random player vs the Automa Jean ({difficulty})" if game.solo
-           else f"{players} random players")
-    out.line(f"Maracaibo demo: {who}, seed {seed}, story {story}" + _options_line(game))
-
-    decisions = 0
+    rng = np.random.default_rng(args.seed)
+    out.line(d.header(game, args) + _options_line(game))
+    decisions, rnd = 0, game.round
+    d.start(game)
     t0 = time.perf_counter()
-    rnd = game.round
-    jean = _jean_turn(game)
     while not game.is_over:
         legal = game.legal_actions()  # uniform random play (the demo needs no agent)
         a = legal[rng.integers(len(legal))]
-        if verbose:
-            out.line(f"  {_seat_name(game, game.current_player)}: {_labelled(game, a)}")
+        if args.verbose:
+            out.line(f"  {seat_name(game, game.current_player)}: {_labelled(game, a)}")
         game.step(a)
         decisions += 1
-        if verbose and game.solo and _jean_turn(game) != jean:
-            jean = _jean_turn(game)
-            out.line("  jean: " + ", ".join(f"{ev} {arg}" for ev, arg in game.solo_log()))
+        if args.verbose:
+            for text in d.moved(game):
+                out.line("  " + text)
         if game.round != rnd or game.is_over:
-            trigger = _seat_name(game, int(game.state[L.G_TRIGGER]))
-            scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
-            out.line(f"round {rnd}: ended by {trigger}; scores after scoring: {scores}")
+            scores = ", ".join(f"{seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
+            out.line(d.round_line(game, rnd, scores))
             rnd = game.round
     elapsed = time.perf_counter() - t0
-
     out.score_table(game)
-    if replay_path:
-        game.save_replay(replay_path)
-        out.line(f"replay written to {replay_path}")
-    winners = ", ".join(_seat_name(game, p) for p in game.winners())
-    out.line(f"winner(s): {winners}")
+    if args.replay:
+        game.save_replay(args.replay)
+        out.line(f"replay written to {args.replay}")
+    out.line(f"winner(s): {', '.join(seat_name(game, p) for p in game.winners())}")
     out.line(f"{decisions} decisions in {elapsed:.3f} s "
              f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
     return 0
@@ -296,59 +328,6 @@ def _labelled(game, action: int) -> str:
     return f"{name} ({text})" if text else name
 
 
-def demo_game(game_id: str, players: int, seed: int, verbose: bool = False, data_dir: str | None = None,
-              replay_path: str | None = None, options: dict | None = None) -> int:
-    """One random-agent game of a registered game (Pirates of Maracaibo, ...): a line
-    per round, the final table."""
-    info = game_info(game_id)
-    out = _Printer()
-    problem = _replay_target_problem(replay_path) if replay_path else None
-    if problem:
-        print(f"--replay {replay_path}: {problem}", file=sys.stderr)
-        return 2
-    t0 = time.perf_counter()
-    try:
-        game = game_class(game_id)(players, seed=seed, data_dir=data_dir, **(options or {}))
-    except (GameConfigError, DataError, ValueError) as exc:
-        print(f"maracaibo demo: {exc}", file=sys.stderr)
-        return 2
-    t_setup = time.perf_counter() - t0
-    rng = np.random.default_rng(seed)
-    who = f"a random player vs {info.solo_opponent}" if game.solo else f"{players} random players"
-    out.line(f"{info.title} demo: {who}, seed {seed}" + _options_line(game))
-    decisions, rnd = 0, game.round
-    t0 = time.perf_counter()
-    while not game.is_over:
-        legal = game.legal_actions()
-        a = legal[rng.integers(len(legal))]
-        if verbose:
-            out.line(f"  {_seat_name(game, game.current_player)}: {_labelled(game, a)}")
-        game.step(a)
-        decisions += 1
-        if game.round != rnd or game.is_over:
-            scores = ", ".join(f"{_seat_name(game, q)}={s}" for q, s in enumerate(game.scores()))
-            out.line(f"round {rnd} over; scores{' after final scoring' if game.is_over else ''}: {scores}")
-            rnd = game.round
-    elapsed = time.perf_counter() - t0
-    out.score_table(game)
-    if replay_path:
-        game.save_replay(replay_path)
-        out.line(f"replay written to {replay_path}")
-    out.line(f"winner(s): {', '.join(_seat_name(game, p) for p in game.winners())}")
-    out.line(f"{decisions} decisions in {elapsed:.3f} s "
-             f"({decisions / max(elapsed, 1e-9):,.0f} decisions/s; set-up {t_setup:.2f} s)")
-    return 0
-
-
-def _jean_turn(game: Game) -> tuple:
-    """Changes whenever Jean has taken a turn: her deck and discard counts
-    (every turn draws a card) and her log."""
-    if not game.solo:
-        return ()
-    st = game.state
-    return (int(st[L.G_AUTOMA_N]), int(st[L.G_AUTOMA_DISCARD_N]), int(st[L.G_AUTOMA_LOG_N]))
-
-
 def _replay_target_problem(path: str) -> str | None:
     """Why a replay cannot be written to path (None: it can)."""
     import os
@@ -364,7 +343,9 @@ def _replay_target_problem(path: str) -> str | None:
     return None
 
 
-def _seat_name(game: Game, p: int) -> str:
+def seat_name(game, p: int) -> str:
+    """A seat as the demo and the replay name it: player_<p>, the solo opponent by
+    name ('jean')."""
     if getattr(game, "solo", False) and p == 1:
         return game_info(game_id_of(game)).solo_opponent.lower()
     return f"player_{p}"
@@ -390,14 +371,14 @@ class _Printer:
         else:
             print(text)
 
-    def score_table(self, game: Game) -> None:
+    def score_table(self, game) -> None:
         breakdown = game.score_breakdown()
         n = game.num_seats
         rows = [[src] + [str(breakdown[p][src]) for p in range(n)]
-                for src in getattr(game, "VP_SOURCES", L.VP_SOURCES) if any(breakdown[p][src] for p in range(n))]
+                for src in game.VP_SOURCES if any(breakdown[p][src] for p in range(n))]
         winners = set(game.winners())
         total = ["total"] + [str(s) for s in game.scores()]
-        headers = ["VP source"] + [_seat_name(game, p) + (" (win)" if p in winners else "")
+        headers = ["VP source"] + [seat_name(game, p) + (" (win)" if p in winners else "")
                                    for p in range(n)]
         if self.console is not None:
             from rich.table import Table

@@ -6,11 +6,14 @@
     state = game.new_initial_state()       # a chance node: the deal
 
 The adapter itself is generic (maracaibo_env.framework.openspiel: OpenSpiel's
-state API and observers over the Game API both games share); this module
-holds each game's data for it, an `OpenSpielSpec` that the game's registry
-row names (``GameInfo.openspiel``), and registers every registered game that
-has one as ``python_<id>``. Modelling choices (docs/openspiel.md has the long
-form):
+state API and observers over the Game API both games share); each game's data
+for it is an `OpenSpielSpec` in its own folder (maracaibo_env/<game>/openspiel.py,
+with its pyspiel classes: ``maracaibo_env.maracaibo.openspiel.MaracaiboGame``,
+``resample``, ``NUM_DEALS``, ...) that the game's registry row names
+(``GameInfo.openspiel``). This module is the public entry: importing it
+registers every registered game that has a spec as ``python_<id>``, and
+``GAMES`` maps each game id to its pyspiel.Game class. Modelling choices
+(docs/openspiel.md has the long form):
 
 * Chance: one explicit chance node at the root with NUM_DEALS equally likely
   outcomes; outcome k is the engine seed k (`Game(seed=k)`). The engine's
@@ -45,15 +48,8 @@ except ModuleNotFoundError as exc:  # an optional extra
                               name="pyspiel") from None
 
 from .framework import openspiel as fos
-from .framework.openspiel import OpenSpielSpec, utilities  # noqa: F401
-from .maracaibo.openspiel import (  # noqa: F401  (Maracaibo's names, under their old home)
-    SHORT_NAME, NUM_DEALS, DECISIONS_PER_PLAYER, MARACAIBO, MaracaiboGame, MaracaiboObserver,
-    MaracaiboState, make_resampler, max_game_length, resample)
-from .pirates.openspiel import PIRATES, PIRATES_DECISIONS_PER_PLAYER  # noqa: F401
 
-__all__ = ["SHORT_NAME", "NUM_DEALS", "MaracaiboGame", "MaracaiboState", "MaracaiboObserver",
-           "resample", "make_resampler", "utilities", "max_game_length", "MARACAIBO", "PIRATES",
-           "GAMES", "OpenSpielSpec"]
+__all__ = ["GAMES"]
 
 #: game id -> its OpenSpielGame class, for every registered game with an OpenSpielSpec
 GAMES = fos.register_registered_games()

@@ -68,6 +68,25 @@ class GameInfo:
         the numpy Generator rng (usually its Game class's ``determinize``);
         "": the game offers none. The conformance suite checks it keeps the
         seat's observation and legal actions.
+    :param view: the module (its dotted name, or the module) that shows the game
+        to a person: ``board(game, viewer, names, v)`` fills a play session's
+        view dict (play/view.py) and ``action_detail(game, name)`` says what an
+        action name's arguments point at now (play/labels.py); "": the game has
+        no board view (its action names get no details).
+    :param compile_parts: what ``maracaibo compile`` runs for the game, as
+        "module:attribute" or the tuple itself: rows (phase, name, what it
+        compiles, function); phase 1 runs before phase 2 and each function is
+        a short real use run in a fresh process (play/compile.py); "": none.
+    :param demo: the game's own part of ``maracaibo demo`` (its flags and its
+        lines), as "module:attribute" or the class: a subclass of
+        cli.Demo; "": the generic demo.
+    :param calibration_stats: what the calibration (maracaibo_env/calibration) measures of
+        the game's played games: the module (its dotted name, or the module) with
+        STATISTICS, FIELDS and optionally Tracker (written with framework/statistics.py);
+        "": the game has no calibration.
+    :param calibration_targets: the game's shipped calibration targets file, as
+        "package:path in the package's folder" ("maracaibo_env.pirates:data/calibration.toml");
+        "": it ships none (give the targets file or a data folder holding one).
     """
     id: str
     title: str
@@ -84,6 +103,12 @@ class GameInfo:
     openspiel: Any = ""
     determinize: Any = ""
     ladder: tuple[str, ...] = ("random",)
+    agents: str = ""
+    view: Any = ""
+    compile_parts: Any = ""
+    demo: Any = ""
+    calibration_stats: Any = ""
+    calibration_targets: str = ""
 
     def __post_init__(self):
         if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):
@@ -158,6 +183,15 @@ def determinizer(game_id: str) -> Callable[..., Any]:
     if not info.determinize:
         raise UnknownGameError(f"{info.title} offers no determinization of its hidden information")
     return _load(info, "determinize")
+
+
+def game_part(game_id: str, field: str) -> Any:
+    """What a game's row names in a "module:attribute" field ("view", "compile_parts",
+    "demo", ...), imported on first use; UnknownGameError if the row leaves it empty."""
+    info = game_info(game_id)
+    if not getattr(info, field):
+        raise UnknownGameError(f"{info.title} has no {field} (its registry row's GameInfo.{field} is empty)")
+    return _load(info, field)
 
 
 def make(game_id: str, *args: Any, **options: Any) -> Any:
@@ -245,42 +279,7 @@ def _loaded_class(info: GameInfo):
 
 
 # ---- the games --------------------------------------------------------------------------------
-register(GameInfo(
-    id="maracaibo", title="Maracaibo",
-    game="maracaibo_env.maracaibo.game:Game", replay_format="maracaibo-replay",
-    adapter="maracaibo_env.maracaibo.match:MaracaiboAdapter",
-    hint_agent="strongest",
-    # docs/agents.md "strongest". On the data before issue 25's calibration mcts was the
-    # strongest 1-2 player agent; on the calibrated data tuned beats it (2p: 62.3% [55, 69]
-    # of 200 games; solo vs Jean easy / medium: 68% / 52% against mcts's 60% / 43%, 60 deals)
-    # and beats fast (54.5% [51, 58] of 1,000); in 3-4 player games the re-weighted heuristics
-    # win 47-48% / 40%: fast (tuned's weights, lean lookahead) as often as tuned in 1.7x fewer
-    # seconds (measured on the earlier data)
-    strongest={1: "tuned", 2: "tuned", 3: "fast", 4: "fast"},
-    solo_opponent="Jean", solo_log="jean_log",
-    solo_note=("automa = VP Jean scores by the Automa rules: the VP on her cards and her "
-               "end-of-game bonuses (quests, Automa-track and explorer leads). Her influence, "
-               "noble-rank and other VP are in their own rows."),
-    gym_id="maracaibo_env/Maracaibo-v1", gym_entry="maracaibo_env.maracaibo.single:MaracaiboSingleEnv",
-    openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO",
-    determinize="maracaibo_env.maracaibo.game:Game.determinize",
-    # the weak rungs play a random move with chance eps and look `depth` own decisions ahead
-    ladder=("random", "balanced:eps=0.9:depth=0", "balanced:eps=0.6:depth=0", "balanced:eps=0.3:depth=0",
-            "balanced:eps=0.15:depth=0", "balanced:depth=0", "balanced:eps=0.2:depth=1",
-            "balanced:eps=0.1:depth=1", "balanced:depth=1", "balanced", "tuned")))
-
-register(GameInfo(
-    id="pirates", title="Pirates of Maracaibo",
-    game="maracaibo_env.pirates.game:Game", replay_format="pirates-replay",
-    adapter="maracaibo_env.pirates.match:PiratesAdapter",
-    hint_agent="strongest",
-    # docs/agents.md: mcts beats every heuristic (2-3 players) and Jordan (k = 0) most often
-    strongest={1: "mcts", 2: "mcts", 3: "mcts", 4: "mcts"},
-    solo_opponent="Jordan", solo_log="jordan_log",
-    solo_note=("jordan = Pirates' solo opponent (SOLO-35): raids / effects = his raid / explore track "
-               "VP, card_vp = 6 per card acquired, residences = 15 each, quests = 5 each; a tie "
-               "goes to him (SOLO-37)."),
-    gym_id="maracaibo_env/Pirates-v0", gym_entry="maracaibo_env.pirates.single:PiratesSingleEnv",
-    openspiel="maracaibo_env.pirates.openspiel:PIRATES",
-    determinize="maracaibo_env.pirates.game:Game.determinize",
-    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider")))
+#: the games that ship with the package: each game folder's info.py registers its own row
+BUILTIN = ("maracaibo_env.maracaibo.info", "maracaibo_env.pirates.info")
+for _module in BUILTIN:
+    importlib.import_module(_module)

@@ -23,6 +23,10 @@ An adapter gives:
   play rests on, for the balance report's provenance note),
   ``stories``/``default_story`` (Maracaibo's story cards;
   Pirates has none and plays story 0), ``rounds`` (length of GameResult.turns);
+* what a result records of this game only: ``result_details`` (the keys of
+  GameResult.details and what each holds), ``story_of(result)`` (the story
+  card a result was played with: a deal is its seed, line-up, solo level and
+  story);
 * agents: ``known_specs()``, ``parse_spec(text)``, ``claims(text)`` (a spec of
   this game), ``compiled_ok(spec)``, ``make_agent(spec)``: every adapter reads
   them from the agent table (maracaibo_env.agents.registry) for its game id;
@@ -71,6 +75,8 @@ class GameAdapter:
     warm_modules: tuple[str, ...] = ()
     #: the solo opponent's level of the calibration's solo games (maracaibo calibrate)
     calibration_level: str | None = None
+    #: the keys of GameResult.details this game's results hold, and what each holds
+    result_details: dict[str, str] = {}
 
     def game_class(self):
         """The game's Game class (its OPTIONS, its constructor)."""
@@ -111,6 +117,13 @@ class GameAdapter:
     def make_agent(self, spec):
         """A new agent object for a parsed seat spec (act(obs, mask, rng[, game=]))."""
         return agent_registry.make_agent(spec)
+
+    # ---- what a result records of this game only (GameResult.details) -----------------
+    def story_of(self, result) -> int:
+        """The story card a result was played with (one of ``stories``;
+        ``default_story`` for a game without story cards). Results with the same
+        seed, line-up, solo level and story_of were dealt the same game."""
+        return self.default_story
 
     # ---- data and components ----------------------------------------------------------
     vp_sources: tuple[str, ...] = ()

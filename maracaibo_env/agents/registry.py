@@ -13,18 +13,22 @@ AgentSpec or None), a maker (spec -> agent object), whether it takes a seat
 or is a game's solo opponent played by the engine, how the game's compiled
 tournament engine plays it (if it does), whether and with which caps a page
 or a saved play session may choose it (play/limits.py), and a line of help.
-The tournament and balance adapters, `match.play_match`,
-`pirates_match.play_pirates_match`, play sessions, the web app's allowlist,
+The tournament and balance adapters, each game's match.py, play sessions, the web app's allowlist,
 the vector and single-agent envs' opponents and the CLIs' help read this
 table; none of them parses a spec or lists the kinds itself.
 
-Rows keep their registration order: the order of `available_agents` and of
-"known:" lists. Nothing here imports an agent or a game's engine until a
-row's parser, maker or forms are asked for, so importing this module (and
-``maracaibo_env``) stays light. A kind whose agents differ by game (the
-heuristics) is one row per game with the same ``kind``. A new kind is one
-``register(AgentKind(...))``; a test may add one for a while with
-``registered(kind)``.
+This module holds the rows every game has (random, strongest, python:) and
+the builders of the kinds whose agents differ by game (``heuristic_kind``,
+``mcts_kind`` with the game's ``SearchOptions``). A game's own rows live in its
+folder (maracaibo_env/<game>/agents/kinds.py), named by its registry row
+(``GameInfo.agents``) and imported the first time the table is asked.
+Rows are listed by ``AgentKind.order``, then registration order: the order
+of `available_agents` and of "known:" lists. Nothing here imports an agent
+or a game's engine until a row's parser, maker or forms are asked for, so
+importing this module (and ``maracaibo_env``) stays light. A kind whose
+agents differ by game (the heuristics) is one row per game with the same
+``kind``. A new kind is one ``register(AgentKind(...))``; a test may add one
+for a while with ``registered(kind)``.
 """
 from __future__ import annotations
 
@@ -96,6 +100,12 @@ class AgentKind:
         another game's hint, "'balanced' is a Maracaibo agent: use --game
         maracaibo", and for page_precheck); None: whatever ``parse`` reads
         (or refuses with AgentSpecError).
+    :param order: its place in lists (help texts, "known:", available_agents):
+        lower first, then registration order (default 100: after every shipped
+        row, whose orders are 0-70). A game's own rows are registered
+        by the game (GameInfo.agents), after the rows every game shares.
+    :param params: what the kind's shared code needs of its game (the search's
+        ``SearchOptions``), or None.
     """
     kind: str
     help: str
@@ -114,6 +124,8 @@ class AgentKind:
     page_worst: tuple[str, ...] = ()
     page_precheck: Callable[[str], str | None] | None = None
     claims: Callable[[str], bool] | None = None
+    order: float = 100.0
+    params: Any = None
 
     def __post_init__(self):
         if not (isinstance(self.kind, str) and self.kind.isidentifier()):
@@ -147,6 +159,21 @@ class AgentKind:
 
 
 _KINDS: list[AgentKind] = []
+_GAMES_LOADED: set[str] = set()     # games whose own rows (GameInfo.agents) are imported
+
+
+def _load_game_rows() -> None:
+    """Import the rows of every registered game not imported yet (GameInfo.agents)."""
+    for g in available_games():
+        if g not in _GAMES_LOADED:
+            _GAMES_LOADED.add(g)
+            if game_info(g).agents:
+                importlib.import_module(game_info(g).agents)
+
+
+def _rows() -> list[AgentKind]:
+    _load_game_rows()
+    return sorted(_KINDS, key=lambda r: r.order)      # stable: registration order within an order
 
 
 # ---- the table -------------------------------------------------------------------------------
@@ -154,7 +181,7 @@ def register(row: AgentKind) -> AgentKind:
     """Add a kind (after the others); ValueError if that kind already plays one of its games."""
     if not isinstance(row, AgentKind):
         raise TypeError(f"register takes an AgentKind, got {type(row).__name__}")
-    for other in _KINDS:
+    for other in _rows():
         if other.kind == row.kind and (other.games is None or row.games is None
                                        or set(other.games) & set(row.games)):
             raise ValueError(f"agent kind {row.kind!r} is already registered for "
@@ -165,7 +192,7 @@ def register(row: AgentKind) -> AgentKind:
 
 def unregister(kind: str, game: str | None = None) -> None:
     """Remove the rows of a kind (only the one playing `game` when given); ValueError if none."""
-    rows = [r for r in _KINDS if r.kind == kind and (game is None or r.plays(game))]
+    rows = [r for r in _rows() if r.kind == kind and (game is None or r.plays(game))]
     if not rows:
         raise ValueError(f"no agent kind {kind!r}" + (f" for {game!r}" if game else ""))
     for r in rows:
@@ -183,12 +210,12 @@ def registered(row: AgentKind) -> Iterator[AgentKind]:
 
 
 def agent_kinds(game: str | None = None) -> tuple[AgentKind, ...]:
-    """The rows, in registration order; with a game id, those that play it
-    (UnknownGameError for an unknown game)."""
+    """The rows, in their order (AgentKind.order, then registration); with a
+    game id, those that play it (UnknownGameError for an unknown game)."""
     if game is None:
-        return tuple(_KINDS)
+        return tuple(_rows())
     game_info(game)
-    return tuple(r for r in _KINDS if r.plays(game))
+    return tuple(r for r in _rows() if r.plays(game))
 
 
 def available_agents(game: str = DEFAULT_GAME) -> list[str]:
@@ -198,7 +225,7 @@ def available_agents(game: str = DEFAULT_GAME) -> list[str]:
 
 def kind_of(spec: AgentSpec) -> AgentKind:
     """The row of a parsed spec (its kind, for its game)."""
-    for row in _KINDS:
+    for row in _rows():
         if row.kind == spec.kind and row.plays(spec.game):
             return row
     raise AgentSpecError(f"no agent kind {spec.kind!r} for {spec.game!r} (spec {spec.text!r})")
@@ -261,7 +288,7 @@ def parse_spec(text, game: str = DEFAULT_GAME) -> AgentSpec:
     message = f"unknown agent spec {text!r} for {info.title}; known: {', '.join(available_agents(game))}"
     for other in available_games():
         if other != game and s and any(r.plays(other) and not r.plays(game) and r.claimed(s)
-                                       for r in _KINDS):
+                                       for r in _rows()):
             message += f" ({s!r} is a {game_info(other).title} agent: use --game {other})"
             break
     raise AgentSpecError(message)
@@ -330,7 +357,8 @@ def _head(s: str) -> str:
     return s.split(":", 1)[0]
 
 
-def _attr(module: str, name: str):
+def load_attr(module: str, name: str):
+    """module.name, imported now (the rows import their agents when first used)."""
     return getattr(importlib.import_module(module), name)
 
 
@@ -361,41 +389,20 @@ def _parse_python(s: str) -> AgentSpec | None:
     return AgentSpec(s, "python", s)
 
 
-def _random_agent(spec: AgentSpec):
-    return _attr("maracaibo_env.agents.random_agent", "RandomAgent")()
-
-
-def _maracaibo_heuristics() -> dict:
-    return _attr("maracaibo_env.maracaibo.agents.heuristics", "AGENTS")   # the five strategies, 'quick', 'tuned' and 'fast'
-
-
-def _pirates_strategies() -> dict:
-    return _attr("maracaibo_env.pirates.agents.heuristics", "STRATEGIES")
-
-
-#: a heuristic's options per game (``name:eps=0.5:depth=0``): key -> (type, low, high, help).
-#: eps = the chance of a uniformly random move instead of the heuristic's; depth = own
-#: decisions of greedy lookahead after each legal action (0 = a one-ply evaluation).
-#: The opponent ladder (maracaibo_env/agents/ladder.py) is made of such specs.
-HEURISTIC_OPTIONS = {
-    "maracaibo": {"eps": (float, 0.0, 1.0, "chance of a random move"),
-                  "depth": (int, 0, 24, "lookahead decisions (balanced 12, quick 5, 0 = one ply)")},
-    "pirates": {"eps": (float, 0.0, 1.0, "chance of a random move")},
-}
-
-
-def heuristic_options(text: str, game: str) -> tuple[str, dict]:
-    """(strategy name, keyword options) of 'name[:eps=X][:depth=N]'; AgentSpecError
-    for an unknown option or a value out of range (the name is checked by the caller)."""
+# ---- heuristics: a game's rule-of-thumb strategies, with options ---------------------------------
+def heuristic_options(text: str, options: dict) -> tuple[str, dict]:
+    """(strategy name, keyword options) of 'name[:eps=X][:depth=N]' read with a
+    game's option table (key -> (type, low, high, help)); AgentSpecError for an
+    unknown option or a value out of range (the name is checked by the caller)."""
     name, *parts = text.split(":")
-    table, out = HEURISTIC_OPTIONS[game], {}
-    allowed = ", ".join(f"{k}=<{lo}..{hi}>" for k, (_, lo, hi, _h) in table.items())
+    out = {}
+    allowed = ", ".join(f"{k}=<{lo}..{hi}>" for k, (_, lo, hi, _h) in options.items())
     for part in parts:
         key, eq, value = part.partition("=")
-        if not eq or key not in table or key in out:
+        if not eq or key not in options or key in out:
             raise AgentSpecError(f"agent spec {text!r}: unknown or repeated option {part!r}; "
                                  f"options: {allowed}")
-        kind, lo, hi, _ = table[key]
+        kind, lo, hi, _ = options[key]
         try:
             v = kind(value)
         except ValueError:
@@ -407,184 +414,119 @@ def heuristic_options(text: str, game: str) -> tuple[str, dict]:
     return name, out
 
 
-def _heuristic_parser(table: Callable[[], dict], game: str) -> Callable[[str], AgentSpec | None]:
+def heuristic_kind(game: str, help: str, strategies: Callable[[], dict], options: dict,
+                   make: Callable[[AgentSpec], Any], compiled: Callable[[AgentSpec], Any],
+                   examples: Callable[[], Sequence[str]], page_help: str) -> AgentKind:
+    """A game's heuristics row: the names of strategies() ('balanced', 'raider', ...),
+    each with the game's options ('balanced:eps=0.2:depth=1')."""
     def parse(s: str) -> AgentSpec | None:
-        name = s.split(":", 1)[0]
-        if name not in table():
+        if s.split(":", 1)[0] not in strategies():
             return None
-        heuristic_options(s, game)   # a bad option fails now
+        heuristic_options(s, options)   # a bad option fails now
         return AgentSpec(s, "heuristic", s)
-    return parse
+
+    def forms() -> tuple[str, ...]:
+        return (*strategies(), "<heuristic>" + "".join(f"[:{k}={k[0].upper()}]" for k in options))
+    return AgentKind(kind="heuristic", games=(game,), help=help, forms=forms, parse=parse, make=make,
+                     compiled=compiled, examples=examples, page=True, page_help=page_help, order=10)
 
 
-def _pirates_heuristic(spec: AgentSpec) -> tuple[str, float]:
-    name, opts = heuristic_options(spec.arg, "pirates")
-    return name, float(opts.get("eps", 0.0))
-
-
-def _maracaibo_heuristic(spec: AgentSpec):
-    name, opts = heuristic_options(spec.arg, "maracaibo")
-    return _maracaibo_heuristics()[name](**opts)
-
-
-def _heuristic_forms(table: Callable[[], dict], game: str) -> tuple[str, ...]:
-    opts = "".join(f"[:{k}={k[0].upper()}]" for k in HEURISTIC_OPTIONS[game])
-    return (*table(), f"<heuristic>{opts}")
-
-
-def _difficulties() -> tuple[str, ...]:
-    return _attr("maracaibo_env.maracaibo.core.enums", "DIFFICULTIES")
-
-
-def _parse_jean(s: str) -> AgentSpec | None:
-    return AgentSpec(s, "jean", s[5:]) if s.startswith("jean:") and s[5:] in _difficulties() else None
-
-
-def _jordan_max() -> int:
-    return _attr("maracaibo_env.pirates.core.options", "MAX_DIFFICULTY")
-
-
-def _parse_jordan(s: str) -> AgentSpec | None:
-    k = s[7:]
-    if s.startswith("jordan:") and k.isdigit() and int(k) <= _jordan_max():
-        return AgentSpec(s, "jordan", k)
-    return None
-
-
-def _parse_policy(s: str) -> AgentSpec | None:
-    if not (s.startswith("policy:") and len(s) > 7):
-        return None
-    from maracaibo_env.maracaibo.agents.policy import PolicyFileError, load_policy
-    try:
-        load_policy(s[7:])  # a missing or malformed file fails now
-    except PolicyFileError as e:
-        raise AgentSpecError(f"agent spec {s!r}: {e}") from None
-    return AgentSpec(s, "policy", s[7:])
-
-
-def _shipped_only(s: str) -> str | None:
-    """A page names a policy by shipped name only, decided on the text: no path is ever opened."""
-    shipped = _attr("maracaibo_env.maracaibo.agents.policy", "shipped_policies")()
-    if s[7:] not in shipped:
-        return (f"only shipped policies may be chosen here "
-                f"({', '.join('policy:' + p for p in shipped) or 'none shipped'})")
-    return None
-
-
-# ---- mcts: its options, and the caps of a page's mcts --------------------------------------------
+# ---- mcts: the shared search (framework/search.py) on a game's adapter ----------------------------
 MCTS_FORM = "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]"
-#: each game's search agent (one SearchAgent of framework/search.py on the game's adapter)
-MCTS_AGENTS = {"maracaibo": ("maracaibo_env.maracaibo.agents.mcts", "MCTSAgent"),
-               "pirates": ("maracaibo_env.pirates.agents.mcts", "PiratesMCTSAgent")}
-_MCTS_ACTIONS = {"maracaibo": "maracaibo_env.maracaibo.core.actions",
-                 "pirates": "maracaibo_env.pirates.core.actions"}
-#: caps on mcts options (maracaibo_env/maracaibo/agents/mcts.py, maracaibo_env/pirates/agents/mcts.py) for specs from a page or a save
-MCTS_CAPS = {"iterations": 2000, "rollout_depth": 50, "dets": 100}
-#: Pirates' caps: its iterations are cheaper (its default is 4000, maracaibo_env/pirates/agents/mcts.py)
-PIRATES_MCTS_CAPS = {"iterations": 8000, "rollout_depth": 50, "dets": 100}
-_CAPS = {"maracaibo": MCTS_CAPS, "pirates": PIRATES_MCTS_CAPS}
 #: with rollout=balanced every rollout step is a full heuristic decision
 #: (~0.2 ms), so iterations x rollout_depth is capped instead of depth alone
 BALANCED_ROLLOUT_STEPS = 2000
 
 
-#: the games whose search takes a learned leaf value (value=<name|file.npz>, maracaibo_env/maracaibo/agents/value_net.py)
-MCTS_VALUE_GAMES = ("maracaibo",)
+@dataclass(frozen=True)
+class SearchOptions:
+    """What a game's mcts row needs of the game: its agent class ("module:Class",
+    keywords iterations, exploration, ...), its number of action ids (the top=
+    range), the caps of an mcts a page or a saved session may choose
+    (iterations, rollout_depth, dets) and, for a game whose search takes a
+    learned leaf value, ``value(text, name)``, which loads it now (the value=
+    option) and returns the name."""
+    agent: str
+    num_actions: Callable[[], int]
+    caps: dict
+    value: Callable[[str, str], str] | None = None
 
+    def table(self) -> dict:
+        """spec key -> (agent keyword, type, low, high) (for str: the two values
+        allowed; for "value": a learned value's name or file, low/high unused)."""
+        table = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
+                 "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, self.num_actions()),
+                 "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
+                 "rollout": ("rollout", str, "random", "balanced")}
+        if self.value is not None:
+            table["value"] = ("value", "value", None, None)
+        return table
 
-def mcts_option_table(game: str = DEFAULT_GAME) -> dict:
-    """spec key -> (MCTSAgent keyword, type, low, high) (for str: the two values
-    allowed; for "value": a learned value's name or file, low/high unused)."""
-    num_actions = _attr(_MCTS_ACTIONS[game], "NUM_ACTIONS")
-    table = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
-             "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, num_actions),
-             "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
-             "rollout": ("rollout", str, "random", "balanced")}
-    if game in MCTS_VALUE_GAMES:
-        table["value"] = ("value", "value", None, None)
-    return table
+    def help(self) -> str:
+        return (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{self.num_actions()}>, "
+                "dets=<0..10000>, ms=<0..3600000>, rollout=<random|balanced>"
+                + (", value=<name|file.npz>" if self.value is not None else ""))
 
+    def options(self, text: str) -> dict:
+        """The agent's keyword arguments of 'mcts[:iters=N][:c=X]...' (options
+        separated by colons: commas separate the agents of a list)."""
+        table, out = self.table(), {}
+        body = text[5:] if text.startswith("mcts:") else ""
+        for part in filter(None, body.split(":")):
+            key, eq, value = part.partition("=")
+            spec = table.get(key.strip())
+            if not eq or spec is None:
+                raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {self.help()}")
+            name, kind, lo, hi = spec
+            if kind == "value":
+                out[name] = self.value(text, value)
+                continue
+            if kind is str:
+                if value not in (lo, hi):
+                    raise AgentSpecError(f"agent spec {text!r}: {key} must be {lo} or {hi}, got {value!r}")
+                out[name] = value
+                continue
+            try:
+                v = kind(value)
+            except ValueError:
+                raise AgentSpecError(f"agent spec {text!r}: {key}={value!r} is not a number") from None
+            if not lo <= v <= hi:
+                raise AgentSpecError(f"agent spec {text!r}: {key} must be in {lo}..{hi}, got {value}")
+            out[name] = v
+        return out
 
-def mcts_help(game: str = DEFAULT_GAME) -> str:
-    top = mcts_option_table(game)["top"][3]
-    return (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{top}>, dets=<0..10000>, "
-            "ms=<0..3600000>, rollout=<random|balanced>"
-            + (", value=<name|file.npz>" if game in MCTS_VALUE_GAMES else ""))
+    def page_check(self, spec: AgentSpec) -> str | None:
+        """Why an mcts spec is too expensive for a page (None: within the caps)."""
+        o = self.options(spec.text)
+        if o.get("ms", 0):
+            return "no ms= time budget here"
+        for name, cap in self.caps.items():
+            if o.get(name, 0) > cap:
+                return f"{name} at most {cap} here"
+        if o.get("rollout") == "balanced":
+            steps = o.get("iterations", 1000) * o.get("rollout_depth", 0)
+            if steps > BALANCED_ROLLOUT_STEPS:
+                return f"with rollout=balanced, iters x depth at most {BALANCED_ROLLOUT_STEPS} here, got {steps}"
+        return None
 
+    def worst(self) -> tuple[str, ...]:
+        """The allowed mcts specs at the corners of the caps: the most expensive decisions."""
+        it, depth, dets = self.caps["iterations"], self.caps["rollout_depth"], self.caps["dets"]
+        return (f"mcts:iters={it}:top=0:depth={depth}",
+                f"mcts:iters={it}:top=0:depth={max(1, BALANCED_ROLLOUT_STEPS // it)}:rollout=balanced"
+                if BALANCED_ROLLOUT_STEPS >= it else
+                f"mcts:iters={BALANCED_ROLLOUT_STEPS}:top=0:depth=1:rollout=balanced",
+                f"mcts:iters={BALANCED_ROLLOUT_STEPS // 2}:top=0:depth=2:rollout=balanced",
+                f"mcts:iters={it}:top=0:depth={depth}:dets={dets}")
 
-def _check_value(text: str, value: str) -> str:
-    """A learned value's name or file, loaded now so that a bad one fails before any game."""
-    from maracaibo_env.maracaibo.agents.value_net import ValueFileError, load_value
-    try:
-        load_value(value)
-    except ValueFileError as e:
-        raise AgentSpecError(f"agent spec {text!r}: {e}") from None
-    return value
-
-
-def mcts_options(text: str, game: str = DEFAULT_GAME) -> dict:
-    """MCTSAgent keyword arguments of 'mcts[:iters=N][:c=X][:depth=D][:top=K]...'
-    (options separated by colons: commas separate the agents of a list)."""
-    table = mcts_option_table(game)
-    out: dict = {}
-    body = text[5:] if text.startswith("mcts:") else ""
-    for part in filter(None, body.split(":")):
-        key, eq, value = part.partition("=")
-        spec = table.get(key.strip())
-        if not eq or spec is None:
-            raise AgentSpecError(f"agent spec {text!r}: unknown option {part!r}; options: {mcts_help(game)}")
-        name, kind, lo, hi = spec
-        if kind == "value":
-            out[name] = _check_value(text, value)
-            continue
-        if kind is str:
-            if value not in (lo, hi):
-                raise AgentSpecError(f"agent spec {text!r}: {key} must be {lo} or {hi}, got {value!r}")
-            out[name] = value
-            continue
-        try:
-            v = kind(value)
-        except ValueError:
-            raise AgentSpecError(f"agent spec {text!r}: {key}={value!r} is not a number") from None
-        if not lo <= v <= hi:
-            raise AgentSpecError(f"agent spec {text!r}: {key} must be in {lo}..{hi}, got {value}")
-        out[name] = v
-    return out
+    def page_help(self) -> str:
+        c = self.caps
+        return (f"mcts with iters <= {c['iterations']}, depth <= {c['rollout_depth']} (iters x depth <= "
+                f"{BALANCED_ROLLOUT_STEPS} with rollout=balanced), dets <= {c['dets']} and no ms= budget")
 
 
 def _is_mcts(s: str) -> bool:
     return s == "mcts" or s.startswith("mcts:")
-
-
-def _mcts_parser(game: str) -> Callable[[str], AgentSpec | None]:
-    def parse(s: str) -> AgentSpec | None:
-        if not _is_mcts(s):
-            return None
-        mcts_options(s, game)  # a bad option fails now
-        return AgentSpec(s, "mcts", s)
-    return parse
-
-
-_parse_mcts = _mcts_parser(DEFAULT_GAME)
-
-
-def _mcts_agent(spec: AgentSpec):
-    return _attr(*MCTS_AGENTS[spec.game])(**mcts_options(spec.text, spec.game))
-
-
-def _mcts_page_check(spec: AgentSpec) -> str | None:
-    """Why an mcts spec is too expensive for a page (None: within the caps)."""
-    o = mcts_options(spec.text, spec.game)
-    if o.get("ms", 0):
-        return "no ms= time budget here"
-    for name, cap in _CAPS[spec.game].items():
-        if o.get(name, 0) > cap:
-            return f"{name} at most {cap} here"
-    if o.get("rollout") == "balanced":
-        steps = o.get("iterations", 1000) * o.get("rollout_depth", 0)
-        if steps > BALANCED_ROLLOUT_STEPS:
-            return f"with rollout=balanced, iters x depth at most {BALANCED_ROLLOUT_STEPS} here, got {steps}"
-    return None
 
 
 def _mcts_precheck(s: str) -> str | None:
@@ -596,109 +538,52 @@ def _mcts_precheck(s: str) -> str | None:
     return None
 
 
-def _mcts_worst(caps: dict) -> tuple[str, ...]:
-    """The allowed mcts specs at the corners of the caps: the most expensive decisions."""
-    it, depth, dets = caps["iterations"], caps["rollout_depth"], caps["dets"]
-    return (f"mcts:iters={it}:top=0:depth={depth}",
-            f"mcts:iters={it}:top=0:depth={max(1, BALANCED_ROLLOUT_STEPS // it)}:rollout=balanced"
-            if BALANCED_ROLLOUT_STEPS >= it else f"mcts:iters={BALANCED_ROLLOUT_STEPS}:top=0:depth=1:rollout=balanced",
-            f"mcts:iters={BALANCED_ROLLOUT_STEPS // 2}:top=0:depth=2:rollout=balanced",
-            f"mcts:iters={it}:top=0:depth={depth}:dets={dets}")
-
-
-def _mcts_page_help(caps: dict) -> str:
-    return (f"mcts with iters <= {caps['iterations']}, depth <= {caps['rollout_depth']} (iters x depth <= "
-            f"{BALANCED_ROLLOUT_STEPS} with rollout=balanced), dets <= {caps['dets']} and no ms= budget")
-
-
-
-# ---- the kinds --------------------------------------------------------------------------------
-register(AgentKind(
-    kind="random", help="uniform random legal moves", forms=("random",),
-    parse=lambda s: AgentSpec(s, "random") if s == "random" else None,
-    make=_random_agent, compiled=lambda spec: None,      # the engines' own random player
-    page=True, page_help="random"))
-
-register(AgentKind(
-    kind="heuristic", games=("maracaibo",),
-    help="the rule-of-thumb strategies (maracaibo_env.maracaibo.agents.heuristics): one-step lookahead on a sanitised copy; "
-         "quick = balanced with a shorter lookahead; tuned = balanced's terms re-weighted by a search; "
-         "fast = tuned with cheaper lookahead probes",
-    forms=lambda: _heuristic_forms(_maracaibo_heuristics, "maracaibo"),
-    parse=_heuristic_parser(_maracaibo_heuristics, "maracaibo"),
-    make=_maracaibo_heuristic,
-    compiled=_maracaibo_heuristic,   # SeatTables reads its weights, lookahead and eps
-    examples=lambda: (*_maracaibo_heuristics(), "balanced:eps=0.5:depth=0"),
-    page=True, page_help="the heuristics (options eps, depth)"))
-
-register(AgentKind(
-    kind="heuristic", games=("pirates",),
-    help="the rule-of-thumb strategies (maracaibo_env.pirates.agents.heuristics): one-step lookahead, "
-         "hidden cards redrawn",
-    forms=lambda: _heuristic_forms(_pirates_strategies, "pirates"),
-    parse=_heuristic_parser(_pirates_strategies, "pirates"),
-    make=lambda spec: _attr("maracaibo_env.pirates.agents.heuristics", "PiratesHeuristicAgent")(
-        *_pirates_heuristic(spec)),
-    compiled=_pirates_heuristic,       # (strategy name, eps): the weights row and the random share
-    examples=lambda: (*_pirates_strategies(), "raider:eps=0.5"),
-    page=True, page_help="the heuristics (option eps)"))
-
-register(AgentKind(
-    kind="jean", games=("maracaibo",), seat=False,
-    help="the solo opponent Jean at a level, played by the engine: not a seat, the opponent "
-         "of a solo game (tournaments: --format solo --levels)",
-    forms=lambda: tuple(f"jean:{d}" for d in _difficulties()), parse=_parse_jean,
-    solo_use="use a solo game with difficulty=<level>",
-    solo_game=lambda spec: {"difficulty": spec.arg},
-    claims=lambda s: s.startswith("jean:")))
-
-def _mcts_kind(game: str, help: str) -> AgentKind:
-    """The mcts row of a game: the shared search (framework/search.py) on its
-    adapter, with the game's page caps."""
-    caps = _CAPS[game]
+def mcts_kind(game: str, help: str, search: SearchOptions) -> AgentKind:
+    """A game's mcts row: the shared search on the game's adapter, with its options and caps."""
+    def parse(s: str) -> AgentSpec | None:
+        if not _is_mcts(s):
+            return None
+        search.options(s)  # a bad option fails now
+        return AgentSpec(s, "mcts", s)
+    module, _, cls = search.agent.partition(":")
     return AgentKind(
         kind="mcts", games=(game,), help=help, forms=(MCTS_FORM,),
         examples=("mcts:iters=20:depth=2", "mcts", "mcts:iters=5:depth=1:rollout=balanced"),
-        parse=_mcts_parser(game), make=_mcts_agent, claims=_is_mcts,
-        page=True, page_help=_mcts_page_help(caps), page_check=_mcts_page_check,
-        page_worst=_mcts_worst(caps), page_precheck=_mcts_precheck)
+        parse=parse, make=lambda spec: load_attr(module, cls)(**search.options(spec.text)),
+        claims=_is_mcts, page=True, page_help=search.page_help(), page_check=search.page_check,
+        page_worst=search.worst(), page_precheck=_mcts_precheck, order=30, params=search)
 
 
-register(_mcts_kind(
-    "maracaibo",
-    "information-set MCTS (maracaibo_env/maracaibo/agents/mcts.py): N iterations a decision (default 1000), "
-    "exploration c (0.2), rollouts of D moves (0; R = random or balanced) scored by the "
-    "heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
-    "M reused determinisations, or a time budget of T ms; value=<name|file.npz> scores the "
-    "leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py) instead"))
+def search_options(game: str = DEFAULT_GAME) -> SearchOptions:
+    """The game's SearchOptions (its mcts row's); AgentSpecError for a game without mcts."""
+    for row in agent_kinds(game):
+        if row.kind == "mcts":
+            return row.params
+    raise AgentSpecError(f"{game_info(game).title} has no mcts agent")
 
-register(_mcts_kind(
-    "pirates",
-    "information-set MCTS (maracaibo_env/pirates/agents/mcts.py, the same search as Maracaibo's): N "
-    "iterations a decision (default 4000), exploration c (0.2), rollouts of D moves (0; R = "
-    "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
-    "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
-    "determinisations, or a time budget of T ms"))
+
+def mcts_options(text: str, game: str = DEFAULT_GAME) -> dict:
+    """The search agent's keyword arguments of an mcts spec of the game."""
+    return search_options(game).options(text)
+
+
+# ---- the kinds every game has (a game's own rows are in its folder: GameInfo.agents) ---------------
+register(AgentKind(
+    kind="random", help="uniform random legal moves", forms=("random",),
+    parse=lambda s: AgentSpec(s, "random") if s == "random" else None,
+    make=lambda spec: load_attr("maracaibo_env.agents.random_agent", "RandomAgent")(),
+    compiled=lambda spec: None,      # the engines' own random player
+    page=True, page_help="random", order=0))
 
 register(AgentKind(
     kind="strongest",
-    help="the strongest agent measured for the game and player count (maracaibo_env/agents/strongest.py; "
+    help="the strongest agent measured for the game and player count (agents/strongest.py; "
          "the table is the game's registry row, the figures docs/agents.md): the hint agent "
          "and the play sessions' default bot",
     forms=("strongest",),
     parse=lambda s: AgentSpec(s, "strongest") if s == "strongest" else None,
-    make=lambda spec: _attr("maracaibo_env.agents.strongest", "StrongestAgent")(spec.game),
-    page=True, page_help="strongest"))
-
-register(AgentKind(
-    kind="policy", games=("maracaibo",),
-    help="a trained neural policy played in numpy (maracaibo_env/maracaibo/agents/policy.py): a shipped one "
-         "(policy:maracaibo-2p) or weights written by maracaibo_env/training/selfplay.py; greedy over legal moves",
-    forms=("policy:<name|file.npz>",), parse=_parse_policy,
-    examples=lambda: [f"policy:{p}" for p in _attr("maracaibo_env.maracaibo.agents.policy", "shipped_policies")()],
-    make=lambda spec: _attr("maracaibo_env.maracaibo.agents.policy", "PolicyAgent")(spec.arg),
-    claims=lambda s: _head(s) == "policy",
-    page=True, page_help="policy:<shipped name>", page_precheck=_shipped_only))
+    make=lambda spec: load_attr("maracaibo_env.agents.strongest", "StrongestAgent")(spec.game),
+    page=True, page_help="strongest", order=40))
 
 register(AgentKind(
     kind="python",
@@ -707,17 +592,8 @@ register(AgentKind(
     examples=("python:maracaibo_env.agents.random_agent:RandomAgent",),
     make=lambda spec: load_class(spec.text)(), claims=lambda s: _head(s) == "python",
     page_precheck=lambda s: ("python: agents run code; start them from Python or the command line "
-                             "(play --allow-code), not from a page or a saved file")))
-
-register(AgentKind(
-    kind="jordan", games=("pirates",), seat=False,
-    help="the solo opponent Jordan with k B cards (SOLO-05), played by the engine: not a seat; "
-         "tournaments: --format solo --levels K (or a line-up of one agent and jordan:<k>)",
-    forms=lambda: (f"jordan:<0-{_jordan_max()}>",), parse=_parse_jordan,
-    examples=lambda: [f"jordan:{k}" for k in range(_jordan_max() + 1)],
-    solo_use="a line-up of one agent and jordan:<k> plays the solo game",
-    solo_game=lambda spec: {"difficulty": int(spec.arg)},
-    claims=lambda s: s.startswith("jordan:")))
+                             "(play --allow-code), not from a page or a saved file"),
+    order=60))
 
 
 def seat_agent(text: str, game: str):

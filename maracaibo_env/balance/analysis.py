@@ -48,13 +48,13 @@ import datetime as _dt
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from scipy import stats as st
 
 from ..agents.adapter import GameAdapter, get_adapter
 from ..agents.registry import solo_kind, solo_levels
-from ..maracaibo.catalog import Catalog
 from ..registry import game_info
 from ..tournament.ratings import solo_of
 from ..framework import provenance as prov
@@ -62,10 +62,11 @@ from .ratings import finishing_ranks, strategy_ratings
 from .stats import (NAN, bh, chisquare_gof, cmh_shared_controls, isnan, mean_ci,
                     stratified_diff, wilson)
 
+#: a game's catalog (its adapter's load_catalog): Maracaibo's or Pirates'
+Catalog = Any
+
 SCHEMA = "maracaibo-balance/1"
-ROUND_NAMES = {0: "set-up", 1: "I", 2: "II", 3: "III", 4: "IV"}
-COMPONENT_KINDS = ("card", "career", "prestige", "city", "quest", "story")   # Maracaibo's
-EVENT_KINDS = ("card", "prestige", "quest", "city")
+ROUND_NAMES = {0: "set-up", 1: "I", 2: "II", 3: "III", 4: "IV"}    # later rounds: their number
 
 
 @dataclass
@@ -163,12 +164,12 @@ def _meta(results, cat: Catalog, shipped_hash: str, ad: GameAdapter) -> dict:
         notes.append("component names come from a catalog whose data hash differs from the games'")
     # duplicate play: the same seed and line-up in several seat orders
     sets: dict[tuple, set] = defaultdict(set)
+    def deal(r):
+        return len(r.specs), r.seed, _level(r), ad.story_of(r), tuple(sorted(r.specs))
     for r in results:
-        key = (len(r.specs), r.seed, _level(r), r.story, tuple(sorted(r.specs)))
-        sets[key].add(tuple(r.specs))
+        sets[deal(r)].add(tuple(r.specs))
     dup = [k for k, orders in sets.items() if len(orders) > 1]
-    dup_games = sum(1 for r in results
-                    if len(sets[(len(r.specs), r.seed, _level(r), r.story, tuple(sorted(r.specs)))]) > 1)
+    dup_games = sum(1 for r in results if len(sets[deal(r)]) > 1)
     dup_note = ""
     if dup:
         dup_note = (f"duplicate play: {dup_games} of {len(results)} games are seat rotations of "
@@ -183,7 +184,7 @@ def _meta(results, cat: Catalog, shipped_hash: str, ad: GameAdapter) -> dict:
         "solo_games": dict(sorted(Counter(so.level for _, so in solo).items())),
         "player_counts": sorted({len(r.specs) for r in multi} | ({1} if solo else set())),
         "agents": agents,
-        **({"stories": {str(k): v for k, v in sorted(Counter(r.story for r in results).items())}}
+        **({"stories": {str(k): v for k, v in sorted(Counter(ad.story_of(r) for r in results).items())}}
            if ad.stories else {}),
         "data_hashes": dict(hashes),
         "catalog_hash": cat.data_hash,
@@ -321,7 +322,7 @@ def _length(results, players, metrics, rounds: int = 4, ad: GameAdapter | None =
         per_round = []
         for ri in range(rounds):
             m = meanrec([p.turns[ri] for p in ps if len(p.turns) > ri],
-                        f"turns per player in round {ROUND_NAMES[ri + 1]}, {label}")
+                        f"turns per player in round {ROUND_NAMES.get(ri + 1, ri + 1)}, {label}")
             per_round.append(m)
             metrics[f"length/{label}/turns_r{ri + 1}"] = m
         total = meanrec([sum(p.turns) for p in ps], f"turns per player per game, {label}")

@@ -6,7 +6,7 @@
 
 Three modes: play games and report (default), report on stored games
 (`--db FILE --no-run`), compare two reports (`--compare A.json B.json`).
-`python -m maracaibo_env.balance ...` takes the same arguments.
+`python -m maracaibo_env balance ...` is the same command.
 """
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ def main(args: argparse.Namespace) -> int:
         return _error("--min-effect-vp must be >= 0 and --min-effect-win between 0 and 100")
     if args.min_takers < 1:
         return _error("--min-takers must be >= 1")
-    from ..maracaibo.data_load import DataError
+    from ..framework.datafiles import DataError
     if args.no_run:
         if not args.db:
             return _error("--no-run reads stored games: give --db FILE [FILE ...]")
@@ -182,7 +182,7 @@ def _finish(args, a, console) -> int:
 
 def _report_stored(args, console) -> int:
     from ..agents.adapter import game_title
-    from ..maracaibo.data_load import DataError
+    from ..framework.datafiles import DataError
     from ..tournament.store import StoreError
     from .analysis import analyze
     from .runner import read_db
@@ -217,7 +217,7 @@ def _options_label(game: str, options: dict) -> str:
 
 
 def _run(args, cat, console) -> int:
-    from ..maracaibo.match import AgentSpecError
+    from ..agents.registry import AgentSpecError
     from ..framework.game import GameConfigError
     from ..tournament.cli import agent_pool, pool_note, split_items
     from ..tournament.formats import ScheduleError
@@ -295,7 +295,7 @@ def _compare(args) -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """`python -m maracaibo_env.balance` (argv without the program name; a
+    """`maracaibo balance` (argv without the program name; a
     leading 'balance' is optional)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] != "balance":

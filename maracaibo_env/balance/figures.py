@@ -272,7 +272,7 @@ def length_figures(a, note) -> list[dict]:
         ax.errorbar(np.arange(1, len(ys) + 1) + 0.05 * i, ys, yerr=err, marker="o", capsize=3, label=lab,
                     color=COLORS[i % len(COLORS)])
     ax.set_xticks(list(range(1, n + 1)))
-    ax.set_xticklabels(["I", "II", "III", "IV"][:n])
+    ax.set_xticklabels([("I", "II", "III", "IV")[i] if i < 4 else str(i + 1) for i in range(n)])
     ax.set_xlabel("round")
     ax.set_ylabel("turns per player")
     legend_above(ax)

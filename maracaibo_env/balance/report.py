@@ -238,11 +238,12 @@ def _table_length(a) -> tuple[list, list]:
         rows.append([label, str(v["games"]), num(v["decisions"]), *[num(r, 2) for r in v["turns_per_round"]],
                      num(v["turns_per_game"])])
     n = max((len(v["turns_per_round"]) for v in a["length"].values()), default=_game(a).rounds)
-    return ["players", "games", "decisions per game", *[f"turns {r}" for r in ROUND_NAMES[:n]],
+    return ["players", "games", "decisions per game",
+            *[f"turns {ROUND_NAMES[i] if i < len(ROUND_NAMES) else i + 1}" for i in range(n)],
             "turns per game"], rows
 
 
-ROUND_NAMES = ("I", "II", "III", "IV")
+ROUND_NAMES = ("I", "II", "III", "IV")      # later rounds: their number
 
 
 COMP_HEAD = ["component", "key", "source", "takers (share)", "rounds taken", "takers' win rate",

@@ -1,7 +1,7 @@
 """Calibration: do games played by strong players look like the printed game?
 
 Each game keeps its calibration targets as data (its data folder's
-``calibration.toml``): a statistic of played games (income at an interim
+``calibration.toml``, named by its registry row: GameInfo.calibration_targets): a statistic of played games (income at an interim
 scoring, final scores, quests completed, turns per round ...), the player
 counts it applies to, a range, and where the range comes from (a rulebook
 line or worked example, a published figure with its reference, or the
@@ -16,7 +16,8 @@ the solo opponent at a level), measures every target's statistic with its
     rows = measure("maracaibo", records, targets)     # one dict per target and player count
 
 The statistics themselves (what "doubloon_income at interim 2" reads from a
-game) live with each game: maracaibo_env/<game>/calibration_stats.py.
+game) live with each game, in the module its registry row names
+(GameInfo.calibration_stats: maracaibo_env/<game>/calibration_stats.py).
 Needs the `tournament` extra (scipy, statsmodels, matplotlib).
 """
 from .targets import CalibrationFile, Target, load_targets, targets_path

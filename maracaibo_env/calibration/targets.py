@@ -44,13 +44,19 @@ class CalibrationFile(Strict):
 
 
 def targets_path(game: str, data_dir=None) -> Path:
-    """Where a game's targets are: data_dir/calibration.toml, else the game's shipped data."""
+    """Where a game's targets are: data_dir/calibration.toml, else the file its
+    registry row names (GameInfo.calibration_targets, "package:path"); DataError
+    for a game that ships none."""
     if data_dir is not None:
         return Path(data_dir) / FILE
     import importlib
-    from ..agents.adapter import get_adapter
-    mod = importlib.import_module(f"maracaibo_env.{get_adapter(game).name}")
-    return Path(mod.__file__).parent / "data" / FILE
+    from ..registry import game_info
+    info = game_info(game)
+    if not info.calibration_targets:
+        raise DataError(f"{info.title} ships no calibration targets (GameInfo.calibration_targets): "
+                        f"give a targets file or a data folder with a {FILE}")
+    package, _, where = info.calibration_targets.partition(":")
+    return Path(importlib.import_module(package).__file__).parent / where
 
 
 def load_targets(game: str, data_dir=None, path=None) -> list[Target]:

@@ -9,6 +9,12 @@ from typing import Any
 from ..registry import DEFAULT_GAME
 
 
+#: fields GameResult had before ``details`` (Maracaibo's career cards and story
+#: card), each with the value a game without it recorded (Pirates: [] and 0):
+#: ``from_dict`` and the tournament store move them into ``details``
+OLD_FIELDS: dict[str, Any] = {"careers": [], "story": 0}
+
+
 @dataclass
 class GameResult:
     """Everything recorded about one finished game. Seats are in playing
@@ -19,23 +25,25 @@ class GameResult:
     order). Tournaments tell a solo game by the solo opponent's spec
     (tournament.ratings.solo_of): Pirates results stored before its solo
     games set ``difficulty`` hold None there.
-    Pirates of Maracaibo games (game='pirates', maracaibo_env.pirates.match)
-    fill the same fields: turns over its 3 rounds, no careers, story 0
-    (no story cards), events of figureheads, improvements and residences."""
+
+    The fields are the same for every game; ``details`` holds what only one
+    game records, under keys its adapter documents
+    (agents.adapter.GameAdapter.result_details) and reads for the tools
+    (``taken``, ``story_of``, ``setup_of``): Maracaibo's career cards and
+    story card; Pirates of Maracaibo records none (``{}``)."""
     seed: int
     specs: list[str]
     scores: list[int]
     winners: list[int]
     breakdown: list[dict[str, int]]
     decisions: int
-    turns: list[list[int]]          # turns[seat][round-1], rounds I-IV
-    careers: list[int]              # career card kept by each seat (-1: none)
+    turns: list[list[int]]          # turns[seat][round-1], one entry per round of the game
     events: list[tuple[int, str, int, int]]  # (seat, kind, item id, round)
-    story: int = 75
     difficulty: str | None = None   # solo games: the opponent's level ('hard', '3')
     data_hash: str = ""
     history: list[int] | None = field(default=None, repr=False)
     game: str = DEFAULT_GAME        # which game (a registry id)
+    details: dict[str, Any] = field(default_factory=dict)   # the game's own (its adapter's keys)
 
     @property
     def num_players(self) -> int:
@@ -47,8 +55,17 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameResult":
+        """A result from ``to_dict``'s dict, or from one written before
+        ``details`` (its careers and story move into details, OLD_FIELDS)."""
         d = dict(d)
         d["events"] = [tuple(e) for e in d.get("events", [])]
+        details = dict(d.get("details") or {})
+        for k, none in OLD_FIELDS.items():
+            if k in d:
+                v = d.pop(k)
+                if v != none:
+                    details.setdefault(k, v)
+        d["details"] = details
         return cls(**d)
 
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..registry import DEFAULT_GAME, UnknownGameError, game_class, game_for_replay_format, game_info, replay_formats
 from .errors import IllegalActionError
 
-if TYPE_CHECKING:
-    from .game import GameBase
+#: a framework.game.GameBase (not imported: game.py imports this module for save_replay)
+Game = Any
 
 HEADER_KEYS = ("format", "version", "data_hash", "setup")
 
@@ -81,7 +81,7 @@ def replay_rows(game) -> list[dict]:
 
 
 def load_replay(path, partial: bool = False, catalog=None,
-                ignore_data_hash: bool = False) -> tuple[GameBase, list[int] | None]:
+                ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
     """Re-run a replay of any registered game (its header's format says which);
     returns the game and the recorded final scores (None for an unfinished
     game, accepted only with partial=True). Raises ReplayError naming the
@@ -90,13 +90,13 @@ def load_replay(path, partial: bool = False, catalog=None,
 
 
 def load_replay_bytes(data: bytes, name: str = "<replay>", partial: bool = False,
-                      catalog=None) -> tuple[GameBase, list[int] | None]:
+                      catalog=None) -> tuple[Game, list[int] | None]:
     """load_replay of a replay's bytes (an upload); name stands for the path in errors."""
     return load_replay_rows(_parse_lines(data, name), name, partial, catalog)
 
 
 def load_replay_rows(rows: list, path: str, partial: bool = False, catalog=None,
-                     ignore_data_hash: bool = False) -> tuple[GameBase, list[int] | None]:
+                     ignore_data_hash: bool = False) -> tuple[Game, list[int] | None]:
     """load_replay of the replay's lines, already parsed (a list of dicts)."""
     if not isinstance(rows, list) or not rows:
         raise ReplayError(f"{path}: a replay is a non-empty list of lines, got {_short(rows)}")
@@ -166,7 +166,7 @@ def _parse_lines(data: bytes, path) -> list[dict]:
     return rows
 
 
-def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> GameBase:
+def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> Game:
     cls = _class_of_format(header.get("format"))
     if cls is None:
         first = game_info(DEFAULT_GAME).replay_format
@@ -209,7 +209,7 @@ def _start(header: dict, where: str, catalog, ignore_data_hash: bool) -> GameBas
     return game
 
 
-def _check_end(end: dict, where: str, game: GameBase, partial: bool) -> list[int] | None:
+def _check_end(end: dict, where: str, game: Game, partial: bool) -> list[int] | None:
     n = len(game.history)
     kind = end.get("end")
     if kind == "game_over":
@@ -242,7 +242,7 @@ def _short(x, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def verify_replay(path, partial: bool = False, catalog=None) -> GameBase:
+def verify_replay(path, partial: bool = False, catalog=None) -> Game:
     """Re-run and check the final scores; returns the replayed game."""
     game, final = load_replay(path, partial, catalog)
     if final is not None and game.scores() != final:

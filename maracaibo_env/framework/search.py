@@ -1,26 +1,23 @@
-"""Information-set MCTS for any game on the framework: the tree, in numba, and
-the agent around it. Knows no game.
+"""Information-set MCTS for any game on the framework: the tree and its loop,
+in numba, and the agent around them. Knows no game.
 
-A game's search is a short numba kernel (its agents' ``*_mcts.py``) that, each
-iteration, determinises the state with the game's hidden-information redraw
-(its core/hidden.py: what the searcher cannot see), walks the shared tree with
-``descend`` and the game's own step, evaluates the leaf and calls
-``backpropagate``; ``root_visits`` gives the answer. The kernel calls these
-helpers directly (numba caches such kernels on disk, where a kernel taking the
-game's step as an argument missed the cache in every process), so a new game
-writes only its kernel and a `SearchAdapter`:
+`search_with` is the search: each iteration it determinises the state with
+the game's hidden-information redraw (its core/hidden.py: what the searcher
+cannot see), walks the shared tree with ``descend`` and the game's own step,
+plays out a rollout, evaluates the leaf and calls ``backpropagate``. A game's
+kernel (its agents' ``mcts.py``) is one call of it with the game's functions:
 
-    t = new_tree(iterations + 2)
-    for it in range(iterations):
-        copy_into(st, real); x = redraw(st, me, x)    # the game's determinisation
-        node, depth, expanded = 0, 0, False
-        while not over(st) and not expanded:
-            child, a, expanded, x = descend(t, node, mask, current(st), c, has_child, x)
-            if child < 0: break
-            step(st, a, mask); node = child; depth += 1; path[depth] = node
-        ... rollout, vals[p] = each seat's value ...
-        backpropagate(t, path, depth, vals)
-    root_visits(t, out)
+    @njit(cache=True)
+    def search(real, cat, me, iterations, ...):
+        ... the buffers its functions need ...
+        return search_with(step, redraw, legal, policy, leaf, G_OVER, G_CUR, MAX_P,
+                           real, cat, me, iterations, ..., legal_args, policy_args, leaf_args)
+
+`search_with` is inlined into that kernel (numba IR inlining), so each game
+compiles and caches its own copy, calling its functions directly: a kernel
+that took the game's step as an argument missed numba's on-disk cache in every
+process (the same pattern as framework/random_play.py `play_random_with`). A
+new game writes only those functions, its kernel and a `SearchAdapter`.
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): one tree of action
 sequences over all determinisations; selection is UCB1 over the children
@@ -38,8 +35,9 @@ import time
 
 import numpy as np
 
+from .arrays import copy_into
 from .jit import njit
-from .random_play import xorshift
+from .random_play import pick_uniform, xorshift
 
 # the tree: a tuple of arrays indexed by node (node 0 is the root)
 T_PARENT, T_ACTION, T_FIRST, T_SIBLING, T_MOVER = 0, 1, 2, 3, 4      # int64 arrays
@@ -141,6 +139,76 @@ def root_visits(t, out):
     while ch >= 0:
         out[action[ch]] = visits[ch]
         ch = sibling[ch]
+
+
+@njit(cache=True, inline="always")
+def search_with(step, redraw, legal, policy, leaf, over, cur, seats, view, cat, me, iterations, c,
+                rollout_depth, x, dets, heuristic_rollout, root_allowed, visits_out,
+                legal_args, policy_args, leaf_args):
+    """visits_out[a] = root visits of action a after `iterations` iterations of
+    seat `me`'s search from `view` (what `me` sees; its hidden parts are
+    redrawn). Returns x, the search's xorshift64 state, advanced.
+
+    The game's functions (compiled; each *_args is what one of them needs,
+    a tuple of its tables and buffers or a single array):
+    step(st, cat, a, mask) applies action a and refills mask (int8 per action
+    id) for the seat to act (st[cur]) until the game is over (st[over] set);
+    redraw(st, cat, me, x) -> x determinises st for `me`; legal(st, cat, mask,
+    legal_args) fills mask for st; policy(st, cat, mask, x, policy_args) ->
+    (a, x) is a rollout move; leaf(st, cat, leaf_args, out) sets out[p] = seat
+    p's value of st (margins / 100, for p < seats).
+
+    root_allowed: int8 per action id, the root moves the search may try;
+    rollout_depth: rollout moves before the leaf; dets: 0 = a fresh
+    determinisation every iteration, else that many drawn once and used in
+    turn; heuristic_rollout: rollout moves by `policy` instead of uniform."""
+    t = new_tree(iterations + 2)
+    pool = np.empty((max(dets, 1), view.shape[0]), view.dtype)
+    for d in range(dets):
+        copy_into(pool[d], view)
+        x = redraw(pool[d], cat, me, x)
+    n_actions = root_allowed.shape[0]
+    st = np.empty_like(view)
+    mask = np.zeros(n_actions, np.int8)
+    vals = np.zeros(seats, np.float64)
+    path = np.empty(iterations + 2, np.int64)
+    has_child = np.zeros(n_actions, np.int64)
+    for it in range(iterations):
+        if dets > 0:
+            copy_into(st, pool[it % dets])
+        else:
+            copy_into(st, view)
+            x = redraw(st, cat, me, x)
+        legal(st, cat, mask, legal_args)
+        for b in range(n_actions):
+            if root_allowed[b] == 0:
+                mask[b] = 0
+        node = 0
+        depth = 0
+        path[0] = 0
+        expanded = False
+        while st[over] == 0 and not expanded:
+            child, a, expanded, x = descend(t, node, mask, st[cur], c, has_child, x)
+            if child < 0:
+                break
+            step(st, cat, a, mask)
+            node = child
+            depth += 1
+            path[depth] = node
+        if depth == 0 and st[over] == 0:  # nothing tried at the root: the full mask
+            legal(st, cat, mask, legal_args)
+        k = 0
+        while st[over] == 0 and k < rollout_depth:
+            if heuristic_rollout:
+                a, x = policy(st, cat, mask, x, policy_args)
+            else:
+                a, x = pick_uniform(mask, x)
+            step(st, cat, a, mask)
+            k += 1
+        leaf(st, cat, leaf_args, vals)
+        backpropagate(t, path, depth, vals)
+    root_visits(t, visits_out)
+    return x
 
 
 @njit(cache=True)

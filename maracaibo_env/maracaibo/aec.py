@@ -78,7 +78,7 @@ class raw_env(GameAECEnv):
     :param retirement: the Retirement module (§29).
     :param open_prestige: all prestige buildings face up (VAR-01).
     :param campaign: play campaign games (§27): "new" (story card 01), a
-        chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its archive now)
+        chapter 2..11, a ``maracaibo_env.maracaibo.campaign.Campaign`` (its archive now)
         or a start dict (see ``Game``); every reset starts from it again.
     """
 

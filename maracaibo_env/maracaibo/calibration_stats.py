@@ -2,7 +2,7 @@
 each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jean's seat is not one) or one
 for the game."""
-from ..calibration.measure import (Statistic, best_of, field as _field, final_scores, seats as _seats,
+from ..framework.statistics import (Statistic, best_of, field as _field, final_scores, seats as _seats,
                                    solo_win, turns_per_round, winner_score)
 
 #: the per-seat state fields the records snapshot after each interim scoring and at the end

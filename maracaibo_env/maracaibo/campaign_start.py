@@ -1,6 +1,6 @@
 """A campaign game's start (``Game(campaign=...)``): checked, then written
 into the state that core/story.py plays (the Campaign object that makes it:
-maracaibo_env/campaign.py)."""
+campaign.py)."""
 from __future__ import annotations
 
 import reprlib
@@ -36,7 +36,7 @@ def check_start(spec: Any, catalog) -> dict:
     from .legacy import legacy_problem
     if not isinstance(spec, dict):
         raise GameConfigError(f"campaign must be a dict with keys from {list(START_KEYS)} (see "
-                              f"maracaibo_env.campaign), got {type(spec).__name__}")
+                              f"maracaibo_env.maracaibo.campaign), got {type(spec).__name__}")
     unknown = sorted(set(spec) - set(START_KEYS), key=reprlib.repr)
     if unknown:
         raise GameConfigError(f"campaign: unknown key {reprlib.repr(unknown[0])}; allowed: "

@@ -18,10 +18,9 @@ from .core.catalog_layout import (CATALOG, CATALOG_SIZE, MAX_OUT, CARD_REQS,
                                   CARD_EFFS, Q_COSTS, Q_REWARDS, STORY_Q, MAX_SC, SC_INS_CAP,
                                   SC_INS_W, SC_DEC_CAP, HASHED_SIZES)
 from .core.layout import MAX_LOC, MAX_EXP, N_CARDS, N_QUESTS
-from .data_load import FILES, load_raw, DataError, career_thresholds
+from .data_load import FILES, STORY_NUMBERS, load_raw, DataError, career_thresholds
 from ..framework.datafiles import data_folder, files_digest
 
-STORY_NUMBERS = (75, 76, 77)
 EXPLORE_DEFAULT = 2     # QREW-12: a quest's explorer reward moves up to 2 unless printed otherwise
 
 

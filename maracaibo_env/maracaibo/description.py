@@ -40,7 +40,7 @@ def campaign_start(value, catalog) -> dict:
         if value not in CHAPTERS:
             raise GameConfigError(f"campaign = {value}: a chapter is 2..11 (card 80 starts chapter 2)")
         value = {"pending": [chapter_card(value)]}
-    elif hasattr(value, "archive") and hasattr(value, "next_game"):   # a maracaibo_env.campaign.Campaign
+    elif hasattr(value, "archive") and hasattr(value, "next_game"):   # a maracaibo.campaign.Campaign
         value = value.next_start()   # CampaignError when nothing is left to pick up
     return check_start(value, catalog)
 

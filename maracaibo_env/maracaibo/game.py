@@ -83,7 +83,7 @@ class Game(GameBase):
     :param campaign: play a campaign game (§27) from this start: a dict with
         ``in_play``, ``pending``, ``gone`` (story-card numbers of
         data/story.toml), ``legacy`` (tiles), ``c_pile``, ``c_discard``
-        (C-cards 90-99); ``maracaibo_env.campaign.Campaign.next_game`` makes
+        (C-cards 90-99); ``maracaibo_env.maracaibo.campaign.Campaign.next_game`` makes
         it. ``{"pending": [1]}`` is the campaign's first game (SETUP-18).
 
     Numbers must be ints (numpy integers are accepted); a float such as 2.0,

@@ -18,12 +18,12 @@ import numpy as np
 
 from ..agents import registry as A
 from ..agents.adapter import GameAdapter
-from ..agents.registry import AgentSpec, AgentSpecError, mcts_options  # noqa: F401 (their old home)
+from ..agents.registry import AgentSpec, AgentSpecError
 from .catalog import Catalog
 from .core import layout as L
 from .core.tracking import SNAP_SIZE, EVENT_CAP, MAX_ROUNDS, EVENT_KINDS, snapshot, record
 from .game import Game
-from ..framework.match import ENGINES, GameResult  # noqa: F401 (also their old home)
+from ..framework.match import ENGINES, GameResult
 
 GAME = "maracaibo"          # this module's game (registry id)
 
@@ -129,10 +129,10 @@ def _result(g: Game, specs, seed, decisions, events, turns, difficulty, story,
         seed=int(seed), specs=list(specs), scores=g.scores(), winners=g.winners(),
         breakdown=g.score_breakdown(), decisions=int(decisions),
         turns=[[int(x) for x in turns[p, 1:MAX_ROUNDS]] for p in range(seats)],
-        careers=careers,
         events=[(int(s), EVENT_KINDS[int(k)], int(i), int(r)) for s, k, i, r in events],
-        story=int(story), difficulty=difficulty, data_hash=type(g).data_hash_of(g.state, g.catalog),
-        history=list(g.history) if record_history and g.history is not None else None)
+        difficulty=difficulty, data_hash=type(g).data_hash_of(g.state, g.catalog),
+        history=list(g.history) if record_history and g.history is not None else None,
+        details={"careers": careers, "story": int(story)})   # MaracaiboAdapter.result_details
 
 
 class MaracaiboAdapter(GameAdapter):
@@ -149,8 +149,11 @@ class MaracaiboAdapter(GameAdapter):
         "A player (one deciding seat of one game) took a component when the game recorded it: a "
         "project card bought or played, a prestige building invested in, a quest tile fulfilled, "
         "a city tile whose action was used, the career card kept, the story card of the game.")
-    warm_modules = ("maracaibo_env.maracaibo.warm",)
+    warm_modules = ("maracaibo_env.maracaibo.preload",)
     calibration_level = "medium"   # the solo level of `maracaibo calibrate`'s solo games
+    result_details = {
+        "careers": "the career card each seat kept, in seat order (card id; -1: none, as Jean's seat)",
+        "story": "the story card the game was played with (75, 76 or 77)"}
 
     @property
     def stories(self):
@@ -181,13 +184,18 @@ class MaracaiboAdapter(GameAdapter):
         from .catalog import load_catalog
         return load_catalog(data_dir)
 
+    def story_of(self, result) -> int:
+        return int(result.details.get("story", self.default_story))
+
     def taken(self, result, seat: int) -> dict[str, dict[int, int]]:
         from .catalog import STORY_NUMBERS
         out = super().taken(result, seat)
-        if seat < len(result.careers) and result.careers[seat] >= 0:
-            out["career"][int(result.careers[seat])] = 0
-        if result.story in STORY_NUMBERS:
-            out["story"][STORY_NUMBERS.index(result.story)] = 0
+        careers = result.details.get("careers", [])
+        if seat < len(careers) and careers[seat] >= 0:
+            out["career"][int(careers[seat])] = 0
+        story = self.story_of(result)
+        if story in STORY_NUMBERS:
+            out["story"][STORY_NUMBERS.index(story)] = 0
         return out
 
     def component_sources(self, cat):
@@ -205,5 +213,5 @@ class MaracaiboAdapter(GameAdapter):
 
     def setup_of(self, result, options: dict) -> tuple[int, dict]:
         n, kw = super().setup_of(result, options)
-        kw["story"] = result.story
+        kw["story"] = self.story_of(result)
         return n, kw

@@ -56,7 +56,7 @@ class MaracaiboSingleEnv(GameSingleEnv):
     :param obs_type: "int" (int32 observation) or "float" (float32 in [-1, 1];
         docs/observation.md).
     :param campaign: play campaign games (§27): "new" (story card 01), a
-        chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its archive now)
+        chapter 2..11, a ``maracaibo_env.maracaibo.campaign.Campaign`` (its archive now)
         or a start dict (see ``Game``); every reset starts from it again.
     """
 

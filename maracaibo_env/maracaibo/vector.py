@@ -119,7 +119,7 @@ class LearnerGames:
     :param obs_type: "int" (int32 observations) or "float" (float32 in [-1, 1];
         policy opponents get the same kind).
     :param campaign: every game a campaign game from this start: "new" (story
-        card 01), a chapter 2..11, a ``maracaibo_env.campaign.Campaign`` (its
+        card 01), a chapter 2..11, a ``maracaibo_env.maracaibo.campaign.Campaign`` (its
         archive now) or a start dict (see ``Game``), e.g. to train on a chapter.
     """
 

@@ -2,7 +2,7 @@
 each statistic reads a played game's record (calibration.runner.record_of)
 and gives its values, one per deciding seat (Jordan's seat is not one) or one
 for the game."""
-from ..calibration.measure import (Statistic, field as _field, final_scores, solo_win, turns_per_round,
+from ..framework.statistics import (Statistic, field as _field, final_scores, solo_win, turns_per_round,
                                    winner_score)
 from .core.jordan import JEV_DISCARD, JEV_PASS
 from .game import Game

@@ -158,8 +158,8 @@ def _play(g, parsed, seed, engine, agents, record_history, cat, specs) -> GameRe
     return GameResult(
         seed=int(seed), specs=[str(p) for p in specs], scores=g.scores(), winners=g.winners(),
         breakdown=g.score_breakdown(), decisions=int(decisions),
-        turns=[[int(x) for x in tr.turns[p]] for p in range(n)], careers=[], events=tr.events,
-        story=0, difficulty=None, data_hash=cat.data_hash,
+        turns=[[int(x) for x in tr.turns[p]] for p in range(n)], events=tr.events,
+        difficulty=None, data_hash=cat.data_hash,
         history=list(g.history) if record_history and g.history is not None else None,
         game="pirates")
 
@@ -267,8 +267,9 @@ class PiratesAdapter(GameAdapter):
         "A player (one deciding seat of one game) took a component when the game recorded it: a "
         "figurehead taken, an improvement acquired into the tableau, a residence built (the round "
         "is the one it happened in).")
-    warm_modules = ("maracaibo_env.pirates.warm",)
+    warm_modules = ("maracaibo_env.pirates.preload",)
     calibration_level = "3"   # the solo level of `maracaibo calibrate`'s solo games
+    result_details: dict[str, str] = {}   # no story cards, no careers: GameResult.details is {}
 
     @property
     def vp_sources(self):

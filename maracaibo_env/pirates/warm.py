@@ -1,9 +1,52 @@
-"""The fork server's preload for Pirates tournaments (as _warm.py for
-Maracaibo): one short game per engine loads the Pirates core and heuristics
-once, and every forked worker starts with them in memory."""
-try:
+"""Pirates of Maracaibo's warm-ups (as maracaibo/warm.py for Maracaibo): numba
+compiles a kernel on its first use (or loads it from its disk cache), and these
+uses pay for that ahead of time.
+
+* ``preload()`` is the tournament pool's warm-up: the fork server imports
+  preload.py (PiratesAdapter.warm_modules), which calls it, before it forks any
+  worker, and every worker forked from the server starts with the compiled
+  code in memory.
+* ``COMPILE_PARTS`` are the parts ``maracaibo compile`` runs (GameInfo.compile_parts,
+  maracaibo_env/play/compile.py), each in a process of its own.
+"""
+
+
+def _core():
+    import numpy as np
+    from .game import Game
+    for players in (2, 3, 4):
+        g = Game(players, seed=players)
+        while not g.is_over:
+            g.step(int(np.flatnonzero(g.action_mask())[0]))
+        g.observe(0), g.clone()
+
+
+def _rest():
+    import numpy as np
+    from ..agents.registry import make_agent, parse_spec
+    from .aec import env as aec_env
+    from .game import Game
     from .match import play_pirates_match
-    play_pirates_match(["raider", "random"], 0)                    # the compiled seats
-    play_pirates_match(["raider", "random"], 0, engine="python")   # the agent objects
-except Exception:   # noqa: BLE001 - a worker then loads what it needs itself
-    pass
+    play_pirates_match(["raider", "random"], 0)
+    g = Game(2, seed=0)
+    agent = make_agent(parse_spec("mcts:iters=20:depth=5", "pirates"))
+    agent.act(g.observe(g.current_player), g.action_mask(), np.random.default_rng(0), game=g)
+    aec_env(num_players=2).reset(seed=0)
+
+
+#: (phase, name, what it compiles, function): phase 1 runs before phase 2
+COMPILE_PARTS = (
+    (1, "pirates core", "Pirates Game: the rules engine, Jordan", _core),
+    (2, "pirates agents", "Pirates heuristics, mcts, envs", _rest),
+)
+
+
+def preload() -> None:
+    """The fork server's warm-up: one game per engine of the raider heuristic."""
+    try:
+        from .match import play_pirates_match
+        play_pirates_match(["raider", "random"], 0)                    # the compiled seats
+        play_pirates_match(["raider", "random"], 0, engine="python")   # the agent objects
+    except Exception:   # noqa: BLE001 - a worker then loads what it needs itself
+        pass
+

@@ -8,7 +8,7 @@ or opened.
 The allowlist is the agent table's (maracaibo_env.agents.registry: each
 kind's ``page``, ``page_precheck``, ``page_check`` and ``page_worst``).
 Allowed today: random, the game's heuristics, `strongest`, `policy:<shipped name>` and
-`mcts` with every option that makes a decision expensive capped (MCTS_CAPS),
+`mcts` with every option that makes a decision expensive capped (each game's MCTS_CAPS, in its agents/kinds.py),
 so that the most expensive allowed decision stays well under a second on one
 core (`worst_allowed_specs()` lists the corners; tests/tools/test_web_attacks.py
 times them). Not allowed: `python:` classes (they run code), policy files (a
@@ -17,7 +17,7 @@ are played by the engine, not seated).
 """
 from __future__ import annotations
 
-from ..agents.registry import BALANCED_ROLLOUT_STEPS, MCTS_CAPS, agent_kinds, kind_of, parse_spec  # noqa: F401
+from ..agents.registry import agent_kinds, kind_of, parse_spec
 from ..registry import DEFAULT_GAME
 
 

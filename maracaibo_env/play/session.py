@@ -176,8 +176,10 @@ class PlaySession:
         return entry
 
     def _opponent_log(self):
+        """The solo opponent's last turn (GameBase.solo_log), None in a game without one
+        (every seat with a score decides)."""
         g = self.game
-        if not g.solo:
+        if g.num_players == g.num_seats:
             return None
         return g.solo_log()
 

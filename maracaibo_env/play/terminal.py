@@ -123,7 +123,7 @@ def _campaign(args):
     if args.game != DEFAULT_GAME and not args.resume:
         raise GameConfigError(f"--campaign is {game_info(DEFAULT_GAME).title}'s campaign; allowed: "
                               f"--game {DEFAULT_GAME}")
-    from ..campaign import Campaign
+    from ..maracaibo.campaign import Campaign
     return Campaign.load(args.campaign)
 
 
@@ -133,7 +133,7 @@ def _record(campaign, path: str, s: PlaySession, out: Console) -> int:
         out.print(f"the game is not over: nothing recorded in {path} (save it, then finish it with "
                   f"--resume FILE --campaign {path})", markup=False)
         return 0
-    from ..campaign_cli import print_game
+    from .campaign import print_game
     try:
         summary = campaign.record(s.game)
         campaign.save(path)

@@ -5,7 +5,7 @@
                              cannot be used, 2 on bad arguments such as an unknown agent
                              spec, 130 interrupted)
 
-`python -m maracaibo_env.tournament ...` takes the same arguments.
+`python -m maracaibo_env tournament ...` is the same command.
 """
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from rich.console import Console
 from ..agents.adapter import DEFAULT_GAME, get_adapter
 from ..agents.registry import agents_help, solo_levels
 from ..registry import available_games, game_info, games_text
-from ..maracaibo.catalog import STORY_NUMBERS
 from ..agents.registry import AgentSpecError
 from ..framework.match import ENGINES
 from .formats import FORMATS, ScheduleError, TournamentConfig, default_pool
@@ -116,8 +115,9 @@ def add_shared_arguments(p, *, stored: str, workers_help: str) -> None:
                                              for g in available_games() if solo_levels(g)))
     p.add_argument("--seed", type=int, default=None,
                    help="tournament seed; deal d's seed is derived from it (default 0)")
-    p.add_argument("--story", type=int, choices=STORY_NUMBERS, default=None,
-                   help="non-campaign story card (default 75; Maracaibo only)")
+    p.add_argument("--story", type=int, default=None, metavar="N",
+                   help="non-campaign story card, one of the game's (Maracaibo: 75, 76, 77; default "
+                        "75; Pirates has none); checked with the game's adapter")
     p.add_argument("--data", metavar="DIR", dest="data_dir", default=None,
                    help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
                         "maracaibo_env/pirates/data for --game pirates, with your changes; "
@@ -180,7 +180,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of `python -m maracaibo_env.tournament`."""
+    """The parser of `maracaibo tournament`."""
     parser = argparse.ArgumentParser(prog="maracaibo")
     add_parser(parser.add_subparsers(dest="command", required=True))
     return parser
@@ -361,7 +361,7 @@ def _print_report(args, console, tid) -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """`python -m maracaibo_env.tournament` (argv without the program name; a
+    """`maracaibo tournament` (argv without the program name; a
     leading 'tournament' is optional)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] != "tournament":

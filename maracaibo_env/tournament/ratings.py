@@ -283,8 +283,9 @@ def bradley_terry(results: list[GameResult], bootstrap: int = 1000, seed: int = 
     n = len(agents)
     clusters: dict[tuple, np.ndarray] = {}
     played = defaultdict(int)
-    for r in two:
-        key = (tuple(sorted(r.specs)), r.seed, r.story)
+    from ..agents.adapter import get_adapter
+    for r in two:           # a duplicate set: the same deal (seed, story) in both seat orders
+        key = (tuple(sorted(r.specs)), r.seed, get_adapter(r.game).story_of(r))
         m = clusters.setdefault(key, np.zeros((n, n)))
         c = win_credits(2, r.winners)
         i, j = idx[r.specs[0]], idx[r.specs[1]]

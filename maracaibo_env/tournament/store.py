@@ -16,6 +16,13 @@ so a Maracaibo file refuses a Pirates run and the other way round. Schema
 version 2 added the two `game` columns; a version-1 file (before Pirates) is
 upgraded in place when opened: its games are Maracaibo's.
 
+Game details: GameResult.details (what one game records only) is stored in
+`extra`, except Maracaibo's two keys from before details, which keep their
+columns (``OLD_FIELDS``): `careers` and `story` hold details["careers"] and
+details["story"], or [] and 0 for a game without them (Pirates). A row read
+back moves them into details again, so files written before and after the
+change read the same.
+
 Ours only: a file we make has PRAGMA application_id = APPLICATION_ID and
 user_version = SCHEMA_VERSION. ``connect`` refuses another program's file
 (another application_id, or tables that are not ours) before it writes
@@ -48,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.registry import solo_opponent
-from ..framework.match import GameResult
+from ..framework.match import OLD_FIELDS, GameResult
 from .formats import FORMATS, TournamentConfig
 from .ratings import seat_ranks, win_credits
 
@@ -124,8 +131,9 @@ CREATE INDEX IF NOT EXISTS seats_agent ON seats(agent);
 """
 
 # GameResult fields with a column of their own; any other field goes to `extra`
-_COLUMNS = ("seed", "specs", "scores", "winners", "breakdown", "decisions", "turns", "careers",
-            "events", "story", "difficulty", "data_hash", "history", "game")
+# (details: those of its keys without a column of their own, OLD_FIELDS; left out when none)
+_COLUMNS = ("seed", "specs", "scores", "winners", "breakdown", "decisions", "turns",
+            "events", "difficulty", "data_hash", "history", "game")
 # version 1 -> 2: the game of each tournament and game (every version-1 game is Maracaibo's)
 _MIGRATE_1_2 = ("ALTER TABLE tournaments ADD COLUMN game TEXT NOT NULL DEFAULT 'maracaibo'",
                 "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'maracaibo'",
@@ -394,7 +402,11 @@ def insert_game(con: sqlite3.Connection, tournament_id: int, job, result: GameRe
     """Store one finished game and its seats in one transaction. False (and
     nothing written) if the job's key is already stored."""
     d = result.to_dict()
+    details = d.pop("details")
+    old = {k: details.pop(k, none) for k, none in OLD_FIELDS.items()}   # their own columns
     extra = {k: v for k, v in d.items() if k not in _COLUMNS}
+    if details:
+        extra["details"] = details
     history = d.get("history")
     n = len(result.specs)
     ranks = seat_ranks(result.scores)
@@ -407,9 +419,9 @@ def insert_game(con: sqlite3.Connection, tournament_id: int, job, result: GameRe
             "careers, events, data_hash, package_version, seconds, history, extra, finished_at, "
             "game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, job.key, job.index, job.lineup, job.deal, int(result.seed), n,
-             _dumps(result.specs), result.difficulty, int(result.story), _dumps(result.scores),
+             _dumps(result.specs), result.difficulty, int(old["story"]), _dumps(result.scores),
              _dumps(result.winners), _dumps(result.breakdown), int(result.decisions),
-             _dumps(result.turns), _dumps(result.careers), _dumps([list(e) for e in result.events]),
+             _dumps(result.turns), _dumps(old["careers"]), _dumps([list(e) for e in result.events]),
              result.data_hash, package_version, float(seconds),
              _dumps(history) if history is not None else None, _dumps(extra), _now(),
              result.game))
@@ -458,7 +470,8 @@ _SHAPES = {"specs": (str, "agent specs"), "scores": (int, "ints"), "winners": (i
 
 def _row_result(row: sqlite3.Row) -> GameResult:
     """A games row as a GameResult; StoreError naming the game and column when
-    a value is not what insert_game writes (so readers never crash on it)."""
+    a value is not what insert_game writes (so readers never crash on it). The
+    careers and story columns go into details (GameResult.from_dict)."""
     d: dict[str, Any] = {k: row[k] for k in ("seed", "decisions", "story", "difficulty",
                                              "data_hash", "game")}
     for k in (*_JSON_COLUMNS, "history", "extra"):
@@ -479,6 +492,8 @@ def _row_result(row: sqlite3.Row) -> GameResult:
         raise _bad_row(row, "winners", f"names a seat outside 0-{n - 1}")
     if not isinstance(d["extra"], dict):
         raise _bad_row(row, "extra", "is not a JSON object")
+    if not isinstance(d["extra"].get("details", {}), dict):
+        raise _bad_row(row, "extra", "has details that are not a JSON object")
     d.update({k: v for k, v in d.pop("extra").items() if k in _FIELDS})
     return result_from_dict(d)
 

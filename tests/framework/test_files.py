@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from maracaibo_env.campaign import Campaign, CampaignError
+from maracaibo_env.maracaibo.campaign import Campaign, CampaignError
 from maracaibo_env.framework.files import FileError, read_bytes, write_atomic
 from maracaibo_env.maracaibo.game import Game
 from maracaibo_env.framework.replay import ReplayError, load_replay, write_replay

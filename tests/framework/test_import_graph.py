@@ -11,8 +11,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("maracaibo_env",)
 
@@ -20,9 +18,9 @@ PACKAGES = ("maracaibo_env",)
 GAMES = tuple(sorted(f.parent.name for f in (ROOT / "maracaibo_env").glob("*/game.py") if (f.parent / "core").is_dir()))
 #: a game folder's modules by role: its rules and data are the games layer, and
 #: these modules of it sit higher (its agents; its matches, envs with opponents and
-#: warm-ups; its statistics and campaign; its views)
+#: warm-ups; its campaign; its views)
 GAME_ROLES = {"agents": "agents", "match": "matches", "vector": "matches", "single": "matches",
-              "warm": "matches", "calibration_stats": "tools", "campaign": "tools", "view": "apps",
+              "warm": "matches", "preload": "matches", "campaign": "tools", "view": "apps",
               "demo": "apps"}
 #: layer -> module prefixes (full dotted names); the longest matching prefix decides
 LAYERS: dict[str, tuple[str, ...]] = {
@@ -183,11 +181,6 @@ def test_every_import_follows_the_layer_order():
         "\n".join(f"  {m} ({layer_of(m)}) imports {t} ({layer_of(t)})" for m, t in bad)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 38 item 1, open: the agent table (agents/registry.py) still holds Maracaibo's policy "
-    "and learned-value rows, so it imports maracaibo/agents/policy.py and value_net.py inside "
-    "functions while maracaibo/agents/heuristics.py imports agents/base.py; the rows move into "
-    "the game's folder next"))
 def test_no_package_cycles():
     found = cycles(package_graph(import_graph()))
     assert found == [], "package cycles: " + "; ".join(" <-> ".join(c) for c in found)

@@ -19,7 +19,7 @@ from helpers import (refresh, at_main, at_phase, finish_setup, get, put, loc, co
                      card_by_name)
 from test_solo import set_deck, JEAN
 from maracaibo_env import Game
-from maracaibo_env.campaign import Campaign, CampaignError, archive_of, story_log
+from maracaibo_env.maracaibo.campaign import Campaign, CampaignError, archive_of, story_log
 from maracaibo_env.framework.game import GameConfigError
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import automa, layout as L

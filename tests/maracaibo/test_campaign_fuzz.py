@@ -22,7 +22,7 @@ from maracaibo_env.maracaibo.data_load import DataError
 from test_campaign import _data
 from helpers import at_main, finish_setup, get, put, refresh
 from maracaibo_env import Game
-from maracaibo_env.campaign import Campaign, CampaignError
+from maracaibo_env.maracaibo.campaign import Campaign, CampaignError
 from maracaibo_env.framework.game import GameConfigError
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import layout as L

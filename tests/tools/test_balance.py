@@ -15,7 +15,7 @@ pytest.importorskip("openskill")
 pytest.importorskip("matplotlib")
 
 from maracaibo_env import load_catalog  # noqa: E402
-from maracaibo_env.maracaibo.match import GameResult  # noqa: E402
+from maracaibo_env.framework.match import GameResult  # noqa: E402
 from maracaibo_env.balance import analyze, compare_reports, write_report, load_report  # noqa: E402
 from maracaibo_env.balance import stats as S  # noqa: E402
 from maracaibo_env.balance.cli import run as balance_cli  # noqa: E402
@@ -36,8 +36,9 @@ def fake(specs, scores, winners=None, *, events=(), careers=None, seed=0, story=
         breakdown[i]["automa" if difficulty is not None and i == 1 else "cards"] = s
     return GameResult(seed=seed, specs=list(specs), scores=list(scores), winners=list(winners),
                       breakdown=breakdown, decisions=decisions, turns=[[4, 5, 5, 6] for _ in range(n)],
-                      careers=list(careers) if careers is not None else [0] * n, events=list(events),
-                      story=story, difficulty=difficulty, data_hash=data_hash)
+                      events=list(events), difficulty=difficulty, data_hash=data_hash,
+                      details={"careers": list(careers) if careers is not None else [0] * n,
+                               "story": story})
 
 
 # ------------------------------------------------------------------ statistics

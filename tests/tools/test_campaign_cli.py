@@ -5,7 +5,7 @@ import json
 import pytest
 from rich.console import Console
 
-from maracaibo_env.campaign import Campaign
+from maracaibo_env.maracaibo.campaign import Campaign
 from maracaibo_env.cli import build_parser, main
 from maracaibo_env.play import terminal
 

@@ -1,5 +1,5 @@
 """`maracaibo demo --game pirates`: the score table's header, the round lines and the
-winner line name the seats alike (cli._seat_name: player_<p>, and the solo opponent
+winner line name the seats alike (cli.seat_name: player_<p>, and the solo opponent
 by name), so a solo game Jordan wins says `jordan (win)` and `winner(s): jordan`."""
 import re
 

@@ -10,7 +10,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from maracaibo_env import Game  # noqa: E402
-from maracaibo_env import openspiel_game as og  # noqa: E402
+from maracaibo_env import openspiel_game  # noqa: E402  (registers every game with pyspiel)
+from maracaibo_env.maracaibo import openspiel as og  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE  # noqa: E402
@@ -233,9 +234,9 @@ def test_every_registered_game_is_an_openspiel_game():
     assert set(GAME_IDS) == set(registry.available_games())
     for gid, spec in SPECS.items():
         assert spec.short_name == f"python_{gid}"
-        assert og.GAMES[gid].SPEC is spec
+        assert openspiel_game.GAMES[gid].SPEC is spec
         assert spec.game_class is registry.game_class(gid)
-    assert og.GAMES["maracaibo"] is og.MaracaiboGame
+    assert openspiel_game.GAMES["maracaibo"] is og.MaracaiboGame
     # a registered game without a spec is not offered
     info = registry.GameInfo(id="nogame", title="No game", game=Game, replay_format="nogame-replay")
     with registry.registered(info):

@@ -122,7 +122,7 @@ def test_a_location_side_says_its_actions():
 
 def test_every_kind_of_generic_choice_has_its_options_described():
     from maracaibo_env.maracaibo.core.enums import CHOICES
-    from maracaibo_env.play.labels import _choice_texts
+    from maracaibo_env.maracaibo.view import choice_texts as _choice_texts
     table = _choice_texts()
     assert set(table) == set(CHOICES)
     assert all(("options" in e) != ("option" in e) for e in table.values())

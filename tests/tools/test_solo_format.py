@@ -212,7 +212,7 @@ def _result(specs, scores, difficulty=None, game="pirates"):
     n = len(specs)
     return GameResult(seed=7, specs=list(specs), scores=list(scores),
                       winners=[max(range(n), key=lambda s: scores[s])], breakdown=[{"raids": v} for v in scores],
-                      decisions=5, turns=[[2, 3, 4]] * n, careers=[], events=[], story=0,
+                      decisions=5, turns=[[2, 3, 4]] * n, events=[],
                       difficulty=difficulty, game=game)
 
 
@@ -241,8 +241,8 @@ def test_maracaibo_solo_keys_are_unchanged():
     from maracaibo_env.balance.analysis import analyze
     games = [GameResult(seed=s, specs=["balanced", "jean:hard"], scores=[100 + s, 102],
                         winners=[0] if s > 2 else [1], breakdown=[{"cards": 100 + s}, {"automa": 102}],
-                        decisions=10, turns=[[1, 2, 3, 4], [5, 6, 7, 8]], careers=[0, -1], events=[],
-                        story=75, difficulty="hard") for s in range(5)]
+                        decisions=10, turns=[[1, 2, 3, 4], [5, 6, 7, 8]], events=[],
+                        difficulty="hard", details={"careers": [0, -1], "story": 75}) for s in range(5)]
     a = analyze(games, min_takers=1)
     s = a["solo"]
     assert (s["opponent"], s["key"]) == ("Jean", "jean") and "automa.toml" in s["note"]

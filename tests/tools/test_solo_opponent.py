@@ -79,8 +79,7 @@ def test_stored_maracaibo_solo_results_read_as_before():
 def test_a_pirates_solo_result_recreates_its_game():
     from maracaibo_env.pirates import Game
     r = GameResult(seed=2, specs=["jordan:4", "raider"], scores=[1, 2], winners=[1],
-                   breakdown=[{}, {}], decisions=0, turns=[], careers=[], events=[], story=0,
-                   game="pirates")
+                   breakdown=[{}, {}], decisions=0, turns=[], events=[], game="pirates")
     n, kw = get_adapter("pirates").setup_of(r, {"rubies": True})
     assert (n, kw) == (1, {"rubies": True, "difficulty": 4})
     assert Game(n, seed=r.seed, **kw).solo

@@ -25,7 +25,7 @@ def fake(specs, scores, winners=None, seed=1, difficulty=None):
         best = max(scores)
         winners = [s for s, v in enumerate(scores) if v == best]
     return GameResult(seed=seed, specs=list(specs), scores=list(scores), winners=list(winners),
-                      breakdown=[{} for _ in specs], decisions=0, turns=[], careers=[],
+                      breakdown=[{} for _ in specs], decisions=0, turns=[],
                       events=[], difficulty=difficulty)
 
 

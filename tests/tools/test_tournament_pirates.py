@@ -11,7 +11,7 @@ pytest.importorskip("openskill")
 pytest.importorskip("statsmodels")
 
 from maracaibo_env.agents.adapter import get_adapter  # noqa: E402
-from maracaibo_env.maracaibo.match import AgentSpecError  # noqa: E402
+from maracaibo_env.agents.registry import AgentSpecError  # noqa: E402
 from maracaibo_env.pirates import Game  # noqa: E402
 from maracaibo_env.pirates.match import play_pirates_match  # noqa: E402
 from maracaibo_env.tournament import (ScheduleError, StoreError, TournamentConfig,  # noqa: E402
@@ -106,7 +106,9 @@ def test_pirates_tournament_stores_pirates_results(pirates_db):
     assert len(games) == 12 and [g.job_key for g in games] == [j.key for j in cfg.normalized().jobs()]
     for g in games:
         r = g.result
-        assert r.game == "pirates" and r.story == 0 and r.careers == [] and r.difficulty is None
+        # no story card, no careers: Pirates records no details (story 0 through its adapter)
+        assert r.game == "pirates" and get_adapter("pirates").story_of(r) == 0 and r.details == {} \
+            and r.difficulty is None
         assert [sum(b.values()) for b in r.breakdown] == r.scores
         assert all(list(b) == list(Game.VP_SOURCES) for b in r.breakdown)
         assert all(len(t) == 3 and sum(t) > 0 for t in r.turns) and r.decisions > 100

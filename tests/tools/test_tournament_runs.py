@@ -43,7 +43,7 @@ def stored_count(db) -> int:
 def test_sigkill_then_resume_stores_every_game_once(tmp_path):
     db = tmp_path / "killed.sqlite"
     agents, deals = "balanced,random", 60
-    cmd = [sys.executable, "-m", "maracaibo_env.tournament", "--agents", agents, "--games",
+    cmd = [sys.executable, "-m", "maracaibo_env", "tournament", "--agents", agents, "--games",
            str(deals), "--seed", "11", "--db", str(db), "--no-progress", "--bootstrap", "0"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 300          # a cold numba cache compiles first

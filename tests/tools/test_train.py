@@ -64,10 +64,10 @@ def test_a_short_run_writes_the_curve(tmp_path):
 @pytest.mark.slow
 def test_maracaibo_compile_runs_every_part_of_a_game(capsys):
     from maracaibo_env.cli import main
-    from maracaibo_env.compile_all import PARTS
+    from maracaibo_env.play.compile import parts
     assert main(["compile", "--game", "pirates", "--jobs", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    for game, _, name, _, _ in PARTS:
+    for game, _, name, _, _ in parts():
         assert (name in out) == (game == "pirates"), name
     assert "compiled in" in out
 

@@ -27,7 +27,8 @@ import httpx2 as httpx
 from conftest import ARTIFACTS
 from web_helpers import ROOT, start_server, stop_server
 
-from maracaibo_env.play.limits import MCTS_CAPS, check_safe_spec, worst_allowed_specs
+from maracaibo_env.maracaibo.agents.kinds import MCTS_CAPS
+from maracaibo_env.play.limits import check_safe_spec, worst_allowed_specs
 
 pytestmark = pytest.mark.slow   # an integration module: `pytest -m "not slow"` leaves it out
 

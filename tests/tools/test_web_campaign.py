@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from maracaibo_env.campaign import Campaign, CampaignError  # noqa: E402
+from maracaibo_env.maracaibo.campaign import Campaign, CampaignError  # noqa: E402
 from maracaibo_env.cli import main  # noqa: E402
 from maracaibo_env.play.web.app import create_app  # noqa: E402
 

@@ -50,17 +50,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_NUMBER
 from maracaibo_env.maracaibo.core.layout import (
     PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP, P_SHIP, G_ROUND,
     G_ROUND_END, G_SCORING, G_DIFFICULTY)
-from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
-from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
-                                            margins, new_tree, root_visits)
+from maracaibo_env.framework.search import SearchAdapter, SearchAgent, margins, search_with
 from .heuristics import evaluate, table_move, HeuristicAgent, HEURISTICS
 from .value_net import NUM_FEATURES, leaf_values, load_value, ValueFileError  # noqa: F401
 
@@ -149,12 +146,44 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, dri
 
 
 @njit(cache=True)
+def _redraw(st, cat, me, x):
+    """hidden.redraw (`determinize`) in the shape search_with calls."""
+    return determinize(st, me, x)
+
+
+@njit(cache=True)
+def _legal(st, cat, mask, args):
+    engine.legal_mask(st, cat, mask)
+
+
+@njit(cache=True)
+def _policy(st, cat, mask, x, args):
+    """The balanced heuristic's move (args: its tables and buffers)."""
+    (W2, lookahead_t, card_base, cb2, career_val, deck_val, area_full, area_ongoing, exp_prog, dval,
+     fake_token, legal_buf, vals_buf, root_buf) = args
+    return table_move(st, cat, mask, 0, W2, lookahead_t, card_base, cb2, career_val, deck_val,
+                      area_full, area_ongoing, exp_prog, dval, fake_token, x, legal_buf, vals_buf, root_buf)
+
+
+@njit(cache=True)
+def _leaf(st, cat, args, out):
+    """`_values`, or the learned value's `leaf_values` when args' `value` is set."""
+    (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, value, vW, v_card_bonus,
+     vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1) = args
+    if value:
+        leaf_values(st, cat, vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval,
+                    vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1, out)
+    else:
+        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
+
+
+@njit(cache=True)
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
            lookahead_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
            vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2):
     """visits_out[a] = root visits of action a after `iterations` iterations
-    (the tree: framework/search.py).
+    (the loop: framework/search.py `search_with`).
 
     root_allowed: int8 per action id, the root moves the search may try;
     dets: 0 = a fresh determinisation every iteration, else that many drawn
@@ -164,67 +193,16 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     value: score the leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py
     `leaf_values`: its estimates use the weights vW, v_card_bonus it was
     trained with; vmean .. vb2 its network) instead of `_values`."""
-    t = new_tree(iterations + 2)
-    pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
-    for d in range(dets):
-        copy_into(pool[d], real)
-        x = determinize(pool[d], me, x)
-    W2 = W.reshape(1, W.shape[0])
-    cb2 = card_bonus.reshape(1, card_bonus.shape[0])
-    legal_buf = np.zeros(NUM_ACTIONS, np.int64)
-    vals_buf = np.zeros(NUM_ACTIONS, np.float64)
-    root_buf = np.zeros_like(real)
-    st = np.empty_like(real)
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    vals = np.zeros(MAX_P, np.float64)
-    path = np.empty(iterations + 2, np.int64)
-    has_child = np.zeros(NUM_ACTIONS, np.int64)
-    est = np.zeros(MAX_P, np.float64)
-    fx = np.zeros(NUM_FEATURES, np.float64)
-    h0 = np.zeros(vw0.shape[1], np.float64)
-    h1 = np.zeros(vw1.shape[1], np.float64)
-    for it in range(iterations):
-        if dets > 0:
-            copy_into(st, pool[it % dets])
-        else:
-            copy_into(st, real)
-            x = determinize(st, me, x)
-        engine.legal_mask(st, cat, mask)
-        for b in range(NUM_ACTIONS):
-            if root_allowed[b] == 0:
-                mask[b] = 0
-        node = 0
-        depth = 0
-        path[0] = 0
-        expanded = False
-        while st[G_OVER] == 0 and not expanded:
-            child, a, expanded, x = descend(t, node, mask, st[G_CUR], c, has_child, x)
-            if child < 0:
-                break
-            engine.step_unchecked(st, cat, a, mask)
-            node = child
-            depth += 1
-            path[depth] = node
-        k = 0
-        if depth == 0 and st[G_OVER] == 0:  # nothing tried at the root: rebuild the full mask
-            engine.legal_mask(st, cat, mask)
-        while st[G_OVER] == 0 and k < rollout_depth:
-            if heuristic_rollout:
-                a, x = table_move(st, cat, mask, 0, W2, lookahead_t, card_base, cb2, career_val,
-                                  deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
-                                  x, legal_buf, vals_buf, root_buf)
-            else:
-                a, x = pick_uniform(mask, x)
-            engine.step_unchecked(st, cat, a, mask)
-            k += 1
-        if value:
-            leaf_values(st, cat, vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval,
-                        vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1, vals)
-        else:
-            _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, vals)
-        backpropagate(t, path, depth, vals)
-    root_visits(t, visits_out)
-    return x
+    policy_args = (W.reshape(1, W.shape[0]), lookahead_t, card_base, card_bonus.reshape(1, card_bonus.shape[0]),
+                   career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
+                   np.zeros(NUM_ACTIONS, np.int64), np.zeros(NUM_ACTIONS, np.float64), np.zeros_like(real))
+    leaf_args = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, value, vW, v_card_bonus,
+                 vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, np.zeros(MAX_P, np.float64),
+                 np.zeros(NUM_FEATURES, np.float64), np.zeros(vw0.shape[1], np.float64),
+                 np.zeros(vw1.shape[1], np.float64))
+    return search_with(engine.step_unchecked, _redraw, _legal, _policy, _leaf, G_OVER, G_CUR, MAX_P,
+                       real, cat, me, iterations, c, rollout_depth, x, dets, heuristic_rollout,
+                       root_allowed, visits_out, (), policy_args, leaf_args)
 
 
 ROLLOUTS = ("random", "balanced")

@@ -30,9 +30,7 @@ import numpy as np
 
 from maracaibo_env.framework.jit import njit
 from maracaibo_env.framework.arrays import copy_into
-from maracaibo_env.framework.random_play import pick_uniform
-from maracaibo_env.framework.search import (SearchAdapter, SearchAgent, backpropagate, descend,
-                                            margins, new_tree, root_visits)
+from maracaibo_env.framework.search import SearchAdapter, SearchAgent, margins, search_with
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
@@ -47,9 +45,11 @@ GUIDE = "explorer"   # the heuristic of the prior, the leaf value and balanced r
 
 
 @njit(cache=True)
-def _values(st, cat, w, ctx, scratch, est, out):
+def _values(st, cat, args, out):
     """out[p] = seat p's margin over the best other / 100: the final VP once
-    the game is over, else the heuristic value (solo: the human's, and its negation)."""
+    the game is over, else the heuristic value w (solo: the human's, and its
+    negation). args: (w, the paces ctx, a scratch state, est: one per seat)."""
+    w, ctx, scratch, est = args
     np_ = st[G_NP]
     over = st[G_OVER] == 1
     if st[G_SOLO] == 1:
@@ -71,15 +71,27 @@ def _values(st, cat, w, ctx, scratch, est, out):
 
 
 @njit(cache=True)
+def _root_legal(st, cat, mask, root_mask):
+    """The root's legal mask (a determinisation has the real game's moves)."""
+    copy_into(mask, root_mask)
+
+
+@njit(cache=True)
+def _policy(st, cat, mask, x, args):
+    w, base, scratch, bufs = args
+    return H.decide(st, cat, mask, w, x, base, scratch, mask, bufs)
+
+
+@njit(cache=True)
 def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_out,
            root_allowed, dets, heuristic_rollout):
-    """visits_out[a] = root visits of action a after `iterations` iterations.
+    """visits_out[a] = root visits of action a after `iterations` iterations
+    (the loop: framework/search.py `search_with`).
 
     root_mask: the legal mask of real (int8); root_allowed: the root moves the
     search may try; dets: 0 = a fresh determinisation every iteration, else
     that many drawn once and used in turn; heuristic_rollout: rollout moves by
     the heuristic w instead of uniform."""
-    t = new_tree(iterations + 2)
     view = real.copy()
     sort_hidden(view, cat, me)            # the searcher's view, canonical
     scratch = np.empty_like(real)
@@ -88,52 +100,11 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
         copy_into(scratch, view)
         x = redraw(scratch, cat, me, x)
         H.paces(scratch, cat, me, view.copy(), ctx)
-    pool = np.empty((max(dets, 1), real.shape[0]), real.dtype)
-    for d in range(dets):
-        copy_into(pool[d], view)
-        x = redraw(pool[d], cat, me, x)
-    base = np.empty(STATE_SIZE, np.int32)
-    bufs = H.make_bufs()
-    st = np.empty_like(real)
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    vals = np.zeros(MAX_P, np.float64)
-    est = np.zeros(MAX_P, np.float64)
-    path = np.empty(iterations + 2, np.int64)
-    has_child = np.zeros(NUM_ACTIONS, np.int64)
-    for it in range(iterations):
-        if dets > 0:
-            copy_into(st, pool[it % dets])
-        else:
-            copy_into(st, view)
-            x = redraw(st, cat, me, x)
-        for b in range(NUM_ACTIONS):
-            mask[b] = root_mask[b] if root_allowed[b] != 0 else 0
-        node = 0
-        depth = 0
-        path[0] = 0
-        expanded = False
-        while st[G_OVER] == 0 and not expanded:
-            child, a, expanded, x = descend(t, node, mask, st[G_CUR], c, has_child, x)
-            if child < 0:
-                break
-            step(st, cat, a, mask)
-            node = child
-            depth += 1
-            path[depth] = node
-        if depth == 0 and st[G_OVER] == 0:  # nothing tried at the root: the full mask
-            copy_into(mask, root_mask)
-        k = 0
-        while st[G_OVER] == 0 and k < rollout_depth:
-            if heuristic_rollout:
-                a, x = H.decide(st, cat, mask, w, x, base, scratch, mask, bufs)
-            else:
-                a, x = pick_uniform(mask, x)
-            step(st, cat, a, mask)
-            k += 1
-        _values(st, cat, w, ctx, scratch, est, vals)
-        backpropagate(t, path, depth, vals)
-    root_visits(t, visits_out)
-    return x
+    policy_args = (w, np.empty(STATE_SIZE, np.int32), scratch, H.make_bufs())
+    leaf_args = (w, ctx, scratch, np.zeros(MAX_P, np.float64))
+    return search_with(step, redraw, _root_legal, _policy, _values, G_OVER, G_CUR, MAX_P, view, cat, me,
+                       iterations, c, rollout_depth, x, dets, heuristic_rollout, root_allowed,
+                       visits_out, root_mask, policy_args, leaf_args)
 
 
 @njit(cache=True)

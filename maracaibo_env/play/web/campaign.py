@@ -21,8 +21,8 @@ from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
 
-from ...campaign import Campaign, CampaignError, unknown_backs
-from ...campaign_cli import EVENT_TEXT, GAME, UNKNOWN_BACK
+from ...maracaibo.campaign import Campaign, CampaignError, unknown_backs
+from ..campaign import EVENT_TEXT, GAME, UNKNOWN_BACK
 
 __all__ = ["CampaignDesk", "CampaignBusy", "GAME"]
 
@@ -37,7 +37,7 @@ class CampaignDesk:
     def __init__(self, path) -> None:
         self.path = Path(path)
         self.name = self.path.name          # what the page is told: the file's name, not its folder
-        from ...campaign import MAX_CAMPAIGN_BYTES
+        from ...maracaibo.campaign import MAX_CAMPAIGN_BYTES
         from ...framework.files import FileError, read_bytes
         try:        # a regular file under the cap: a device or a FIFO is refused at once
             raw = read_bytes(self.path, MAX_CAMPAIGN_BYTES, "campaign file")
@@ -97,7 +97,7 @@ class CampaignDesk:
                 c["error"] = str(exc)
 
     def _save(self) -> None:
-        from ...campaign import MAX_CAMPAIGN_BYTES
+        from ...maracaibo.campaign import MAX_CAMPAIGN_BYTES
         from ...framework.files import fingerprint, read_bytes
         now = None if fingerprint(self.path) is None else \
             read_bytes(self.path, MAX_CAMPAIGN_BYTES, "campaign file")

@@ -5,7 +5,7 @@
     maracaibo campaign show camp.json
     maracaibo campaign chapter camp.json 2      # start over at chapter 2 (card 80)
 
-The file is ``Campaign.to_json()`` (maracaibo_env/campaign.py): the archive
+The file is ``Campaign.to_json()`` (maracaibo_env/maracaibo/campaign.py): the archive
 that carries from game to game and each recorded game's summary. To play a
 game yourself: ``maracaibo play --campaign camp.json``.
 """
@@ -20,12 +20,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .agents.registry import AgentSpecError, agents_help
-from .campaign import Campaign, CampaignError, chapter_card, unknown_backs
-from .framework.datafiles import DataError
-from .framework.game import GameConfigError
+from ..agents.registry import AgentSpecError, agents_help
+from ..framework.datafiles import DataError
+from ..framework.game import GameConfigError
+from ..maracaibo.campaign import GAME, Campaign, CampaignError, chapter_card, unknown_backs
 
-GAME = "maracaibo"          # the campaign is Maracaibo's (Pirates has none)
 #: what can go wrong with a file, a spec or an option: said on one line, exit status 2
 ERRORS = (CampaignError, GameConfigError, AgentSpecError, DataError, OSError, UnicodeDecodeError)
 
@@ -57,7 +56,7 @@ UNKNOWN_BACK = ("its back read: printed in no source (story.toml back_known = fa
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Add `campaign` (and its actions) to an argparse subparsers object."""
-    from .framework.cli_options import add_option_argument
+    from ..framework.cli_options import add_option_argument
     p = subparsers.add_parser(
         "campaign", help="play Maracaibo's campaign game by game, kept in a JSON file",
         description="Maracaibo's campaign: the story cards, legacy tiles and C-cards a game leaves\n"
@@ -135,10 +134,10 @@ def _chapter(args, out: Console) -> int:
 
 def _next(args, out: Console) -> int:
     import numpy as np
-    from maracaibo_env.agents.base import act_with
-    from .agents.registry import make_agent
-    from .framework.cli_options import parse_options
-    from .play.session import DEFAULT_BOT
+    from ..agents.base import act_with
+    from ..agents.registry import make_agent
+    from ..framework.cli_options import parse_options
+    from .session import DEFAULT_BOT
     c = Campaign.load(args.file, args.data)
     players = args.players if args.players is not None else (c.games[-1]["num_players"] if c.games else 2)
     if players not in (1, 2, 3, 4):
@@ -177,7 +176,7 @@ ACTIONS = {"new": _new, "chapter": _chapter, "next": _next, "show": _show}
 def print_game(out: Console, c: Campaign, summary: dict, seats: list) -> None:
     """A recorded game: its story cards, the scores and winners, and the archive now.
     seats: each seat's agent spec (None: the person)."""
-    from .maracaibo.story import load_story_cards
+    from ..maracaibo.story import load_story_cards
     titles = {card.number: card.title or "" for card in load_story_cards(c.data_dir)}
     out.rule(f"campaign game {summary['game']}: {summary['num_players']} player(s), seed {summary['seed']}")
     story = Table(title="story cards this game", title_justify="left")

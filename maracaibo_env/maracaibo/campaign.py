@@ -1,7 +1,7 @@
 """Maracaibo's campaign from game to game (checklist SETUP-18, END-05, LEG-00b,
-STORY-01; the rules inside a game are in maracaibo/core/story.py).
+STORY-01; the rules inside a game are in core/story.py).
 
-    from maracaibo_env.campaign import Campaign
+    from maracaibo_env.maracaibo.campaign import Campaign
     c = Campaign.new()                      # story card 01 (SETUP-18)
     g = c.next_game(num_players=2, seed=1)  # a Game set up from the archive
     ...                                     # play it to the end
@@ -31,14 +31,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .framework.game import GameConfigError
-from .maracaibo.campaign_start import (START_KEYS, FIRST_CARD, CHAPTERS, chapter_card,  # noqa: F401 (API)
+from ..framework.game import GameConfigError
+from .campaign_start import (START_KEYS, FIRST_CARD, CHAPTERS, chapter_card,  # noqa: F401 (API)
                                        chapter_of_card, check_start, write_start)
 
 __all__ = ["Campaign", "CampaignError", "START_KEYS", "check_start", "write_start", "archive_of",
            "story_log", "unknown_backs", "CAMPAIGN_FORMAT", "CAMPAIGN_VERSION"]
 
 CAMPAIGN_FORMAT, CAMPAIGN_VERSION = "maracaibo-campaign", 1
+#: the registry id of the game whose campaign this is (Pirates has none)
+GAME = "maracaibo"
 EVENTS = ("drawn", "read", "removed", "pending", "again", "chosen")   # core/story.py EV_*
 
 
@@ -53,9 +55,9 @@ def archive_of(game) -> dict:
     legacy tiles in play (discs back to the box), the C-cards in the project
     pile (the discard pile's join it: "in the next game ... shuffled into the
     project card pile", L1465), and every card drawn so far (gone)."""
-    from .maracaibo.core import layout as L
-    from .maracaibo.core.options import LEGACY_TILES, legacy_bit
-    from .maracaibo.core.story import GONE_BITS
+    from .core import layout as L
+    from .core.options import LEGACY_TILES, legacy_bit
+    from .core.story import GONE_BITS
     s, numbers = game.state, game.catalog.story_numbers
 
     def bit(field, k):
@@ -79,7 +81,7 @@ def story_log(game) -> list[tuple[int, str]]:
     event), events from EVENTS ("drawn": followed; "read": its back read;
     "removed": STORY-06; "pending": drawn in final scoring; "again": an
     archived card read again at set-up; "chosen": the decision's outcome)."""
-    from .maracaibo.core import layout as L
+    from .core import layout as L
     s = game.state
     return [(int(v) // 8, EVENTS[int(v) % 8]) for v in s[L.G_SC_LOG:L.G_SC_LOG + int(s[L.G_SC_LOG_N])]]
 
@@ -142,7 +144,7 @@ class Campaign:
     """A campaign's archive between games; see the module docstring."""
 
     def __init__(self, data_dir: str | Path | None = None, catalog=None) -> None:
-        from .maracaibo.game import _check_catalog
+        from .game import _check_catalog
         self.data_dir = None if data_dir is None else str(data_dir)
         self.catalog = _check_catalog(catalog, data_dir)
         if not self.catalog.story_numbers:
@@ -209,7 +211,7 @@ class Campaign:
         """A Game set up from the archive (SETUP-18 "pick up where you left
         off"); options are Game's (retirement, open_prestige, solo options).
         Play it to the end, then record() it. CampaignError: see next_start."""
-        from .maracaibo.game import Game
+        from .game import Game
         if "campaign" in options or "legacy" in options or "story" in options:
             raise CampaignError("next_game: campaign, legacy and story come from the archive; "
                                 "allowed options: retirement, open_prestige, difficulty, automa_table, "
@@ -222,7 +224,7 @@ class Campaign:
     def record(self, game) -> dict:
         """Take back what a finished game leaves (END-05); returns the game's
         summary (also appended to .games)."""
-        from .maracaibo.game import Game
+        from .game import Game
         if not isinstance(game, Game):
             raise CampaignError(f"record: expected a Maracaibo Game, got {type(game).__name__}")
         if not game.is_over:
@@ -321,7 +323,7 @@ class Campaign:
         this campaign was loaded from or saved to is overwritten only if no
         other process changed it since (two games of one campaign at once
         would lose one): CampaignError then."""
-        from .framework.files import FileError, write_atomic
+        from ..framework.files import FileError, write_atomic
         key = os.path.realpath(path)
         seen = getattr(self, "_on_disk", {})
         try:
@@ -332,7 +334,7 @@ class Campaign:
 
     @classmethod
     def load(cls, path: str | Path, data_dir: str | Path | None = None) -> "Campaign":
-        from .framework.files import FileError, fingerprint, read_bytes
+        from ..framework.files import FileError, fingerprint, read_bytes
         key = os.path.realpath(path)
         before = fingerprint(key)
         try:        # a regular file under the cap: a device or a FIFO is refused at once
