@@ -159,21 +159,25 @@ class AgentKind:
 
 
 _KINDS: list[AgentKind] = []
-_GAMES_LOADED: set[str] = set()     # games whose own rows (GameInfo.agents) are imported
+_ROWS_LOADED: set[str] = set()      # the GameInfo.agents modules imported (each game's own rows)
 
 
 def _load_game_rows() -> None:
     """Import the rows of every registered game not imported yet (GameInfo.agents)."""
     for g in available_games():
-        if g not in _GAMES_LOADED:
-            _GAMES_LOADED.add(g)
-            if game_info(g).agents:
-                importlib.import_module(game_info(g).agents)
+        module = game_info(g).agents
+        if module and module not in _ROWS_LOADED:
+            _ROWS_LOADED.add(module)      # first: the module's register() calls come back here
+            importlib.import_module(module)
 
 
 def _rows() -> list[AgentKind]:
+    """The rows of the registered games (a game unregistered for a while keeps its rows,
+    unseen, until it is registered again), in their order."""
     _load_game_rows()
-    return sorted(_KINDS, key=lambda r: r.order)      # stable: registration order within an order
+    live = set(available_games())
+    return sorted((r for r in _KINDS if r.games is None or live & set(r.games)),
+                  key=lambda r: r.order)      # stable: registration order within an order
 
 
 # ---- the table -------------------------------------------------------------------------------
