@@ -58,3 +58,11 @@ def test_an_env_whose_class_reads_no_specs_says_what_it_takes():
     with pytest.raises(ValueError, match="reads no agent specs: give 'random', an agent"):
         Plain(opponents="balanced")
     Plain(opponents="random").reset(seed=0)      # 'random' needs no spec reader
+
+
+def test_a_pirates_game_loads_no_maracaibo_engine():
+    code = ("import sys, maracaibo_env\n"
+            "g = maracaibo_env.make('pirates', 2, seed=1)\n"
+            "mine = [m for m in sys.modules if m.startswith('maracaibo_env.maracaibo')]\n"
+            "assert mine == ['maracaibo_env.maracaibo', 'maracaibo_env.maracaibo.info'], mine\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=300)
