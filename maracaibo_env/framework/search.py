@@ -10,7 +10,7 @@ kernel (its agents' ``mcts.py``) is one call of it with the game's functions:
     @njit(cache=True)
     def search(real, cat, me, iterations, ...):
         ... the buffers its functions need ...
-        return search_with(step, redraw, legal, policy, leaf, G_OVER, G_CUR, MAX_P,
+        return search_with(step, redraw, legal, policy, leaf, G_OVER, G_CUR, MAX_P, NUM_ACTIONS,
                            real, cat, me, iterations, ..., legal_args, policy_args, leaf_args)
 
 `search_with` is inlined into that kernel (numba IR inlining), so each game
@@ -18,6 +18,10 @@ compiles and caches its own copy, calling its functions directly: a kernel
 that took the game's step as an argument missed numba's on-disk cache in every
 process (the same pattern as framework/random_play.py `play_random_with`). A
 new game writes only those functions, its kernel and a `SearchAdapter`.
+The functions' arrays travel as tuples spread into the call (``*leaf_args``),
+so a game's existing evaluation is the leaf as it is: a wrapper that unpacked
+a tuple of 20 arrays cost 20 reference-count pairs an iteration (3 % of a
+Maracaibo search).
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): one tree of action
 sequences over all determinisations; selection is UCB1 over the children
@@ -142,21 +146,23 @@ def root_visits(t, out):
 
 
 @njit(cache=True, inline="always")
-def search_with(step, redraw, legal, policy, leaf, over, cur, seats, view, cat, me, iterations, c,
-                rollout_depth, x, dets, heuristic_rollout, root_allowed, visits_out,
+def search_with(step, redraw, legal, policy, leaf, over, cur, seats, num_actions, view, cat, me,
+                iterations, c, rollout_depth, x, dets, heuristic_rollout, root_allowed, visits_out,
                 legal_args, policy_args, leaf_args):
     """visits_out[a] = root visits of action a after `iterations` iterations of
     seat `me`'s search from `view` (what `me` sees; its hidden parts are
     redrawn). Returns x, the search's xorshift64 state, advanced.
 
-    The game's functions (compiled; each *_args is what one of them needs,
-    a tuple of its tables and buffers or a single array):
+    The game's compiled functions (each *_args: the tuple of the further
+    arrays that function takes, spread where the `*` stands):
     step(st, cat, a, mask) applies action a and refills mask (int8 per action
-    id) for the seat to act (st[cur]) until the game is over (st[over] set);
-    redraw(st, cat, me, x) -> x determinises st for `me`; legal(st, cat, mask,
-    legal_args) fills mask for st; policy(st, cat, mask, x, policy_args) ->
-    (a, x) is a rollout move; leaf(st, cat, leaf_args, out) sets out[p] = seat
-    p's value of st (margins / 100, for p < seats).
+    id) for the seat to act (st[cur]), until the game is over (st[over] set);
+    redraw(st, cat, me, x) -> x determinises st for `me`;
+    legal(st, cat, mask, *legal_args) fills mask with st's legal moves;
+    policy(st, cat, mask, x, *policy_args) -> (a, x) is a rollout move;
+    leaf(st, cat, *leaf_args, out) sets out[p] = seat p's value of st for
+    every p < seats (margins / 100). over, cur, seats and num_actions are the
+    game's constants (a constant size lets LLVM unroll the mask loops).
 
     root_allowed: int8 per action id, the root moves the search may try;
     rollout_depth: rollout moves before the leaf; dets: 0 = a fresh
@@ -167,20 +173,19 @@ def search_with(step, redraw, legal, policy, leaf, over, cur, seats, view, cat, 
     for d in range(dets):
         copy_into(pool[d], view)
         x = redraw(pool[d], cat, me, x)
-    n_actions = root_allowed.shape[0]
     st = np.empty_like(view)
-    mask = np.zeros(n_actions, np.int8)
+    mask = np.zeros(num_actions, np.int8)
     vals = np.zeros(seats, np.float64)
     path = np.empty(iterations + 2, np.int64)
-    has_child = np.zeros(n_actions, np.int64)
+    has_child = np.zeros(num_actions, np.int64)
     for it in range(iterations):
         if dets > 0:
             copy_into(st, pool[it % dets])
         else:
             copy_into(st, view)
             x = redraw(st, cat, me, x)
-        legal(st, cat, mask, legal_args)
-        for b in range(n_actions):
+        legal(st, cat, mask, *legal_args)
+        for b in range(num_actions):
             if root_allowed[b] == 0:
                 mask[b] = 0
         node = 0
@@ -196,16 +201,16 @@ def search_with(step, redraw, legal, policy, leaf, over, cur, seats, view, cat, 
             depth += 1
             path[depth] = node
         if depth == 0 and st[over] == 0:  # nothing tried at the root: the full mask
-            legal(st, cat, mask, legal_args)
+            legal(st, cat, mask, *legal_args)
         k = 0
         while st[over] == 0 and k < rollout_depth:
             if heuristic_rollout:
-                a, x = policy(st, cat, mask, x, policy_args)
+                a, x = policy(st, cat, mask, x, *policy_args)
             else:
                 a, x = pick_uniform(mask, x)
             step(st, cat, a, mask)
             k += 1
-        leaf(st, cat, leaf_args, vals)
+        leaf(st, cat, *leaf_args, vals)
         backpropagate(t, path, depth, vals)
     root_visits(t, visits_out)
     return x

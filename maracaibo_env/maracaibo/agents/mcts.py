@@ -1,5 +1,5 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS) in numba,
-for Maracaibo: its kernel and search adapter on the shared tree and agent of
+for Maracaibo: its kernel and search adapter on the shared tree, loop and agent of
 maracaibo_env/framework/search.py (maracaibo_env/pirates/agents/mcts.py is Pirates').
 
 Every iteration samples a *determinisation* of the game that the searching
@@ -152,29 +152,11 @@ def _redraw(st, cat, me, x):
 
 
 @njit(cache=True)
-def _legal(st, cat, mask, args):
-    engine.legal_mask(st, cat, mask)
-
-
-@njit(cache=True)
-def _policy(st, cat, mask, x, args):
-    """The balanced heuristic's move (args: its tables and buffers)."""
-    (W2, lookahead_t, card_base, cb2, career_val, deck_val, area_full, area_ongoing, exp_prog, dval,
-     fake_token, legal_buf, vals_buf, root_buf) = args
+def _policy(st, cat, mask, x, W2, lookahead_t, card_base, cb2, career_val, deck_val, area_full,
+            area_ongoing, exp_prog, dval, fake_token, legal_buf, vals_buf, root_buf):
+    """The balanced heuristic's rollout move (`table_move` in the shape search_with calls)."""
     return table_move(st, cat, mask, 0, W2, lookahead_t, card_base, cb2, career_val, deck_val,
                       area_full, area_ongoing, exp_prog, dval, fake_token, x, legal_buf, vals_buf, root_buf)
-
-
-@njit(cache=True)
-def _leaf(st, cat, args, out):
-    """`_values`, or the learned value's `leaf_values` when args' `value` is set."""
-    (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, value, vW, v_card_bonus,
-     vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1) = args
-    if value:
-        leaf_values(st, cat, vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval,
-                    vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, est, fx, h0, h1, out)
-    else:
-        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
 
 
 @njit(cache=True)
@@ -192,17 +174,22 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     drift: SOLO_DRIFT for the leaf weights W (read only in solo games);
     value: score the leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py
     `leaf_values`: its estimates use the weights vW, v_card_bonus it was
-    trained with; vmean .. vb2 its network) instead of `_values`."""
+    trained with; vmean .. vb2 its network) instead of `_values`. The two
+    leaves are two calls of search_with, so each passes only its own arrays."""
     policy_args = (W.reshape(1, W.shape[0]), lookahead_t, card_base, card_bonus.reshape(1, card_bonus.shape[0]),
                    career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
                    np.zeros(NUM_ACTIONS, np.int64), np.zeros(NUM_ACTIONS, np.float64), np.zeros_like(real))
-    leaf_args = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, value, vW, v_card_bonus,
-                 vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, np.zeros(MAX_P, np.float64),
-                 np.zeros(NUM_FEATURES, np.float64), np.zeros(vw0.shape[1], np.float64),
-                 np.zeros(vw1.shape[1], np.float64))
-    return search_with(engine.step_unchecked, _redraw, _legal, _policy, _leaf, G_OVER, G_CUR, MAX_P,
-                       real, cat, me, iterations, c, rollout_depth, x, dets, heuristic_rollout,
-                       root_allowed, visits_out, (), policy_args, leaf_args)
+    if value:
+        learned = (vW, area_full, area_ongoing, exp_prog, v_card_bonus, dval, vmean, vstd, vw0, vb0, vw1, vb1,
+                   vw2, vb2, np.zeros(MAX_P, np.float64), np.zeros(NUM_FEATURES, np.float64),
+                   np.zeros(vw0.shape[1], np.float64), np.zeros(vw1.shape[1], np.float64))
+        return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, leaf_values,
+                           G_OVER, G_CUR, MAX_P, NUM_ACTIONS, real, cat, me, iterations, c, rollout_depth,
+                           x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, learned)
+    heuristic = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift)
+    return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, _values,
+                       G_OVER, G_CUR, MAX_P, NUM_ACTIONS, real, cat, me, iterations, c, rollout_depth,
+                       x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, heuristic)
 
 
 ROLLOUTS = ("random", "balanced")

@@ -1,5 +1,5 @@
 """Information-set MCTS for Pirates of Maracaibo: its kernel and search
-adapter on the shared tree and agent (maracaibo_env/framework/search.py; the
+adapter on the shared tree, loop and agent (maracaibo_env/framework/search.py; the
 same options and spec grammar as Maracaibo's `mcts`, maracaibo_env/maracaibo/agents/mcts.py).
 
 * Determinisation: the searcher's view is made canonical once per search
@@ -45,11 +45,9 @@ GUIDE = "explorer"   # the heuristic of the prior, the leaf value and balanced r
 
 
 @njit(cache=True)
-def _values(st, cat, args, out):
+def _values(st, cat, w, ctx, scratch, est, out):
     """out[p] = seat p's margin over the best other / 100: the final VP once
-    the game is over, else the heuristic value w (solo: the human's, and its
-    negation). args: (w, the paces ctx, a scratch state, est: one per seat)."""
-    w, ctx, scratch, est = args
+    the game is over, else the heuristic value (solo: the human's, and its negation)."""
     np_ = st[G_NP]
     over = st[G_OVER] == 1
     if st[G_SOLO] == 1:
@@ -77,8 +75,8 @@ def _root_legal(st, cat, mask, root_mask):
 
 
 @njit(cache=True)
-def _policy(st, cat, mask, x, args):
-    w, base, scratch, bufs = args
+def _policy(st, cat, mask, x, w, base, scratch, bufs):
+    """The heuristic w's rollout move (`H.decide` in the shape search_with calls)."""
     return H.decide(st, cat, mask, w, x, base, scratch, mask, bufs)
 
 
@@ -102,9 +100,9 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
         H.paces(scratch, cat, me, view.copy(), ctx)
     policy_args = (w, np.empty(STATE_SIZE, np.int32), scratch, H.make_bufs())
     leaf_args = (w, ctx, scratch, np.zeros(MAX_P, np.float64))
-    return search_with(step, redraw, _root_legal, _policy, _values, G_OVER, G_CUR, MAX_P, view, cat, me,
-                       iterations, c, rollout_depth, x, dets, heuristic_rollout, root_allowed,
-                       visits_out, root_mask, policy_args, leaf_args)
+    return search_with(step, redraw, _root_legal, _policy, _values, G_OVER, G_CUR, MAX_P, NUM_ACTIONS,
+                       view, cat, me, iterations, c, rollout_depth, x, dets, heuristic_rollout,
+                       root_allowed, visits_out, (root_mask,), policy_args, leaf_args)
 
 
 @njit(cache=True)
