@@ -66,7 +66,7 @@ from numba import njit
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env.maracaibo.catalog import load_catalog  # noqa: E402
-from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import drop_stale_cache, engine, constants as L  # noqa: E402
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE, observe  # noqa: E402
 from maracaibo_env.maracaibo.core.random_play import pick_uniform  # noqa: E402

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from maracaibo_env.maracaibo.catalog import load_catalog
-from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L
+from maracaibo_env.maracaibo.core import drop_stale_cache, engine, constants as L
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS, action_names
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, CARD_EFFS

@@ -55,6 +55,7 @@ from maracaibo_env.maracaibo.core.options import LEGACY_TILES  # noqa: E402
 from maracaibo_env.framework.options import label as options_label  # noqa: E402
 from maracaibo_env.maracaibo.catalog import load_catalog, STORY_NUMBERS  # noqa: E402
 from maracaibo_env.maracaibo.core import drop_stale_cache, engine, layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
 from maracaibo_env.maracaibo.core.random_play import pick_uniform  # noqa: E402
 from maracaibo_env.maracaibo.core.enums import DIFFICULTIES, AUTOMA_TABLES, OPS  # noqa: E402
@@ -103,12 +104,12 @@ drop_stale_cache(__file__)  # its compiled functions link the engine's code
 def _play(cat, n, seed, story, diff, table, every, samples, sample_at, actions):
     """One random game; fills samples every `every` decisions and records the
     actions. Returns (decisions, samples taken)."""
-    state = np.zeros(L.STATE_SIZE, np.int32)
+    state = np.zeros(K.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
     engine.new_game_with(state, cat, n, seed, story, diff, table, mask)
     x = np.uint64(seed) * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
     steps, ns = 0, 0
-    while state[L.G_OVER] == 0:
+    while state[K.G_OVER] == 0:
         a, x = pick_uniform(mask, x)
         actions[steps] = a
         engine.step_unchecked(state, cat, a, mask)
@@ -131,7 +132,7 @@ def _game(cfg, seed) -> Game:
 class _RandomPlayer:
     def __init__(self, catalog):
         self.catalog = catalog
-        self.samples = np.zeros((2000, L.STATE_SIZE), np.int32)
+        self.samples = np.zeros((2000, K.STATE_SIZE), np.int32)
         self.sample_at = np.zeros(2000, np.int64)
         self.actions = np.zeros(20000, np.int64)
 

@@ -63,6 +63,7 @@ from maracaibo_env.maracaibo.campaign import Campaign, CampaignError, START_KEYS
 from maracaibo_env.framework.game import GameConfigError  # noqa: E402
 from maracaibo_env.maracaibo.catalog import load_catalog  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core import catalog_layout as CL  # noqa: E402
 from maracaibo_env.maracaibo.core.enums import OPS, CHOICES  # noqa: E402
 from maracaibo_env.maracaibo.core.options import LEGACY_TILES  # noqa: E402
@@ -767,8 +768,8 @@ def _story_tile(st, rng, catalog) -> str:
 
 
 def _at_vote(g) -> bool:
-    n = int(g.state[L.G_STK_N])
-    o = L.G_STK + (n - 1) * L.STACK_W
+    n = int(g.state[K.G_STK_N])
+    o = K.G_STK + (n - 1) * L.STACK_W
     return n > 0 and g.state[o] == OPS.index("choice") and g.state[o + 2] == CHOICES.index("story_vote")
 
 

@@ -23,6 +23,7 @@ import fuzz_harness as H
 from maracaibo_env.framework.random_play import pick_uniform
 from maracaibo_env.pirates import Game, load_catalog
 from maracaibo_env.pirates.core import drop_stale_cache, engine, layout as L
+from maracaibo_env.pirates.core import constants as KC
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core import options as O
@@ -40,12 +41,12 @@ def _play(cat, n, seed, setup, every, samples, masks, sample_at, actions):
     decisions and records the actions. Returns (decisions, samples taken);
     stops early when nothing is legal or the action buffer is full (the last
     sample then shows it)."""
-    state = np.zeros(L.STATE_SIZE, np.int32)
+    state = np.zeros(KC.STATE_SIZE, np.int32)
     mask = np.zeros(NUM_ACTIONS, np.int8)
     engine.new_game(state, cat, n, seed, setup, mask)
     x = np.uint64(seed) * np.uint64(6364136223846793005) + np.uint64(1442695040888963407)
     steps, ns = 0, 0
-    while state[L.G_OVER] == 0 and steps < actions.shape[0]:
+    while state[KC.G_OVER] == 0 and steps < actions.shape[0]:
         a, x = pick_uniform(mask, x)
         if a < 0:
             break
@@ -66,7 +67,7 @@ def _play(cat, n, seed, setup, every, samples, masks, sample_at, actions):
 class _RandomPlayer:
     def __init__(self, catalog):
         self.catalog = catalog
-        self.samples = np.zeros((2000, L.STATE_SIZE), np.int32)
+        self.samples = np.zeros((2000, KC.STATE_SIZE), np.int32)
         self.masks = np.zeros((2000, NUM_ACTIONS), np.int8)
         self.sample_at = np.zeros(2000, np.int64)
         self.actions = np.zeros(MAX_DECISIONS, np.int64)
@@ -80,7 +81,7 @@ class _RandomPlayer:
 
     def check(self, j):
         bad = check_invariants(self.samples[j], self.catalog, strict=True, mask=self.masks[j])
-        if not self.samples[j][L.G_OVER] and self.sample_at[j] >= MAX_DECISIONS:
+        if not self.samples[j][KC.G_OVER] and self.sample_at[j] >= MAX_DECISIONS:
             bad.append(f"no end after {MAX_DECISIONS} decisions")
         return bad
 

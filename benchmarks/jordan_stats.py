@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env.pirates.agents.heuristics import STRATEGIES, play_heuristics  # noqa: E402
 from maracaibo_env.pirates import Game  # noqa: E402
-from maracaibo_env.pirates.core import layout as L  # noqa: E402
+from maracaibo_env.pirates.core import constants as L  # noqa: E402
 from maracaibo_env.pirates.core.jordan import JEV_ACTION, JEV_DISCARD, JEV_PASS  # noqa: E402
 from maracaibo_env.pirates.core.random_play import play_random  # noqa: E402
 

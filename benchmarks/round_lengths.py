@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from maracaibo_env import Game  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.agents.heuristics import HEURISTICS, make_agent, act_with  # noqa: E402
 
 NAMES = list(HEURISTICS)
@@ -52,14 +53,14 @@ def play(job):
     agents = [_agent(n) for n in seats]
     rng = np.random.default_rng(seed)
     turns: dict[tuple[int, int], int] = {}
-    ended = int(g.state[L.G_TURN_COUNT])
-    nxt = int(g.state[L.G_TURN_P])
+    ended = int(g.state[K.G_TURN_COUNT])
+    nxt = int(g.state[K.G_TURN_P])
     while not g.is_over:
         rnd = g.round
         g.step(act_with(agents[g.current_player], g, rng))
-        new = int(g.state[L.G_TURN_COUNT]) - ended
+        new = int(g.state[K.G_TURN_COUNT]) - ended
         ended += new
-        trigger = int(g.state[L.G_TRIGGER])
+        trigger = int(g.state[K.G_TRIGGER])
         for _ in range(new):   # the turns ended in this step, in seat order
             turns[(rnd, nxt)] = turns.get((rnd, nxt), 0) + 1
             if nxt == trigger and g.round != rnd:

@@ -12,6 +12,7 @@ from the engine's tables.
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import engine, sailing, common as K
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as KC
 from maracaibo_env.framework.rng import below_at, seed_at
 
 
@@ -53,8 +54,8 @@ def slot_of(g, card_key) -> int:
 
 def place_card(g, slot, card_key):
     """Put the card with this data key into a slot (faceup)."""
-    g.state[L.G_SLOT_CARD + slot] = g.catalog.card_keys.index(card_key)
-    g.state[L.G_SLOT_DOWN + slot] = 0
+    g.state[KC.G_SLOT_CARD + slot] = g.catalog.card_keys.index(card_key)
+    g.state[KC.G_SLOT_DOWN + slot] = 0
 
 
 def land(g, slot, player=None):
@@ -63,7 +64,7 @@ def land(g, slot, player=None):
     p = g.current_player if player is None else player
     assert g.phase == "move", g.phase
     g.state[L.LAYOUT.field_slice("SHIP", p)] = slot
-    g.state[L.G_MV_MOVED] = 1
+    g.state[KC.G_MV_MOVED] = 1
     sailing.end_move(g.state, g._cat, p)
     refresh(g)
 
@@ -79,7 +80,7 @@ def begin_turn(g, slot, player=None):
     L.SP_START. The move's start column and length are those of a real turn."""
     assert g.phase == "move" and get(g, "MV_MOVED") == 0, g.phase
     n = get(g, "STK_N")
-    frames = [int(g.state[L.G_STK + i * L.STACK_W]) for i in range(n)]
+    frames = [int(g.state[KC.G_STK + i * L.STACK_W]) for i in range(n)]
     assert frames[-2:] == [K.OP_END_TURN, K.OP_MOVE], frames
     K.pop(g.state)
     K.pop(g.state)
@@ -190,13 +191,13 @@ def kind_of(g, c):
 
 
 def col_slots(g, col):
-    lay = int(g.state[L.G_LAYOUT])
+    lay = int(g.state[KC.G_LAYOUT])
     colf = g.catalog.field("LAY_COL")[lay * 27:(lay + 1) * 27]
     return [s for s in range(L.N_SLOTS) if colf[s] == col]
 
 
 def neighbours(g, s):
-    lay = int(g.state[L.G_LAYOUT])
+    lay = int(g.state[KC.G_LAYOUT])
     m = int(g.catalog.field("LAY_NBR")[lay * 30 + s])
     return [x for x in range(30) if (m >> x) & 1]
 
@@ -224,8 +225,8 @@ def force_rolls(g, *faces):
     """Seed the in-state generator so that the next d6 rolls show `faces`."""
     probe = g.state.copy()
     for s in range(1, 200_000):
-        seed_at(probe, L.G_RNG, s)
-        if all(below_at(probe, L.G_RNG, 6) == f - 1 for f in faces):
-            seed_at(g.state, L.G_RNG, s)
+        seed_at(probe, KC.G_RNG, s)
+        if all(below_at(probe, KC.G_RNG, 6) == f - 1 for f in faces):
+            seed_at(g.state, KC.G_RNG, s)
             return
     raise AssertionError(f"no seed rolls {faces}")

@@ -55,7 +55,7 @@ def archive_of(game) -> dict:
     legacy tiles in play (discs back to the box), the C-cards in the project
     pile (the discard pile's join it: "in the next game ... shuffled into the
     project card pile", L1465), and every card drawn so far (gone)."""
-    from .core import layout as L
+    from .core import constants as L
     from .core.options import LEGACY_TILES, legacy_bit
     from .core.story import GONE_BITS
     s, numbers = game.state, game.catalog.story_numbers
@@ -81,7 +81,7 @@ def story_log(game) -> list[tuple[int, str]]:
     event), events from EVENTS ("drawn": followed; "read": its back read;
     "removed": STORY-06; "pending": drawn in final scoring; "again": an
     archived card read again at set-up; "chosen": the decision's outcome)."""
-    from .core import layout as L
+    from .core import constants as L
     s = game.state
     return [(int(v) // 8, EVENTS[int(v) % 8]) for v in s[L.G_SC_LOG:L.G_SC_LOG + int(s[L.G_SC_LOG_N])]]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..cli import Demo, seat_name
 from .catalog import STORY_NUMBERS
-from .core import layout as L
+from .core import constants as L
 from .core.enums import AUTOMA_INCOMES, DIFFICULTIES
 
 

@@ -18,6 +18,7 @@ import numpy as np  # noqa: F401
 
 from .catalog import Catalog, load_catalog, STORY_NUMBERS
 from .core import engine, layout as L
+from .core import constants as K
 from .core.actions import NUM_ACTIONS, A_FREE_PLAN, A_FREE_FIGURE_CP, action_names
 from .core.enums import PHASES, NATIONS, DIFFICULTIES, AUTOMA_TABLES, AUTOMA_INCOMES
 from .core.observe import observe, OBS, OBS_SIZE
@@ -139,7 +140,7 @@ class Game(GameBase):
             campaign = check_start(campaign, self.catalog)
             opts["legacy"] = tuple(t for t in O.LEGACY_TILES if t in campaign["legacy"])
         self._cat = self.catalog.array
-        self.state = np.zeros(L.STATE_SIZE, np.int32)
+        self.state = np.zeros(K.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         # = engine.new_game_with; step_unchecked(-1) only advances, so that one
         # compiled copy of the engine serves new games and steps (cold start)
@@ -162,15 +163,15 @@ class Game(GameBase):
     @property
     def num_players(self) -> int:
         """Players who make decisions (1 in a solo game)."""
-        return 1 if self.solo else int(self.state[L.G_NP])
+        return 1 if self.solo else int(self.state[K.G_NP])
 
     @property
     def solo(self) -> bool:
-        return bool(self.state[L.G_SOLO])
+        return bool(self.state[K.G_SOLO])
 
     @property
     def phase(self) -> str:
-        return PHASES[int(self.state[L.G_PHASE])]
+        return PHASES[int(self.state[K.G_PHASE])]
 
     def free_actions(self) -> list[int]:
         """The legal free actions now: planning a card, completing a career
@@ -199,7 +200,7 @@ class Game(GameBase):
         from .core.automa import JEV_NAMES
         if not self.solo:
             return []
-        n = int(self.state[L.G_AUTOMA_LOG_N])
+        n = int(self.state[K.G_AUTOMA_LOG_N])
         log = self.state[L.field_slice("AUTOMA_LOG")][: 2 * n].reshape(-1, 2)
         c = self.catalog
         out = []
@@ -241,18 +242,18 @@ class Game(GameBase):
         engine.legal_mask(self.state, self._cat, self._mask)
 
     def _options_of_state(self) -> dict:
-        v, leg = int(self.state[L.G_VARIANTS]), int(self.state[L.G_LEGACY])
+        v, leg = int(self.state[K.G_VARIANTS]), int(self.state[K.G_LEGACY])
         return {"legacy": tuple(t for t in O.LEGACY_TILES if leg & O.legacy_bit(t)),
                 "retirement": bool(v & O.VAR_RETIREMENT), "open_prestige": bool(v & O.VAR_OPEN_PRESTIGE),
                 "chapter": self._chapter_of_state(),
-                "difficulty": DIFFICULTIES[int(self.state[L.G_DIFFICULTY])],
-                "automa_table": AUTOMA_TABLES[int(self.state[L.G_AUTOMA_TABLE])],
-                "automa_income": AUTOMA_INCOMES[int(self.state[L.G_AUTOMA_INCOME])]}
+                "difficulty": DIFFICULTIES[int(self.state[K.G_DIFFICULTY])],
+                "automa_table": AUTOMA_TABLES[int(self.state[K.G_AUTOMA_TABLE])],
+                "automa_income": AUTOMA_INCOMES[int(self.state[K.G_AUTOMA_INCOME])]}
 
     @classmethod
     def data_hash_of(cls, state, catalog) -> str:
         """A campaign game also records its story cards: Catalog.campaign_hash."""
-        return catalog.campaign_hash if state[L.G_CAMPAIGN] else catalog.data_hash
+        return catalog.campaign_hash if state[K.G_CAMPAIGN] else catalog.data_hash
 
     @classmethod
     def _known_hashes(cls, catalog) -> tuple[str, ...]:
@@ -270,10 +271,10 @@ class Game(GameBase):
         """The chapter option a campaign game started from (its first story
         card drawn: 01 -> 1, 80-89 -> 2-11); 0 otherwise (no campaign, or a
         continued one)."""
-        if not self.state[L.G_CAMPAIGN] or not self.state[L.G_SC_LOG_N]:
+        if not self.state[K.G_CAMPAIGN] or not self.state[K.G_SC_LOG_N]:
             return 0
         from .campaign_start import chapter_of_card
-        return chapter_of_card(int(self.state[L.G_SC_LOG]) // 8)
+        return chapter_of_card(int(self.state[K.G_SC_LOG]) // 8)
 
     def _observe(self, p, out) -> None:
         observe(self.state, p, out)

@@ -46,7 +46,7 @@ def legacy_problem(catalog, legacy) -> str | None:
 
 def describe_tiles(state, catalog) -> list[str]:
     """One line per tile in play, with its discs / markers (render)."""
-    from .core import layout as L
+    from .core import constants as L
     from .core.enums import NATIONS
     leg = int(state[L.G_LEGACY])
     spots = tile_spots(catalog)

@@ -44,6 +44,8 @@ from __future__ import annotations
 import numpy as np
 
 from .core import layout as L
+
+from .core import constants as K
 from ..framework.game import StateError # noqa: F401  (raised here; importers catch it from this module)
 from .core import enums as E
 from .core import catalog_layout as CL
@@ -123,8 +125,8 @@ def state_problems(state: np.ndarray, catalog, turn_checks: bool = True, headroo
     decision point); headroom=False
     allows the counters up to int32 (states reached by play) instead of
     VALUE_MAX (states loaded from outside)."""
-    if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (L.STATE_SIZE,)):
-        return [f"state must be an int32 array of shape ({L.STATE_SIZE},)"]
+    if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (K.STATE_SIZE,)):
+        return [f"state must be an int32 array of shape ({K.STATE_SIZE},)"]
     v = _Checker(state, catalog)
     v.headroom, v.strict = headroom, turn_checks
     stages = [_stage_ranges, _stage_legacy, _stage_campaign, _stage_stack, _stage_conservation]
@@ -190,13 +192,13 @@ class Limits:
         self.exp_last = f("EXP_LAST")[:self.nexp].astype(bool)
         self.n_exp_quests = int((f("EXP_QUEST")[:self.nexp] >= 0).sum())
         effs = f("CARD_EFF").reshape(L.N_CARDS, CL.CARD_EFFS)
-        self.compass_cards = int((effs == E.EF_PERM_COMPASS).sum())
+        self.compass_cards = int((effs == K.EF_PERM_COMPASS).sum())
         self.village_max = max(3, 1 + self.compass_cards)  # MAIN-06: 3; CITYACT-08: compasses
         reqs = f("CARD_REQ").reshape(L.N_CARDS, CL.CARD_REQS)
         req_arg = f("CARD_REQ_ARG").reshape(L.N_CARDS, CL.CARD_REQS)
         # the location each card puts an assistant on (REQ-03), -1 for none
         self.card_assist_loc = np.full(L.N_CARDS, -1, np.int64)
-        for c, i in zip(*np.nonzero(reqs == E.RQ_ASSISTANT)):
+        for c, i in zip(*np.nonzero(reqs == K.RQ_ASSISTANT)):
             self.card_assist_loc[c] = req_arg[c, i]
         # Jean's deck size per (table, level): min(table count, cards of the letter) (SOLO-06)
         levels = f("AUTO_LEVEL")[:self.nautoma]
@@ -256,17 +258,17 @@ def _gslice(name: str) -> slice:
 
 def _pslice(name: str, p: int) -> slice:
     off, size = L.PLAYER[name]
-    base = L.PLAYERS + p * L.PLAYER_SIZE + off
+    base = K.PLAYERS + p * K.PLAYER_SIZE + off
     return slice(base, base + size)
 
 
 def field_at(i: int) -> tuple[str, str]:
     """(field name, name with the element index) of state index i."""
-    if i < L.PLAYERS:
+    if i < K.PLAYERS:
         for name, (off, size) in L.GLOBAL.items():
             if off <= i < off + size:
                 return name, name if size == 1 else f"{name}[{i - off}]"
-    p, r = divmod(i - L.PLAYERS, L.PLAYER_SIZE)
+    p, r = divmod(i - K.PLAYERS, K.PLAYER_SIZE)
     for name, (off, size) in L.PLAYER.items():
         if off <= r < off + size:
             f = f"players[{p}].{name}"
@@ -280,8 +282,8 @@ class _Table:
     and the counted lists: slots below their count hold ids."""
 
     def __init__(self, lim: Limits, np_: int, solo: bool, value_max: int, legacy: int = 0, campaign: int = 0):
-        self.lo = np.full(L.STATE_SIZE, -2**31, np.int64)
-        self.hi = np.full(L.STATE_SIZE, 2**31 - 1, np.int64)
+        self.lo = np.full(K.STATE_SIZE, -2**31, np.int64)
+        self.hi = np.full(K.STATE_SIZE, 2**31 - 1, np.int64)
         self.why: dict[str, str] = {}
         G, P = self._glob, self._player
         nloc, nq = lim.nloc, lim.nquests
@@ -415,14 +417,14 @@ class _Table:
                     P(p, name, x, x, "Jean, SOLO-02")
 
         # counted lists: (name, count index, first slot, capacity, id limit)
-        lists = [("DRAW", L.G_DRAW_N, L.G_DRAW, L.N_CARDS, L.N_CARDS),
-                 ("DISCARD", L.G_DISCARD_N, L.G_DISCARD, L.N_CARDS, L.N_CARDS),
-                 ("QPILE", L.G_QPILE_N, L.G_QPILE, L.N_QUESTS, nq),
-                 ("TPILE0", L.G_TPILE_N, L.G_TPILE0, L.N_TOKENS, lim.ntokens),
-                 ("TPILE1", L.G_TPILE_N + 1, L.G_TPILE1, L.N_TOKENS, lim.ntokens)]
+        lists = [("DRAW", K.G_DRAW_N, K.G_DRAW, L.N_CARDS, L.N_CARDS),
+                 ("DISCARD", K.G_DISCARD_N, K.G_DISCARD, L.N_CARDS, L.N_CARDS),
+                 ("QPILE", K.G_QPILE_N, K.G_QPILE, L.N_QUESTS, nq),
+                 ("TPILE0", K.G_TPILE_N, K.G_TPILE0, L.N_TOKENS, lim.ntokens),
+                 ("TPILE1", K.G_TPILE_N + 1, K.G_TPILE1, L.N_TOKENS, lim.ntokens)]
         if solo:
-            lists += [("AUTOMA_DECK", L.G_AUTOMA_N, L.G_AUTOMA_DECK, L.N_AUTOMA, lim.nautoma),
-                      ("AUTOMA_DISCARD", L.G_AUTOMA_DISCARD_N, L.G_AUTOMA_DISCARD, L.N_AUTOMA, lim.nautoma)]
+            lists += [("AUTOMA_DECK", K.G_AUTOMA_N, K.G_AUTOMA_DECK, L.N_AUTOMA, lim.nautoma),
+                      ("AUTOMA_DISCARD", K.G_AUTOMA_DISCARD_N, K.G_AUTOMA_DISCARD, L.N_AUTOMA, lim.nautoma)]
         for p in range(np_):
             lists += [(f"players[{p}].HAND", _pslice("HAND_N", p).start, _pslice("HAND", p).start,
                        L.HAND_CAP, L.N_CARDS),
@@ -440,12 +442,12 @@ class _Table:
         self.slot_is_quest = self.slot_list == 2
         self.slot_is_token = np.isin(self.slot_list, (3, 4))
         # ids that lie in fixed places, -1 for none
-        self.card_spots = np.concatenate([np.arange(L.G_MARKET, L.G_MARKET + L.MARKET_SIZE)]
-                                         + [np.arange(*_pslice("PLAN", p).indices(L.STATE_SIZE)[:2])
+        self.card_spots = np.concatenate([np.arange(K.G_MARKET, K.G_MARKET + L.MARKET_SIZE)]
+                                         + [np.arange(*_pslice("PLAN", p).indices(K.STATE_SIZE)[:2])
                                             for p in range(np_)])
-        self.quest_spots = np.concatenate([np.arange(L.G_BQ_TILE, L.G_BQ_TILE + L.BOARD_QUEST_CAP),
-                                           np.arange(L.G_EXQ_TILE, L.G_EXQ_TILE + L.EXP_QUESTS)]
-                                          + [np.arange(*_pslice("CARD_QUEST", p).indices(L.STATE_SIZE)[:2])
+        self.quest_spots = np.concatenate([np.arange(K.G_BQ_TILE, K.G_BQ_TILE + L.BOARD_QUEST_CAP),
+                                           np.arange(K.G_EXQ_TILE, K.G_EXQ_TILE + L.EXP_QUESTS)]
+                                          + [np.arange(*_pslice("CARD_QUEST", p).indices(K.STATE_SIZE)[:2])
                                              for p in range(np_)])
 
     def _campaign(self, lim: Limits, np_: int, campaign: int) -> None:
@@ -493,9 +495,9 @@ class _Checker:
         self.catalog = catalog
         self.lim = limits(catalog)
         self.bad: list[str] = []
-        self.np = int(state[L.G_NP])
-        self.solo = int(state[L.G_SOLO]) == 1
-        self.campaign = int(state[L.G_CAMPAIGN]) == 1
+        self.np = int(state[K.G_NP])
+        self.solo = int(state[K.G_SOLO]) == 1
+        self.campaign = int(state[K.G_CAMPAIGN]) == 1
         self.table: _Table | None = None
         self.players: np.ndarray | None = None   # [seat, PLAYER_SIZE] int64, from stage 1
 
@@ -550,7 +552,7 @@ def _stage_ranges(v: _Checker) -> None:
     if v.campaign and not v.lim.sc_n:
         v.fail("CAMPAIGN", 1, "0: this game data has no story.toml, so it has no campaign (docs/story_cards.md)")
         return
-    t = v.table = v.lim.table(v.np, v.solo, v.headroom, int(s[L.G_LEGACY]) & LEGACY_MASK, v.g1("CAMPAIGN"))
+    t = v.table = v.lim.table(v.np, v.solo, v.headroom, int(s[K.G_LEGACY]) & LEGACY_MASK, v.g1("CAMPAIGN"))
     out = np.flatnonzero((s < t.lo) | (s > t.hi))
     for i in out[:40].tolist():
         name, elem = field_at(i)
@@ -569,7 +571,7 @@ def _stage_ranges(v: _Checker) -> None:
     if bad.any():
         return
     v.head_vals, v.head = vals, head
-    v.players = s[L.PLAYERS: L.PLAYERS + v.np * L.PLAYER_SIZE].reshape(v.np, L.PLAYER_SIZE).astype(np.int64)
+    v.players = s[K.PLAYERS: K.PLAYERS + v.np * K.PLAYER_SIZE].reshape(v.np, K.PLAYER_SIZE).astype(np.int64)
     if v.g1("OVER") != (v.g1("CUR") == -1):
         v.fail("CUR", v.g1("CUR"), "-1 exactly once the game is over (OVER = 1)")
     if not v.g("RNG").any():
@@ -697,7 +699,7 @@ def _leg_on(v: _Checker, i: int) -> bool:
 def _leg_city(v: _Checker, loc: int) -> bool:
     """loc is a city only through a tile in play (L1's Puerto Cabezas, the L4/L7 city)."""
     lg = v.lim.leg
-    if _leg_on(v, 0) and lg["LEG_KIND"][0] == E.LT_CITY_QUEST and lg["LEG_LOC"][0] == loc:
+    if _leg_on(v, 0) and lg["LEG_KIND"][0] == K.LT_CITY_QUEST and lg["LEG_LOC"][0] == loc:
         return True
     t = int(v.lim.loc_new_tile[loc]) if 0 <= loc < v.lim.nloc else 0
     return t > 0 and _leg_on(v, t - 1)
@@ -713,9 +715,9 @@ def _legacy_board(v: _Checker, allowed_marker, spaces):
         on = _leg_on(v, int(lim.loc_new_tile[loc]) - 1)
         allowed_marker[loc] = on and lim.loc_flag[loc] != 0
         spaces[loc] = lim.loc_spaces[loc] if on else 0
-    if _leg_on(v, 0) and lg["LEG_KIND"][0] == E.LT_CITY_QUEST:
+    if _leg_on(v, 0) and lg["LEG_KIND"][0] == K.LT_CITY_QUEST:
         allowed_marker[lg["LEG_LOC"][0]], spaces[lg["LEG_LOC"][0]] = False, lg["LEG_CITY_SPACES"][0]
-    if _leg_on(v, 2) and lg["LEG_KIND"][2] == E.LT_PLAGUE:
+    if _leg_on(v, 2) and lg["LEG_KIND"][2] == K.LT_PLAGUE:
         allowed_marker[lg["LEG_LOC"][2]] = False
     return allowed_marker, spaces
 
@@ -873,7 +875,7 @@ def _story_tasks(v: _Checker) -> None:
     decision's options; all 0 without a decision."""
     votes = v.g("SC_VOTES").tolist()
     tasks = v.tasks().tolist()
-    tallies = [i for i, (op, p, a, b) in enumerate(tasks) if op == E.OP_STORY_TALLY]
+    tallies = [i for i, (op, p, a, b) in enumerate(tasks) if op == K.OP_STORY_TALLY]
     if not tallies:
         if any(votes):
             v.fail("SC_VOTES", votes, "all 0 unless a decision is being voted on (a story_tally task, STORY-04)")
@@ -883,7 +885,7 @@ def _story_tasks(v: _Checker) -> None:
     options = int(v.lim.sc_dec_n[slot])
     if any(votes[options:]):
         v.fail("SC_VOTES", votes, f"0 past the {options} options of {v.lim.card(slot)}'s decision")
-    left = [p for op, p, a, b in tasks[i + 1:] if op == E.OP_CHOICE and a == E.CH_STORY_VOTE]
+    left = [p for op, p, a, b in tasks[i + 1:] if op == K.OP_CHOICE and a == K.CH_STORY_VOTE]
     cast = [q for q in range(v.np) if not v.jean(q) and q not in left]
     want = VOTE_WEIGHT * len(cast) + (reader in cast)
     if sum(votes) != want:
@@ -913,7 +915,7 @@ def _stage_stack(v: _Checker) -> None:
         elif v.solo and p == JEAN and name not in ("score_rest",) + CAMPAIGN_SCORING_OPS:
             v.fail(f"{where} player", p, "0: Jean's turns need no tasks (only a scoring may be triggered by her, "
                    "and she may read a story card, SOLO-20)")
-        elif not v.campaign and (name in CAMPAIGN_SCORING_OPS or (name == "choice" and a == E.CH_STORY_VOTE)):
+        elif not v.campaign and (name in CAMPAIGN_SCORING_OPS or (name == "choice" and a == K.CH_STORY_VOTE)):
             v.fail(f"{where} op", op, "a task of the campaign check (STORY-03/04): only in a campaign game "
                    "(CAMPAIGN = 1)")
         else:
@@ -1094,7 +1096,7 @@ def _stage_conservation(v: _Checker) -> None:
         v.fail("quest tiles", f"{lying} lying + {done} fulfilled (QUESTS less STILE_TAKEN story tiles) or on "
                "L1 (LEG_QUEST)", f"all {L.N_QUESTS} quest tiles accounted for (CON-05)")
     # combat tokens: piles, out of the game, on ship boards, revealed in a Combat (CON-08)
-    held = L.G_STK + L.STACK_W * np.flatnonzero((tasks[:, 0] == E.OP_COMBAT) & (tasks[:, 2] >= 0)) + 2
+    held = K.G_STK + L.STACK_W * np.flatnonzero((tasks[:, 0] == K.OP_COMBAT) & (tasks[:, 2] >= 0)) + 2
     tokens = np.concatenate([t.slot_pos[head & t.slot_is_token], held])
     _once_each(v, tokens, "combat token")
     total = len(tokens) + v.g1("TOKENS_OUT") + int(v.col("TOKENS").sum())
@@ -1249,9 +1251,9 @@ def _stage_turn(v: _Checker) -> None:
     # markets about to receive a disc have room for it (CITY-02)
     pending = np.zeros(lim.nloc, np.int64)
     for op, p, a, b in tasks.tolist():
-        if op == E.OP_DELIVER:
+        if op == K.OP_DELIVER:
             pending[a] += 1
-        elif op == E.OP_REMOVE_DISC and b & 2:
+        elif op == K.OP_REMOVE_DISC and b & 2:
             pending[b >> 4] += 1
     for loc in np.flatnonzero(pending).tolist():
         room = int(v.spaces[loc]) - int(v.g("LOC_MARKET")[loc])
@@ -1266,7 +1268,7 @@ def _stage_turn(v: _Checker) -> None:
                f"{need} (BOARD_QUEST_CAP = {L.BOARD_QUEST_CAP} slots; is ROUND = {v.g1('ROUND')} right?)")
     # a marker about to be placed exists in the supply
     for op, p, a, b in tasks.tolist():
-        if op == E.OP_PLACE and int(v.g("SUP_TAKEN")[a]) >= L.MARKERS_PER_NATION:
+        if op == K.OP_PLACE and int(v.g("SUP_TAKEN")[a]) >= L.MARKERS_PER_NATION:
             v.fail(f"SUP_TAKEN[{a}]", int(v.g("SUP_TAKEN")[a]), "below 13: a place task needs a marker left")
     if v.solo:
         size = lim.deck_size[(v.g1("AUTOMA_TABLE"), v.g1("DIFFICULTY"))]
@@ -1331,7 +1333,7 @@ def _campaign_check_order(v: _Checker, tasks: np.ndarray, ops: list) -> None:
     """The campaign check (STORY-03/04) stops only for votes: the stack is then
     score_end, story_check, story_tally, and the votes still to cast, the
     reader's on top, then the seats after it in turn order (Jean never votes)."""
-    votes = [i for i, op in enumerate(ops) if op == "choice" and tasks[i, 2] == E.CH_STORY_VOTE]
+    votes = [i for i, op in enumerate(ops) if op == "choice" and tasks[i, 2] == K.CH_STORY_VOTE]
     story = [i for i, op in enumerate(ops) if op in CAMPAIGN_SCORING_OPS]
     if not votes and not story:
         return

@@ -42,7 +42,7 @@ import numpy as np
 from ..agents import registry as A
 from .batch import Batch
 from .core import batch as K
-from .core import layout as L
+from .core import constants as L
 from .core.actions import NUM_ACTIONS
 from .core.observe import OBS_SIZE
 from .game import Game, IllegalActionError, option_bits

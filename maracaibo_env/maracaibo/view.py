@@ -11,6 +11,7 @@ import re
 from ..play.labels import explain_table
 from ..play.view import map_positions
 from .core import layout as L
+from .core import constants as K
 from .core.enums import CHOICES, NATIONS, OP_CHOICE
 from .core.legacy import skull_in_play
 from .legacy import describe_tiles
@@ -137,10 +138,10 @@ def choice_texts() -> dict:
 def _choice(game, k: int) -> str:
     """What option k of the pending generic choice means (explain/maracaibo.toml [choice.*])."""
     st = game.state
-    n = int(st[L.G_STK_N])
+    n = int(st[K.G_STK_N])
     if n == 0:
         return ""
-    o = L.G_STK + (n - 1) * L.STACK_W
+    o = K.G_STK + (n - 1) * L.STACK_W
     op, _, kind, arg = (int(x) for x in st[o:o + 4])
     if op != OP_CHOICE or not 0 <= kind < len(CHOICES):
         return ""

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..framework.datafiles import DataError, data_folder, files_digest
 from . import data_load as D
-from .core import catalog_layout as CL
+from .core import constants as CL
 from .core.catalog_layout import CATALOG, CATALOG_SIZE, EFFECT_KINDS, ANY
 
 

@@ -22,6 +22,7 @@ from ..framework.options import Option, check_options, unknown_options
 from .catalog import Catalog, load_catalog
 from .core import options as O
 from .core import engine, layout as L
+from .core import constants as KC
 from .core import common as K
 from .core.actions import NUM_ACTIONS, action_names
 from .core.catalog_layout import CATALOG_SIZE
@@ -89,7 +90,7 @@ class Game(GameBase):
         layout = str_option("layout", self.catalog.default_layout if layout is None else layout,
                             self.catalog.layout_keys)
         self._cat = self.catalog.array
-        self.state = np.zeros(L.STATE_SIZE, np.int32)
+        self.state = np.zeros(KC.STATE_SIZE, np.int32)
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         modules = sum(O.MODULE_BITS[m] for m in O.MODULES if opts[m])
         engine.new_game(self.state, self._cat, num_players, seed,
@@ -101,18 +102,18 @@ class Game(GameBase):
         self.history: list[int] | None = []
 
     def _options_of_state(self) -> dict:
-        m = int(self.state[L.G_MODULES])
+        m = int(self.state[KC.G_MODULES])
         return {**{name: bool(m & O.MODULE_BITS[name]) for name in O.MODULES},
-                "difficulty": int(self.state[L.G_DIFFICULTY])}
+                "difficulty": int(self.state[KC.G_DIFFICULTY])}
 
     @property
     def phase(self) -> str:
-        return PHASES.get(int(self.state[L.G_PHASE]), "over")
+        return PHASES.get(int(self.state[KC.G_PHASE]), "over")
 
     @property
     def current_player(self) -> int:
         """The player to decide now (-1 once the game is over)."""
-        return -1 if self.is_over else int(self.state[L.G_CUR])
+        return -1 if self.is_over else int(self.state[KC.G_CUR])
 
     @property
     def num_players(self) -> int:
@@ -121,7 +122,7 @@ class Game(GameBase):
 
     @property
     def solo(self) -> bool:
-        return bool(self.state[L.G_SOLO])
+        return bool(self.state[KC.G_SOLO])
 
     def winners(self) -> list[int]:
         """TIE-01..03: most VP; ties broken by most buried treasures; still tied: shared.
@@ -153,11 +154,11 @@ class Game(GameBase):
         if not self.solo:
             return {}
         st, c = self.state, self.catalog
-        card = int(st[L.G_J_CARD])
+        card = int(st[KC.G_J_CARD])
         b = L.LAYOUT.field_slice
-        return {"level": int(st[L.G_J_LEVEL]) + 1, "upgrades": int(st[L.G_J_UPG]),
+        return {"level": int(st[KC.G_J_LEVEL]) + 1, "upgrades": int(st[KC.G_J_UPG]),
                 "card": c.jordan_keys[card] if card >= 0 else None,
-                "deck_left": L.J_DECK_N - int(st[L.G_J_DRAWN]),
+                "deck_left": L.J_DECK_N - int(st[KC.G_J_DRAWN]),
                 "quests": int(st[b("QN", 1)][0]), "cards": int(st[b("TAB_N", 1)][0]),
                 "residences": int(st[b("NRES", 1)][0])}
 

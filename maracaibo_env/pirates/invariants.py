@@ -42,6 +42,8 @@ import re
 import numpy as np
 
 from .core import engine, layout as L
+
+from .core import constants as KC
 from .core import common as K
 from .core.actions import NUM_ACTIONS
 from .core.catalog_layout import KIND_LOC, KIND_RES, EFFECT_KINDS, N_FIGS
@@ -73,8 +75,8 @@ def check_invariants(game_or_state, catalog=None, strict: bool = False, mask=Non
     else:
         state, catalog = game_or_state.state, catalog or game_or_state.catalog
         mask = game_or_state._mask if mask is None else mask
-    if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (L.STATE_SIZE,)):
-        return [f"state must be int32 of shape ({L.STATE_SIZE},)"]
+    if not (isinstance(state, np.ndarray) and state.dtype == np.int32 and state.shape == (KC.STATE_SIZE,)):
+        return [f"state must be int32 of shape ({KC.STATE_SIZE},)"]
     c = _Checker(state, catalog)
     c.signs()
     if not c.validate():
@@ -174,7 +176,7 @@ def _growth_limits(catalog) -> dict:
     """The validator's upper bound of each growing counter, read from its own
     message for that field set too high in a fresh game's state."""
     from .core import options as O
-    base = np.zeros(L.STATE_SIZE, np.int32)     # a fresh 2-player game on the default layout
+    base = np.zeros(KC.STATE_SIZE, np.int32)     # a fresh 2-player game on the default layout
     engine.new_game(base, catalog.array, 2, 0,
                     O.setup_bits(catalog.layout_keys.index(catalog.default_layout), 0, 0),
                     np.zeros(NUM_ACTIONS, np.int8))
@@ -196,7 +198,7 @@ class _Checker:
     def __init__(self, state, catalog):
         self.s, self.cat, self.t = state, catalog, _tables(catalog)
         self.out: list[str] = []
-        np_ = int(state[L.G_NP])
+        np_ = int(state[KC.G_NP])
         self.n = np_ if 2 <= np_ <= L.MAX_P else L.MAX_P
 
     def g(self, name):
@@ -361,7 +363,7 @@ class _Checker:
             if self.p1("VP", q) != int(src.sum()):
                 self.fail(at + "VP", self.p1("VP", q), f"the sum of VP_SRC ({int(src.sum())})")
             for j in np.flatnonzero(src < 0).tolist():
-                if not (j == L.VS_QUESTS and quests_may_be_negative(self)):     # QH-02: -5 each
+                if not (j == KC.VS_QUESTS and quests_may_be_negative(self)):     # QH-02: -5 each
                     self.fail(f"{at}VP_SRC[{j}]", int(src[j]), f"VP by source >= 0 ({L.VP_SOURCES[j]})")
             upg = self.p1("UPG", q)
             if self.p1("NUPG", q) != bin(upg).count("1"):
@@ -491,7 +493,7 @@ class _Checker:
 
     # ---- the pending stack ------------------------------------------------------------------------
     def frames(self):
-        return self.s[L.G_STK:L.G_STK + L.STACK_W * int(self.g("STK_N")[0])].reshape(-1, L.STACK_W).astype(np.int64)
+        return self.s[KC.G_STK:KC.G_STK + L.STACK_W * int(self.g("STK_N")[0])].reshape(-1, L.STACK_W).astype(np.int64)
 
     def frame_refs(self):
         """What frames point at: a refill (IMP-06) names a slot its acquisition
@@ -589,7 +591,7 @@ class _Checker:
         if not strict:
             return
         n = int(self.g("STK_N")[0])
-        op = int(self.s[L.G_STK + (n - 1) * L.STACK_W]) if n else 0
+        op = int(self.s[KC.G_STK + (n - 1) * L.STACK_W]) if n else 0
         if op not in DECISION_OPS or int(self.g("PHASE")[0]) != op:
             self.fail("PHASE", int(self.g("PHASE")[0]), f"the top frame's op, a decision (top op {op})")
             return

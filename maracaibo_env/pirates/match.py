@@ -67,7 +67,7 @@ class _Tracker:
     state after every decision."""
 
     def __init__(self, g):
-        from .core import layout as L
+        from .core import constants as L
         self.L, self.g = L, g
         st, n = g.state, g.num_seats
         lay = g.LAYOUT

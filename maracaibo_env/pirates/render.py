@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from .core import layout as L
 
+from .core import constants as K
+
 TREASURES = ("gold", "emerald", "pearl")
 
 
@@ -10,7 +12,7 @@ def render_text(g) -> str:
     c = g.catalog
     st = g.state
     get = lambda name, p=None: st[L.LAYOUT.field_slice(name, p)]  # noqa: E731
-    lay = g.catalog.data.layouts.layout[int(st[L.G_LAYOUT])]
+    lay = g.catalog.data.layouts.layout[int(st[K.G_LAYOUT])]
     who = "solo against Jordan (P1)" if g.solo else f"{g.num_players} players"
     lines = [f"Pirates of Maracaibo — round {g.round}, {who}, "
              f"{'game over' if g.is_over else f'player {g.current_player} to act ({g.phase})'}",
@@ -26,8 +28,8 @@ def render_text(g) -> str:
             cell = row[k]
             if cell == "C":
                 cid = int(cards[slot])
-                fog = int(st[L.G_SLOT_FOG + slot])
-                coins = int(st[L.G_SLOT_COINS + slot])
+                fog = int(st[K.G_SLOT_FOG + slot])
+                coins = int(st[K.G_SLOT_COINS + slot])
                 name = "(facedown)" if down[slot] else (f"(fog {coins}$)" if coins else "(fog)") if fog \
                     else (c.card_names[cid] if cid >= 0 else "-")
                 mark = "".join(ships.get(slot, []))
@@ -45,13 +47,13 @@ def render_text(g) -> str:
                      f"explorer {c.track_keys[int(get('EXPL', p)[0])]}, rivers {int(get('RIVERS', p)[0])}, "
                      f"{int(get('TAB_N', p)[0])} improvements, {int(get('NUPG', p)[0])} upgrades, "
                      f"{int(get('QN', p)[0])} quests"
-                     + (f", {int(get('RUBIES', p)[0])} rubies" if int(st[L.G_MODULES]) & 16 else "")
+                     + (f", {int(get('RUBIES', p)[0])} rubies" if int(st[K.G_MODULES]) & 16 else "")
                      + (", retired" if int(get('RETIRED', p)[0]) else ""))
     mods = [name for name, on in g.options.items() if on is True]
     if mods:
         lines.append("modules: " + ", ".join(mods) + (
-            f"; ruby market {[int(x) for x in st[L.G_RUBY_MKT:L.G_RUBY_MKT + L.N_RUBY_SPACES]]}"
-            if int(st[L.G_MODULES]) & 16 else ""))
+            f"; ruby market {[int(x) for x in st[K.G_RUBY_MKT:K.G_RUBY_MKT + L.N_RUBY_SPACES]]}"
+            if int(st[K.G_MODULES]) & 16 else ""))
     if g.solo:
         v = g.jordan_view()
         lines.append(f"Jordan (P1): track level {v['level']}, {v['upgrades']} solo upgrades, last card "

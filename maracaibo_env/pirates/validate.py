@@ -9,6 +9,7 @@ import numpy as np
 from ..framework.game import StateError  # noqa: F401  (raised here; importers catch it from this module)
 from .core import options as O
 from .core import layout as L
+from .core import constants as KC
 from .core import common as K
 from .core.catalog_layout import N_FIGS
 
@@ -178,11 +179,11 @@ def _frame_ranges(n, cat, ncards):
 
 
 def _check_stack(state, cat, n, ncards, where):
-    k = int(state[L.G_STK_N])
-    frames = state[L.G_STK:L.G_STK + L.STACK_CAP * L.STACK_W].reshape(-1, L.STACK_W)
+    k = int(state[KC.G_STK_N])
+    frames = state[KC.G_STK:KC.G_STK + L.STACK_CAP * L.STACK_W].reshape(-1, L.STACK_W)
     if np.any(frames[k:] != 0):
         raise StateError(f"{where}: STK holds data above STK_N = {k}")
-    over = int(state[L.G_OVER])
+    over = int(state[KC.G_OVER])
     if not over and k == 0:
         raise StateError(f"{where}: a game in progress needs a pending decision (STK_N >= 1)")
     ranges = _frame_ranges(n, cat, ncards)

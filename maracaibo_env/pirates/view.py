@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from .core import layout as L
+
+from .core import constants as K
 from .core.common import OP_LIST
 from .data_load import TREASURES
 
@@ -24,7 +26,7 @@ def board(game, viewer, names, v) -> None:
     cat, st = game.catalog, game.state
     f = lambda name, p=None: st[L.LAYOUT.field_slice(name, p)].tolist()  # noqa: E731
     v.update(title="Pirates of Maracaibo", rounds=3)
-    lay = cat.data.layouts.layout[int(st[L.G_LAYOUT])]
+    lay = cat.data.layouts.layout[int(st[K.G_LAYOUT])]
     n = game.num_seats
     ships = [int(f("SHIP", p)[0]) for p in range(n)]
     island = f("ISLAND")
@@ -54,7 +56,7 @@ def board(game, viewer, names, v) -> None:
     v["tracks"] = [{"name": "explorer track", "values": [cat.track_keys[int(f("EXPL", p)[0])] for p in range(n)],
                     "note": "space of each explorer"},
                    {"name": "rivers", "values": [int(f("RIVERS", p)[0]) for p in range(n)], "note": ""}]
-    modules = int(st[L.G_MODULES])
+    modules = int(st[K.G_MODULES])
     v["players"] = []
     for p in range(n):
         tre = f("TRE", p)
@@ -88,8 +90,8 @@ def slot_name(game, slot: int) -> str:
         return f"slot {slot}"
     if st[L.LAYOUT.field_slice("SLOT_DOWN")][slot]:
         return f"slot {slot}: a facedown card"
-    if st[L.G_SLOT_FOG + slot]:
-        coins = int(st[L.G_SLOT_COINS + slot])
+    if st[K.G_SLOT_FOG + slot]:
+        coins = int(st[K.G_SLOT_COINS + slot])
         return f"slot {slot}: fog" + (f" ({coins} doubloons)" if coins else "")
     cid = int(cards[slot])
     return f"slot {slot}: " + (game.catalog.card_names[cid] if cid >= 0 else "empty")
@@ -149,10 +151,10 @@ def _side(game, k: int) -> str:
 def _effect(game, i: int) -> str:
     """Effect i of the pending list of effects (the top task of the engine's stack)."""
     st = game.state
-    n = int(st[L.G_STK_N])
+    n = int(st[K.G_STK_N])
     if n == 0:
         return ""
-    o = L.G_STK + (n - 1) * L.STACK_W
+    o = K.G_STK + (n - 1) * L.STACK_W
     if int(st[o]) != OP_LIST or not 0 <= i < int(st[o + 2]):
         return ""
     effects = game.catalog.effects

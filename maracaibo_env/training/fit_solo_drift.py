@@ -19,7 +19,7 @@ import numpy as np
 from maracaibo_env.maracaibo.agents import mcts as M
 from maracaibo_env.maracaibo.agents.heuristics import act_with, make_agent
 from maracaibo_env.maracaibo.game import Game
-from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as L
 
 LEVELS = ("very_easy", "easy", "medium", "hard", "very_hard")
 PLAYERS = ("ship_income", "balanced", "explorer_quests")

@@ -12,7 +12,7 @@ import numpy as np
 
 import maracaibo_env.maracaibo.agents.heuristics as H
 from maracaibo_env import Game
-from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as L
 
 HUMAN, JEAN = 0, 1
 

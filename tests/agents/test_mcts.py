@@ -6,6 +6,7 @@ from maracaibo_env.maracaibo.agents.heuristics import act_with, make_agent
 from maracaibo_env.maracaibo.agents.mcts import MCTSAgent, determinize
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.match import AgentSpecError, parse_spec, play_match
 
 
@@ -164,11 +165,11 @@ def test_solo_leaf_value_at_game_over_agrees_with_the_running_value_before_it():
     for seed in range(4):
         g = Game(1, seed=seed, difficulty="medium")
         rng, agent = np.random.default_rng(seed), make_agent("balanced")
-        while not g.state[L.G_OVER]:
+        while not g.state[K.G_OVER]:
             before = leaf(g)
             g.step(act_with(agent, g, rng))
         final = leaf(g)
-        vp = g.state[L.PLAYERS + L.P_VP] - g.state[L.PLAYERS + L.PLAYER_SIZE + L.P_VP]
+        vp = g.state[K.PLAYERS + K.P_VP] - g.state[K.PLAYERS + K.PLAYER_SIZE + K.P_VP]
         assert final == vp
         gaps.append(abs(before - final))
     assert max(gaps) < 40 and np.mean(gaps) < 25, gaps

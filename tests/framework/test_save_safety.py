@@ -10,6 +10,7 @@ import pytest
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.enums import OPS, CHOICES, PHASES
 from maracaibo_env.maracaibo.game import FORMAT_VERSION
 from maracaibo_env.maracaibo.invariants import check_invariants
@@ -370,8 +371,8 @@ def test_validation_leaves_the_state_untouched(combat3):
 def test_state_problems_rejects_wrong_arrays():
     cat = load_catalog()
     assert "int32 array" in state_problems(np.zeros(5, np.int32), cat)[0]
-    assert "int32 array" in state_problems(np.zeros(L.STATE_SIZE, np.int64), cat)[0]
-    assert "NP = 0" in state_problems(np.zeros(L.STATE_SIZE, np.int32), cat)[0]
+    assert "int32 array" in state_problems(np.zeros(K.STATE_SIZE, np.int64), cat)[0]
+    assert "NP = 0" in state_problems(np.zeros(K.STATE_SIZE, np.int32), cat)[0]
 
 
 def test_many_problems_are_summarised(mid3):

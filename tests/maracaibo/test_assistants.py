@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core import constants as E
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 
 from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check

@@ -22,7 +22,7 @@ from maracaibo_env import Game
 from maracaibo_env.maracaibo.campaign import Campaign, CampaignError, archive_of, story_log
 from maracaibo_env.framework.game import GameConfigError
 from maracaibo_env.maracaibo.catalog import load_catalog
-from maracaibo_env.maracaibo.core import automa, layout as L
+from maracaibo_env.maracaibo.core import automa, constants as L
 from maracaibo_env.maracaibo.data_load import DATA_DIR
 from maracaibo_env.maracaibo.invariants import check_invariants
 

@@ -25,7 +25,7 @@ from maracaibo_env import Game
 from maracaibo_env.maracaibo.campaign import Campaign, CampaignError
 from maracaibo_env.framework.game import GameConfigError
 from maracaibo_env.maracaibo.catalog import load_catalog
-from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as L
 from maracaibo_env.maracaibo.core.enums import CHOICES, OPS
 from maracaibo_env.maracaibo.invariants import check_invariants
 from maracaibo_env.maracaibo.validate import state_problems

@@ -11,6 +11,8 @@ import pytest
 
 from maracaibo_env.maracaibo.core import enums as E
 
+from maracaibo_env.maracaibo.core import constants as K
+
 from helpers import own, get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
     card_by_name
 from test_permanent_effects import (C1, C2, SYN, game, lk, eff, supply, add_assistant,
@@ -189,7 +191,7 @@ def test_car_tv_tv_03_quest_task_4_and_6():
     g = _career(DOUBLOONS=0)
     # the shipped k1 (the published example card) has the EN example task third
     assert [_cat(g, n, 2) for n in ("CAR_KIND", "CAR_LOW", "CAR_HIGH", "CAR_DBL", "CAR_VP")] \
-        == [E.CT_QUESTS, 4, 6, 4, 4]
+        == [K.CT_QUESTS, 4, 6, 4, 4]
     give_quests(g, 0, 3)
     refresh(g)
     assert "free:career:2" not in legal(g)
@@ -278,7 +280,7 @@ def _set_progress(g, kind, arg, v):
     elif kind == "upgrades":
         complete_areas(g, 0, list(range(v)))
     elif kind == "barrier":                    # v barriers crossed, in the order red, blue, green
-        put(g, "BARRIERS", sum(1 << b for b in (E.BAR_RED, E.BAR_BLUE, E.BAR_GREEN)[:v]), 0)
+        put(g, "BARRIERS", sum(1 << b for b in (K.BAR_RED, K.BAR_BLUE, K.BAR_GREEN)[:v]), 0)
     elif kind == "synergy":
         set_synergy(g, 0, *SYN[:v])
     elif kind == "assistants":
@@ -308,9 +310,9 @@ def test_car_05f_barrier_task_thresholds_are_barriers_in_crossing_order():
     # CAR-05f with CAR-01's two thresholds (docs/rulings.md): low = the blue
     # barrier, high = the green one; the explorer crosses red, blue, green in order
     tasks = [("barrier", 0, 2, 3, 5, 4)] + EASY[1:]
-    for crossed, available, vp in (((), False, 0), ((E.BAR_RED,), False, 0),
-                                   ((E.BAR_RED, E.BAR_BLUE), True, 0),
-                                   ((E.BAR_RED, E.BAR_BLUE, E.BAR_GREEN), True, 4)):
+    for crossed, available, vp in (((), False, 0), ((K.BAR_RED,), False, 0),
+                                   ((K.BAR_RED, K.BAR_BLUE), True, 0),
+                                   ((K.BAR_RED, K.BAR_BLUE, K.BAR_GREEN), True, 4)):
         g = _career(tasks, DOUBLOONS=0)
         put(g, "BARRIERS", sum(1 << b for b in crossed), 0)
         refresh(g)
@@ -443,9 +445,9 @@ def test_pres_06_figures_on_buildings_are_not_assistants_nor_supply():
 
 def test_pres_10_abbey_4_vp_per_barrier():
     def all3(g):
-        put(g, "BARRIERS", (1 << E.BAR_RED) | (1 << E.BAR_BLUE) | (1 << E.BAR_GREEN), 0)
+        put(g, "BARRIERS", (1 << K.BAR_RED) | (1 << K.BAR_BLUE) | (1 << K.BAR_GREEN), 0)
     assert _final_prestige("abbey", all3) == 12
-    assert _final_prestige("abbey", lambda g: put(g, "BARRIERS", 1 << E.BAR_RED, 0)) == 4
+    assert _final_prestige("abbey", lambda g: put(g, "BARRIERS", 1 << K.BAR_RED, 0)) == 4
 
 
 def test_pres_11_palace_2_vp_per_quest_tile():

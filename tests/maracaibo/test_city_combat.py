@@ -12,6 +12,7 @@ from helpers import own, make_catalog, rank_bands_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_KIND, C_INF_SPACES
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core.combat import unpack
@@ -56,7 +57,7 @@ def combat_city(g):
     """The city whose action is Combat, by a catalog lookup (Maracaibo, 11, on the
     shipped map; in a 2-player game the Maracaibo tile there)."""
     return next(k for i, k in enumerate(g.catalog.loc_keys)
-                if int(location_action(g.state, g._cat, i)) == E.CA_COMBAT)
+                if int(location_action(g.state, g._cat, i)) == K.CA_COMBAT)
 
 
 def at_combat_city(g, p=0, **fields):
@@ -102,7 +103,7 @@ def empty_piles(g):
 def combat_entry(g):
     """(token, stage, nation, used, value) of the innermost Combat on the stack."""
     stk = get(g, "STK").reshape(L.STACK_CAP, L.STACK_W)[: get(g, "STK_N")]
-    rows = [r for r in stk if r[0] == E.OP_COMBAT]
+    rows = [r for r in stk if r[0] == K.OP_COMBAT]
     assert rows, "no Combat in progress"
     r = rows[-1]
     st, n, used, v = unpack(int(r[3]))
@@ -124,7 +125,7 @@ def skip_delivery(g):
 
 def run_task(g, op, p, a=0, b=0):
     """Start a sub-decision the way a main action would (main_done below it)."""
-    push(g.state, E.OP_MAIN_DONE, p, 0, 0)
+    push(g.state, K.OP_MAIN_DONE, p, 0, 0)
     push(g.state, E.OPS.index(op), p, a, b)
     resume(g)
 
@@ -175,8 +176,8 @@ def test_city_02_delivery_discards_a_matching_card_and_moves_a_disc_to_market():
 def test_city_02_no_delivery_when_the_market_is_full():
     g, _, _ = _delivery_game()
     put(g, "LOC_MARKET", 2, index=loc(g, "4"))  # both spaces taken by player 1's discs
-    put(g, "DISCS", 0, 1, index=E.AREA_HAND_LIMIT)
-    put(g, "UPGRADES", 1 << E.AREA_HAND_LIMIT, 1)
+    put(g, "DISCS", 0, 1, index=K.AREA_HAND_LIMIT)
+    put(g, "UPGRADES", 1 << K.AREA_HAND_LIMIT, 1)
     check(g)
     refresh(g)
     g.step("main:city")
@@ -195,7 +196,7 @@ def test_city_02_no_delivery_without_a_removable_disc():
 
 def test_city_03_tv_55_single_delivery_completes_an_upgrade_at_once():
     g, corn, sugar = _delivery_game()
-    put(g, "DISCS", 1, 0, index=E.AREA_VP3)
+    put(g, "DISCS", 1, 0, index=K.AREA_VP3)
     put(g, "DISCS_OUT", 1, 0)
     refresh(g)
     vp = get(g, "VP", 0)
@@ -205,7 +206,7 @@ def test_city_03_tv_55_single_delivery_completes_an_upgrade_at_once():
     # exactly one card and one disc, the upgrade applied at once (+3 VP)
     assert list(get(g, "HAND", 0)[: get(g, "HAND_N", 0)]) == [corn[1], sugar[0]]
     assert get(g, "LOC_MARKET")[loc(g, "4")] == 1
-    assert get(g, "VP", 0) == vp + 3 and get(g, "UPGRADES", 0) >> E.AREA_VP3 & 1
+    assert get(g, "VP", 0) == vp + 3 and get(g, "UPGRADES", 0) >> K.AREA_VP3 & 1
     g.step("choice:1")  # the city action
     assert g.phase == "main"  # no second delivery
     assert "deliver:hand0" not in legal(g)
@@ -214,7 +215,7 @@ def test_city_03_tv_55_single_delivery_completes_an_upgrade_at_once():
 
 def test_city_07_delivered_disc_completing_an_area_applies_the_upgrade():
     g, _, _ = _delivery_game()
-    put(g, "DISCS", 1, 0, index=E.AREA_DOUBLOONS5)
+    put(g, "DISCS", 1, 0, index=K.AREA_DOUBLOONS5)
     put(g, "DISCS_OUT", 1, 0)
     refresh(g)
     d = get(g, "DOUBLOONS", 0)
@@ -355,7 +356,7 @@ def test_cityact_07_one_cp_and_one_influence():
 def _compass_cards(g, n):
     from helpers import cat_get
     return [c for c in range(L.N_CARDS)
-            if any(cat_get(g, "CARD_EFF", c * 4 + k) == E.EF_PERM_COMPASS for k in range(4))][:n]
+            if any(cat_get(g, "CARD_EFF", c * 4 + k) == K.EF_PERM_COMPASS for k in range(4))][:n]
 
 
 def test_cityact_08_one_village_action_per_compass_counted_at_turn_start():
@@ -457,9 +458,9 @@ def test_cityact_11_pay_two_cp_for_influence_and_six_doubloons():
 
 def test_city_09_city_village_actions_ignore_ship_01():
     g = game()
-    put(g, "DISCS", 0, 0, index=E.AREA_VILLAGE_THRESHOLDS)
+    put(g, "DISCS", 0, 0, index=K.AREA_VILLAGE_THRESHOLDS)
     put(g, "DISCS_OUT", 2, 0)
-    put(g, "UPGRADES", 1 << E.AREA_VILLAGE_THRESHOLDS, 0)
+    put(g, "UPGRADES", 1 << K.AREA_VILLAGE_THRESHOLDS, 0)
     at_city(g, 0, "4", "t04", hand=no_good(g, "sugar"), DOUBLOONS=0)
     put(g, "MP_SPENT", 7)
     refresh(g)
@@ -849,7 +850,7 @@ def test_combat_13_flag_bonus_kinds(kind, amt, field, gain):
 
 def test_combat_13_flag_bonus_remove_disc_is_optional():
     i = load_catalog().loc_keys.index("17")
-    cat = make_catalog(tokens=TOK, LOC_FLAG={i: E.FL_REMOVE_DISC}, LOC_FLAG_AMT={i: 1})
+    cat = make_catalog(tokens=TOK, LOC_FLAG={i: K.FL_REMOVE_DISC}, LOC_FLAG_AMT={i: 1})
     g = combat_game(0, catalog=cat, CP=0)
     g.step("cb:pile:0")
     g.step("cb:nation:spain")
@@ -893,9 +894,9 @@ def test_combat_15_empty_supply_blocks_marker_actions():
 
 
 def _village_annex(g, p=0):
-    put(g, "DISCS", 0, p, index=E.AREA_VILLAGE_ANNEX)
+    put(g, "DISCS", 0, p, index=K.AREA_VILLAGE_ANNEX)
     put(g, "DISCS_OUT", get(g, "DISCS_OUT", p) + 2, p)
-    put(g, "UPGRADES", get(g, "UPGRADES", p) | 1 << E.AREA_VILLAGE_ANNEX, p)
+    put(g, "UPGRADES", get(g, "UPGRADES", p) | 1 << K.AREA_VILLAGE_ANNEX, p)
 
 
 def test_combat_16_influence_flag_and_village_actions_once_each():
@@ -938,10 +939,10 @@ def test_combat_18_annex_targets_are_flag_cities_only():
     flags = {n.split(":")[2] for n in legal(g) if n.startswith("cb:flag")}
     kinds = {k: g._cat[C_LOC_KIND + i] for i, k in enumerate(g.catalog.loc_keys)}
     with_flag = {k for i, k in enumerate(g.catalog.loc_keys)
-                 if kinds[k] == E.LK_CITY and flag_kind(g.state, g._cat, i) != E.FL_NONE}
+                 if kinds[k] == K.LK_CITY and flag_kind(g.state, g._cat, i) != K.FL_NONE}
     assert flags == with_flag and len(flags) >= 4  # every city with a flag (all empty)
-    assert not any(kinds[k] != E.LK_CITY for k in flags)  # never a village or home space
-    cities_without = {k for k in kinds if kinds[k] == E.LK_CITY} - with_flag
+    assert not any(kinds[k] != K.LK_CITY for k in flags)  # never a village or home space
+    cities_without = {k for k in kinds if kinds[k] == K.LK_CITY} - with_flag
     assert not flags & cities_without
 
 
@@ -1032,7 +1033,7 @@ def test_inf_04_shipped_tracks_follow_the_published_bands():
 def _next_rank(g, p, pos, nation="france"):
     put(g, "INF", pos, p, index=E.NATIONS.index(nation))
     at_phase_main(g, p)
-    run_task(g, "choice", p, E.CH_SHIP_CHOICE, 0)
+    run_task(g, "choice", p, K.CH_SHIP_CHOICE, 0)
     g.step("choice:2")
     g.step(f"nation:{nation}")
     return get(g, "INF", p)[E.NATIONS.index(nation)]

@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 
 from maracaibo_env.maracaibo.core import enums as E
+
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 from maracaibo_env.maracaibo.core.common import empty_supply_spaces
 from maracaibo_env.maracaibo.core.scoring import multipliers
@@ -88,7 +90,7 @@ def test_draw_01_fill_hand_to_the_limit():
     assert g.phase == "sail" and g.current_player != p
     # with SHIP-02 the limit is 6
     h = _game(2, seed=1)
-    _upgrade(h, p, E.AREA_HAND_LIMIT)
+    _upgrade(h, p, K.AREA_HAND_LIMIT)
     _to_draw(h, p, _hand(h, p)[:1])
     k = 0
     while h.phase == "draw":
@@ -117,7 +119,7 @@ def test_draw_02_deck_free_market_one_doubloon():
     assert get(h, "DOUBLOONS", p) == 0
     # SHIP-03: market cards are free
     s = _game(2, seed=2)
-    _upgrade(s, p, E.AREA_FREE_MARKET)
+    _upgrade(s, p, K.AREA_FREE_MARKET)
     put(s, "DOUBLOONS", 0, p)
     _to_draw(s, p, _hand(s, p)[:3])
     assert "draw:market:0" in s.legal_action_names()
@@ -130,7 +132,7 @@ def test_tv_57_market_pick_cost(free, cost):
     g = _game(3, seed=3)
     p = g.current_player
     if free:
-        _upgrade(g, p, E.AREA_FREE_MARKET)
+        _upgrade(g, p, K.AREA_FREE_MARKET)
     put(g, "DOUBLOONS", 7, p)
     _to_draw(g, p, _hand(g, p)[:2])
     g.step("draw:market:0")
@@ -356,8 +358,8 @@ def test_tv_05_interim_income():
 def test_int_03_delivered_discs_leave_the_game():
     g = _game(2, seed=15)
     p = 1
-    put(g, "DISCS", 1, p, index=E.AREA_DOUBLOONS5)
-    put(g, "DISCS", 1, p, index=E.AREA_VP3)
+    put(g, "DISCS", 1, p, index=K.AREA_DOUBLOONS5)
+    put(g, "DISCS", 1, p, index=K.AREA_VP3)
     put(g, "LOC_MARKET", 1, index=loc(g, "2"))
     put(g, "LOC_MARKET", 1, index=loc(g, "10"))
     check(g)
@@ -365,7 +367,7 @@ def test_int_03_delivered_discs_leave_the_game():
     _all_vp2(g)
     assert get(g, "LOC_MARKET").sum() == 0
     assert get(g, "CITY_DISCS_OUT") == 2
-    assert get(g, "DISCS", p)[E.AREA_DOUBLOONS5] == 1     # not returned
+    assert get(g, "DISCS", p)[K.AREA_DOUBLOONS5] == 1     # not returned
     check(g)
 
 
@@ -581,7 +583,7 @@ def test_fin_03_tableau_vp_and_prestige_hand_and_plan_score_nothing():
     set_tableau(g, p, cards[:3])
     set_hand(g, p, cards[3:5])
     _plan_card(g, p, cards[5])
-    _invest_by_hand(g, p, E.B_MILITARY_BASE)
+    _invest_by_hand(g, p, K.B_MILITARY_BASE)
     put(g, "TOKENS", 3, p)
     n0 = get(g, "TPILE_N")[0]
     for k in range(3):
@@ -603,7 +605,7 @@ def test_tv_13_cathedral():
     p = 1
     pos = [i for i in range(8, 35) if int(_cat_arr(g, "DINC_VP")[i]) == 5][0]
     put(g, "DINC", pos, p)
-    _invest_by_hand(g, p, E.B_CATHEDRAL)
+    _invest_by_hand(g, p, K.B_CATHEDRAL)
     check(g)
     _trigger(g, 0, final=True)
     _all_vp2(g)
@@ -615,7 +617,7 @@ def test_tv_13_cathedral():
 def test_tv_14_citadel():
     g = _game(2, seed=35)
     p = 0
-    _invest_by_hand(g, p, E.B_CITADEL)
+    _invest_by_hand(g, p, K.B_CITADEL)
     put(g, "CP", 3, p)
     assert get(g, "FIG_SUPPLY", p) == 2
     put(g, "DOUBLOONS", 0, p)
@@ -725,7 +727,7 @@ def _alex_game():
     g = _game(2, seed=42, catalog=cat)
     p = 0
     set_tableau(g, p, cards)                            # 30 VP of cards
-    _invest_by_hand(g, p, E.B_CITADEL)                  # + 4 VP of prestige
+    _invest_by_hand(g, p, K.B_CITADEL)                  # + 4 VP of prestige
     assert get(g, "FIG_SUPPLY", p) == 2
     put(g, "FIG_SUPPLY", 1, p)
     put(g, "FIG_GENERAL", get(g, "FIG_GENERAL", p) + 1, p)

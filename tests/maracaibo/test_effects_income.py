@@ -13,7 +13,7 @@ from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, card_by_name,
                      check)
 from maracaibo_env.maracaibo.catalog import load_catalog
-from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as E, layout as L
 from maracaibo_env.maracaibo.core.catalog_layout import C_LOC_KIND, C_NLOC
 from maracaibo_env.maracaibo.core.common import compasses, income_vp, remaining_scorings
 

@@ -12,6 +12,7 @@ from helpers import own, make_catalog
 from helpers import (new_game, finish_setup, get, put, refresh, resume, loc, at_main,
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.catalog_layout import C_EXP_QUEST
 from maracaibo_env.maracaibo.core.common import push, compasses
 
@@ -45,7 +46,7 @@ def run_task(g, op, p, a=0, b=0, ship="1"):
     """Player p's Phase B at `ship`, with a sub-decision started the way a main
     action would start it (main_done below it)."""
     at_main(g, p, ship)
-    push(g.state, E.OP_MAIN_DONE, p, 0, 0)
+    push(g.state, K.OP_MAIN_DONE, p, 0, 0)
     push(g.state, E.OPS.index(op), p, a, b)
     resume(g)
 
@@ -274,7 +275,7 @@ def test_expl_09_barrier_counts_when_crossed_whatever_the_stop():
     run_task(g, "explore", 0, 3)
     g.step("explore:s15")  # through the blue barrier on s14, stops on s15
     assert get(g, "VP", 0) == 4
-    assert get(g, "BARRIERS", 0) >> E.BAR_BLUE & 1
+    assert get(g, "BARRIERS", 0) >> K.BAR_BLUE & 1
 
 
 def test_expl_10_tv_11_last_space_order_and_a_village_action():
@@ -324,7 +325,7 @@ def test_expl_13_sources_space_20_and_ship_11():
     g.step("choice:1")  # explorer up to 2
     assert own(g) == {"pass", "explore:s1", "explore:s2"}
     h = game()
-    run_task(h, "choice", 0, E.CH_SHIP_CHOICE, 0)
+    run_task(h, "choice", 0, K.CH_SHIP_CHOICE, 0)
     h.step("choice:0")  # SHIP-11: explorer up to 3
     assert own(h) == {"pass", "explore:s1", "explore:s2", "explore:s3"}
 

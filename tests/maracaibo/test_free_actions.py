@@ -14,6 +14,8 @@ depend on the reconstructed map.
 from __future__ import annotations
 
 from maracaibo_env.maracaibo.core import enums as E
+
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 
 from helpers import get, put, refresh, at_main, at_phase, set_hand, set_tableau, check, \
@@ -31,7 +33,7 @@ def _cat(g, name, i=0):
 def a_village(g) -> str:
     """Key of a village location (no tile, no marker needed)."""
     for i, key in enumerate(g.catalog.loc_keys):
-        if _cat(g, "LOC_KIND", i) == E.LK_VILLAGE:
+        if _cat(g, "LOC_KIND", i) == K.LK_VILLAGE:
             return key
     raise AssertionError("no village on the map")
 
@@ -190,7 +192,7 @@ def _city_with_tile(g):
     for i, key in enumerate(g.catalog.loc_keys):
         if _cat(g, "LOC_TILE_SLOT", i):
             for t, tkey in enumerate(g.catalog.tile_keys):
-                if _cat(g, "TILE_ACT", t) == E.CA_CP3:
+                if _cat(g, "TILE_ACT", t) == K.CA_CP3:
                     return key, tkey, t
     raise AssertionError("no +3 CP tile")
 
@@ -275,7 +277,7 @@ def _shipped_card(g, effect, with_synergy=True):
     for c in range(len(g.catalog.card_names)):
         effs = [_cat(g, "CARD_EFF", c * 4 + k) for k in range(4)]
         if e in effs and (_cat(g, "CARD_SYN", c) != 0) == with_synergy and \
-                _cat(g, "CARD_REQ", c * 3) == E.RQ_NONE:
+                _cat(g, "CARD_REQ", c * 3) == K.RQ_NONE:
             return c
     raise AssertionError(f"no shipped card with {effect}")
 

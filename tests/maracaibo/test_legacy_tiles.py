@@ -10,6 +10,7 @@ import pytest
 
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.core import automa, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.combat import NO_TOKEN, ST_ACT, pack
 from maracaibo_env.maracaibo.core.common import markers_on_board
 from maracaibo_env.maracaibo.core.options import LEGACY_TILES
@@ -612,10 +613,10 @@ def test_validate_refuses_legacy_fields_without_their_tile():
     from maracaibo_env.maracaibo.validate import state_problems
     g = _game([], n=2)
     s = g.state.copy()
-    s[L.G_LEG_MINE] = 1
+    s[K.G_LEG_MINE] = 1
     assert any("LEG_MINE" in p for p in state_problems(s, g.catalog))
     s = g.state.copy()
-    s[L.G_LEG_DISCS] = 9
+    s[K.G_LEG_DISCS] = 9
     assert any("LEG_DISCS" in p for p in state_problems(s, g.catalog))
 
 

@@ -13,6 +13,7 @@ from maracaibo_env import Game, GameConfigError
 from maracaibo_env.framework.options import Option, check_options, label, parse_option_args
 from maracaibo_env.pirates import Game as PiratesGame
 from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as K
 
 OLD = Path(__file__).parents[1] / "data" / "old_saves"
 
@@ -195,7 +196,7 @@ def test_batches_take_the_options():
     from maracaibo_env.maracaibo.core import layout as L
     from maracaibo_env.pirates.batch import Batch as PBatch
     b = Batch(3, num_players=3, seed=1, open_prestige=True)
-    assert (b.states[:, L.G_PR_REVEALED] == 4).all()
+    assert (b.states[:, K.G_PR_REVEALED] == 4).all()
     with pytest.raises(GameConfigError, match="legacy"):
         Batch(2, legacy=["L24"])
     with pytest.raises(GameConfigError, match="unknown option"):

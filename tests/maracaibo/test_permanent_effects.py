@@ -14,6 +14,7 @@ import pytest
 
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, Q_COSTS, Q_REWARDS
 from maracaibo_env.maracaibo.core.combat import unpack
 from maracaibo_env.maracaibo.core.common import push
@@ -177,7 +178,7 @@ def run_task(g, op, p, a=0, b=0):
     """Start a sub-decision the way a main action would (main_done below it)."""
     put(g, "CUR", p)
     put(g, "TURN_P", p)
-    push(g.state, E.OP_MAIN_DONE, p, 0, 0)
+    push(g.state, K.OP_MAIN_DONE, p, 0, 0)
     push(g.state, E.OPS.index(op), p, a, b)
     resume(g)
 
@@ -196,7 +197,7 @@ def empty_piles(g):
 
 def combat_value(g):
     stk = get(g, "STK").reshape(L.STACK_CAP, L.STACK_W)[: get(g, "STK_N")]
-    rows = [r for r in stk if r[0] == E.OP_COMBAT]
+    rows = [r for r in stk if r[0] == K.OP_COMBAT]
     assert rows, "no Combat in progress"
     return int(unpack(int(rows[-1][3]))[3])
 

@@ -12,6 +12,7 @@ from helpers import (own, new_game, finish_setup, get, put, refresh, resume, loc
                      set_hand, set_tableau, cards_with_symbol, custom_catalog, check)
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.common import push, completed_areas, hand_limit
 
 FR, EN, SP = 0, 1, 2
@@ -109,7 +110,7 @@ def quest_game(costs=(), rewards=(), cards=None, hand=None, tableau=(), **fields
 
 def run_task(g, op, p, a=0, b=0, ship="1"):
     at_main(g, p, ship)
-    push(g.state, E.OP_MAIN_DONE, p, 0, 0)
+    push(g.state, K.OP_MAIN_DONE, p, 0, 0)
     push(g.state, E.OPS.index(op), p, a, b)
     resume(g)
 
@@ -374,9 +375,9 @@ def test_ship_00a_both_discs_complete_the_area_at_once():
     d = get(g, "DOUBLOONS", 0)
     remove(g, "doubloons5")
     assert discs(g, 0, "doubloons5") == 1 and get(g, "DOUBLOONS", 0) == d
-    assert not get(g, "UPGRADES", 0) >> E.AREA_DOUBLOONS5 & 1
+    assert not get(g, "UPGRADES", 0) >> K.AREA_DOUBLOONS5 & 1
     remove(g, "doubloons5")
-    assert get(g, "DOUBLOONS", 0) == d + 5 and get(g, "UPGRADES", 0) >> E.AREA_DOUBLOONS5 & 1
+    assert get(g, "DOUBLOONS", 0) == d + 5 and get(g, "UPGRADES", 0) >> K.AREA_DOUBLOONS5 & 1
     check(g)
 
 
@@ -412,7 +413,7 @@ def test_ship_00d_number_of_upgrades_is_completed_areas():
     remove(g, "doubloons5")  # half an area is no upgrade
     assert completed_areas(g.state, 0) == 2
     from maracaibo_env.maracaibo.core.scoring import prestige_points
-    assert prestige_points(g.state, g._cat, 0, E.B_ACADEMY) == 4
+    assert prestige_points(g.state, g._cat, 0, K.B_ACADEMY) == 4
 
 
 def test_ship_00e_no_legal_disc_the_removal_lapses():
@@ -701,7 +702,7 @@ def test_ship_13_vp10_counts_only_other_areas():
     g = game()
     for a in ("hand_limit", "vp3", "doubloons5", "free_market", "village_annex"):
         upgrade(g, 0, a)
-    put(g, "DISCS", 1, 0, index=E.AREA_VP10)  # its own half-removed discs do not count
+    put(g, "DISCS", 1, 0, index=K.AREA_VP10)  # its own half-removed discs do not count
     put(g, "DISCS_OUT", get(g, "DISCS_OUT", 0) + 1, 0)
     assert "vp10" not in removable(g)
 

@@ -5,6 +5,7 @@ import pytest
 
 from maracaibo_env import IllegalActionError
 from maracaibo_env.maracaibo.core import enums as E
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.actions import MAX_MP
 from maracaibo_env.maracaibo.core.sailing import location_action
 from maracaibo_env.maracaibo.core.catalog_layout import CATALOG, MAX_OUT, Q_COSTS, Q_REWARDS
@@ -75,9 +76,9 @@ def _quest_to(g, key, reward_vp=3, cost_doubloons=1):
     through a custom catalog, so the test does not depend on quest data."""
     t = int(get(g, "QPILE")[get(g, "QPILE_N") - 1])
     cat = custom_catalog(
-        Q_COST={t * Q_COSTS: E.QC_DOUBLOONS, t * Q_COSTS + 1: E.QC_NONE},
+        Q_COST={t * Q_COSTS: K.QC_DOUBLOONS, t * Q_COSTS + 1: K.QC_NONE},
         Q_COST_AMT={t * Q_COSTS: cost_doubloons},
-        Q_REW={t * Q_REWARDS: E.QR_VP, t * Q_REWARDS + 1: E.QR_NONE, t * Q_REWARDS + 2: E.QR_NONE},
+        Q_REW={t * Q_REWARDS: K.QR_VP, t * Q_REWARDS + 1: K.QR_NONE, t * Q_REWARDS + 2: K.QR_NONE},
         Q_REW_AMT={t * Q_REWARDS: reward_vp})
     g.catalog, g._cat = cat, cat.array
     put(g, "QPILE_N", get(g, "QPILE_N") - 1)
@@ -360,9 +361,9 @@ def _count_at(mp, upgrade):
     g = _game(2, seed=14)
     p = g.current_player
     if upgrade:
-        put(g, "DISCS", 0, p, index=E.AREA_VILLAGE_THRESHOLDS)
+        put(g, "DISCS", 0, p, index=K.AREA_VILLAGE_THRESHOLDS)
         put(g, "DISCS_OUT", 2, p)
-        put(g, "UPGRADES", 1 << E.AREA_VILLAGE_THRESHOLDS, p)
+        put(g, "UPGRADES", 1 << K.AREA_VILLAGE_THRESHOLDS, p)
     at_main(g, p, "3", mp=mp)
     d = get(g, "DOUBLOONS", p)
     g.step("main:village")
@@ -395,11 +396,11 @@ def test_main_07_village_main_action_only_in_a_village():
     # a city action that grants a village action gives exactly 1, whatever the
     # MP and even with SHIP-01 (the thresholds apply to the main action only)
     tile = g.catalog.tile_keys.index("t04")
-    assert _cat_arr(g, "TILE_ACT")[tile] == E.CA_DOUBLOONS_VILLAGE
+    assert _cat_arr(g, "TILE_ACT")[tile] == K.CA_DOUBLOONS_VILLAGE
     put(g, "LOC_TILE", tile, index=loc(g, "4"))
-    put(g, "DISCS", 0, p, index=E.AREA_VILLAGE_THRESHOLDS)
+    put(g, "DISCS", 0, p, index=K.AREA_VILLAGE_THRESHOLDS)
     put(g, "DISCS_OUT", 2, p)
-    put(g, "UPGRADES", 1 << E.AREA_VILLAGE_THRESHOLDS, p)
+    put(g, "UPGRADES", 1 << K.AREA_VILLAGE_THRESHOLDS, p)
     set_hand(g, p, [])                       # nothing to deliver
     at_main(g, p, "4", mp=7)
     d = get(g, "DOUBLOONS", p)
@@ -523,7 +524,7 @@ def test_free_05_figure_for_two_cp():
     g = _game(2, seed=20)
     p = g.current_player
     card = [c for c in range(157)
-            if any(cat_get(g, "CARD_EFF", c * 4 + k) == E.EF_PERM_FIGURE_CP for k in range(4))][0]
+            if any(cat_get(g, "CARD_EFF", c * 4 + k) == K.EF_PERM_FIGURE_CP for k in range(4))][0]
     set_tableau(g, p, [card])
     put(g, "CP", 1, p)
     at_main(g, p, "1", mp=1)
@@ -533,7 +534,7 @@ def test_free_05_figure_for_two_cp():
     assert (get(g, "FIG_SUPPLY", p), get(g, "FIG_GENERAL", p)) == (1, 4)
     # also during a Combat (not only between main-action steps) at the Combat city
     at_main(g, p, next(k for i, k in enumerate(g.catalog.loc_keys)
-                       if location_action(g.state, g._cat, i) == E.CA_COMBAT), mp=1)
+                       if location_action(g.state, g._cat, i) == K.CA_COMBAT), mp=1)
     set_hand(g, p, [])
     g.step("main:city")
     while g.phase in ("combat_pile", "combat_nation"):
@@ -675,10 +676,10 @@ def _assistant_card(g, key):
         effs = [cat_get(g, "CARD_EFF", c * 4 + k) for k in range(4)]
         reqs = [(cat_get(g, "CARD_REQ", c * 3 + k), cat_get(g, "CARD_REQ_ARG", c * 3 + k))
                 for k in range(3)]
-        if E.EF_ASSISTANT not in effs:
+        if K.EF_ASSISTANT not in effs:
             continue
-        aa = cat_get(g, "CARD_EFF_ARG", c * 4 + effs.index(E.EF_ASSISTANT))
-        if (E.RQ_ASSISTANT, loc(g, key)) in reqs and aa not in (4, 7, 8, 14, 15, 16):
+        aa = cat_get(g, "CARD_EFF_ARG", c * 4 + effs.index(K.EF_ASSISTANT))
+        if (K.RQ_ASSISTANT, loc(g, key)) in reqs and aa not in (4, 7, 8, 14, 15, 16):
             return c, aa
     raise LookupError(key)
 
@@ -725,9 +726,9 @@ def test_sail_11_events_on_ending_movement():
     _place_assistant(g, p, "1", card)
     # another player's assistant-location income card (PERM-07) with an assistant at 1
     inc = [c for c in range(157)
-           if any(cat_get(g, "CARD_EFF", c * 4 + k) == E.EF_PERM_ASSISTANT_INCOME for k in range(4))]
+           if any(cat_get(g, "CARD_EFF", c * 4 + k) == K.EF_PERM_ASSISTANT_INCOME for k in range(4))]
     inc_card = inc[0]
-    k = [cat_get(g, "CARD_EFF", inc_card * 4 + j) for j in range(4)].index(E.EF_PERM_ASSISTANT_INCOME)
+    k = [cat_get(g, "CARD_EFF", inc_card * 4 + j) for j in range(4)].index(K.EF_PERM_ASSISTANT_INCOME)
     gives_vp = cat_get(g, "CARD_EFF_ARG", inc_card * 4 + k) == 0
     set_tableau(g, q, [inc_card])
     _place_assistant(g, q, "1")

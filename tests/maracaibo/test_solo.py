@@ -23,6 +23,7 @@ from helpers import (finish_setup, get, put, loc, cat_get, custom_catalog,
 from maracaibo_env import Game
 from maracaibo_env.maracaibo.catalog import load_catalog
 from maracaibo_env.maracaibo.core import automa, enums as E, layout as L
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.explorer import apply_explore, shortest
 from maracaibo_env.maracaibo.core.sailing import market_spaces
 
@@ -267,9 +268,9 @@ def test_solo_06_deck_by_difficulty_and_table(table, level, counts):
 
 
 def test_solo_06_vectors_and_shuffle():
-    assert solo(1, difficulty="medium").state[L.G_AUTOMA_N] == 7
-    assert solo(1, difficulty="very_hard").state[L.G_AUTOMA_N] == 7
-    assert solo(1, difficulty="very_hard", table="de").state[L.G_AUTOMA_N] == 9
+    assert solo(1, difficulty="medium").state[K.G_AUTOMA_N] == 7
+    assert solo(1, difficulty="very_hard").state[K.G_AUTOMA_N] == 7
+    assert solo(1, difficulty="very_hard", table="de").state[K.G_AUTOMA_N] == 9
     # the letter groups are shuffled: which B-cards are chosen varies with the seed
     chosen = set()
     for seed in range(12):
@@ -799,13 +800,13 @@ def test_jact_04_counts_for_first_crossing_and_arrival_no_reward():
     g = solo(19)
     explorers(g, jean="s2")
     turn(g, "A1")                               # s3 red barrier, s4
-    assert get(g, "BARRIERS", JEAN) == 1 << E.BAR_RED
+    assert get(g, "BARRIERS", JEAN) == 1 << K.BAR_RED
     assert vp(g) == 0 and list(get(g, "INF", JEAN)) == [0, 0, 0]
     g = solo(19)
     explorers(g, jean="s13")
     turn(g, "A1")                               # s14 blue barrier, s15
     assert get(g, "EXPLORER", JEAN) == exp(g, "s15")
-    assert get(g, "BARRIER_FIRST") & (1 << E.BAR_BLUE) and vp(g) == 0
+    assert get(g, "BARRIER_FIRST") & (1 << K.BAR_BLUE) and vp(g) == 0
     g = solo(19)
     explorers(g, jean="s27")
     turn(g, "A1")                               # the last space: rank 1, no VP, no village action
@@ -1209,9 +1210,9 @@ def test_solo_18_income_reading_reaches_every_front_end():
     from maracaibo_env.cli import main as cli_main
     from maracaibo_env.maracaibo.single import MaracaiboSingleEnv
     b = Batch(3, num_players=1, automa_income="de", auto_reset=True)
-    assert list(b.states[:, L.G_AUTOMA_INCOME]) == [1, 1, 1]
+    assert list(b.states[:, K.G_AUTOMA_INCOME]) == [1, 1, 1]
     b.reset_rows([0])
-    assert b.states[0, L.G_AUTOMA_INCOME] == 1
+    assert b.states[0, K.G_AUTOMA_INCOME] == 1
     e = raw_env(num_players=1, automa_income="de")
     e.reset(seed=3)
     assert get(e.game, "AUTOMA_INCOME") == 1

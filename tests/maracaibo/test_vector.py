@@ -5,7 +5,7 @@ import pytest
 
 import maracaibo_env.maracaibo.agents.heuristics as H
 from maracaibo_env import Game, IllegalActionError
-from maracaibo_env.maracaibo.core import layout as L
+from maracaibo_env.maracaibo.core import constants as L
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE
 from maracaibo_env.maracaibo.vector import LearnerGames
 

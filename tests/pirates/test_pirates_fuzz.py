@@ -14,6 +14,7 @@ import pytest
 
 from maracaibo_env.pirates import Game, load_catalog
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as K
 from maracaibo_env.pirates.invariants import check_invariants
 
 FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
@@ -113,14 +114,14 @@ def _set(g, name, value, p=None, i=None):
 
 
 @pytest.mark.parametrize("what, edit, expect", [
-    ("a card twice", lambda g: _set(g, "SLOT_CARD", int(g.state[L.G_T2 + g.state[L.G_T2_N] - 1]), i=0),
+    ("a card twice", lambda g: _set(g, "SLOT_CARD", int(g.state[K.G_T2 + g.state[K.G_T2_N] - 1]), i=0),
      "each card in one place only"),
     ("VP without its source", lambda g: _set(g, "VP", int(g.state[L.LAYOUT.field_slice("VP", 1)][0]) + 3, 1),
      "the sum of VP_SRC"),
     ("negative doubloons", lambda g: _set(g, "COINS", -1, 0), "doubloons >= 0"),
     ("negative island cubes", lambda g: _set(g, "ISLAND", -2, i=1), "island cubes >= 0"),
-    ("a quest lost", lambda g: _set(g, "QDECK_N", int(g.state[L.G_QDECK_N]) - 1), "all 25 accounted for"),
-    ("a figurehead twice", lambda g: _set(g, "FIG", int(max(g.state[L.G_FIGM:L.G_FIGM + L.FIGM_CAP])), 2),
+    ("a quest lost", lambda g: _set(g, "QDECK_N", int(g.state[K.G_QDECK_N]) - 1), "all 25 accounted for"),
+    ("a figurehead twice", lambda g: _set(g, "FIG", int(max(g.state[K.G_FIGM:K.G_FIGM + L.FIGM_CAP])), 2),
      "figurehead"),
     ("NUPG off", lambda g: _set(g, "NUPG", int(g.state[L.LAYOUT.field_slice("NUPG", 0)][0]) + 1, 0), "NUPG"),
     ("a tile on one side only", lambda g: _set(g, "BM_AT", 3, 1, 0), "BM_AT"),

@@ -6,6 +6,7 @@ import pytest
 from maracaibo_env.pirates.agents.heuristics import STRATEGIES, PiratesHeuristicAgent, play_game
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as K
 
 
 @pytest.mark.slow
@@ -52,7 +53,7 @@ def test_decisions_ignore_the_decks_order():
 def test_decisions_ignore_the_identity_of_facedown_cards():
     """Fog of War: which Location or Improvement lies under a facedown card is
     hidden; swapping two facedown cards of a kind changes no decision."""
-    from maracaibo_env.pirates.core import catalog_layout as CL
+    from maracaibo_env.pirates.core import constants as CL
     g = Game(2, seed=4, fog_locations=True, fog_improvements=True)
     rng = np.random.default_rng(2)
     for _ in range(6):
@@ -83,9 +84,9 @@ def _position(ships, cur=1, rnd=1):
     """A 2-player game past the set-up with the ships placed (None: start zone)."""
     from maracaibo_env.pirates.core.catalog_layout import C_LAY_NCOLS, C_LAY_SPACE_COL
     g = Game(2, seed=3)
-    while g.state[L.G_ROUND] == 0 or g.current_player != 0:    # past the quest choice
+    while g.state[K.G_ROUND] == 0 or g.current_player != 0:    # past the quest choice
         g.step(int(g.legal_actions()[0]))
-    lay = int(g.state[L.G_LAYOUT])
+    lay = int(g.state[K.G_LAYOUT])
     assert g._cat[C_LAY_NCOLS + lay] == 9                      # every shipped layout: 9 card columns
     col = lambda s: int(g._cat[C_LAY_SPACE_COL + lay * L.N_SPACES + s])   # noqa: E731
     st = g.state
@@ -96,9 +97,9 @@ def _position(ships, cur=1, rnd=1):
             s = L.SP_GULF if where == "gulf" else L.SP_MARA
         else:                                                  # a card in column `where`
             s = next(x for x in range(L.N_SLOTS) if col(x) == where)
-        st[_pb(q) + L.P_SHIP] = s
-    st[L.G_CUR] = cur
-    st[L.G_ROUND] = rnd
+        st[_pb(q) + K.P_SHIP] = s
+    st[K.G_CUR] = cur
+    st[K.G_ROUND] = rnd
     return g
 
 
@@ -137,7 +138,7 @@ def test_turns_left_end_the_round_at_the_first_arrival():
     # round 3: seat 1 holds the Maracaibo marker (the last seat, SET-21); seat 0 to act and
     # on the Gulf arrives now, then seat 1 still plays its turn (END3-01); no round after
     g = _position(["gulf", 6], cur=0, rnd=3)
-    assert g.state[L.G_MARA_SEAT] == 1
+    assert g.state[K.G_MARA_SEAT] == 1
     turns_left(g.state, g._cat, False, out)
     assert list(out) == [1, 1]
 
@@ -157,7 +158,7 @@ def test_tempo_prefers_ending_the_round_when_the_others_gain_more_a_turn():
         vals = []
         for ship in ("gulf", 3):
             g = _position([ship, None], cur=1)
-            ctx[MAX_P] = g.state[_pb(0) + L.P_TURNS]
+            ctx[MAX_P] = g.state[_pb(0) + K.P_TURNS]
             vals.append(value(g.state.copy(), g._cat, 0, w, ctx))
         assert vals[0] - vals[1] == pytest.approx(0.5 * 3 * (theirs - mine))
 
@@ -179,7 +180,7 @@ def test_the_solo_margin_counts_jordan_s_vp():
     ctx = np.zeros(2 * MAX_P + 1)
     a = value(g.state.copy(), g._cat, 0, w, ctx)
     h = g.clone()
-    h.state[_pb(1) + L.P_VP] += 7
+    h.state[_pb(1) + K.P_VP] += 7
     assert value(h.state.copy(), h._cat, 0, w, ctx) == pytest.approx(a - 7)
 
 
@@ -193,10 +194,10 @@ def test_decisions_ignore_the_other_seats_quests():
         g.step(int(rng.choice(g.legal_actions())))
     h = g.clone()
     b = _pb(1)
-    qn = int(h.state[b + L.P_QN])
+    qn = int(h.state[b + K.P_QN])
     deck = L.LAYOUT.field_slice("QDECK").start
-    assert qn > 0 and h.state[L.G_QDECK_N] > 0
-    h.state[b + L.P_QHAND], h.state[deck] = g.state[deck], g.state[b + L.P_QHAND]
+    assert qn > 0 and h.state[K.G_QDECK_N] > 0
+    h.state[b + K.P_QHAND], h.state[deck] = g.state[deck], g.state[b + K.P_QHAND]
     agent = PiratesHeuristicAgent("raider")
     for k in range(6):
         a1 = agent.act(None, g.action_mask(), np.random.default_rng(k), game=g)

@@ -19,7 +19,7 @@ import numpy as np
 
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core import jordan as J
-from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as L
 from maracaibo_env.pirates.core.catalog_layout import JA_QUEST, KIND_IMP, KIND_RES
 
 from pirates_helpers import (begin_turn, cid, col_slots, get, kind_of, land, mgame, names, neighbours, open_decision,

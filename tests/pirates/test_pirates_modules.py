@@ -20,6 +20,7 @@ import pytest
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as KC
 from maracaibo_env.pirates.core import scoring
 from maracaibo_env.pirates.core.skirmish import settle_skirmish
 from maracaibo_env.framework.rng import seed_at, below_at
@@ -38,12 +39,12 @@ def tier_of(g, c):
 
 
 def slot_fields(g, s):
-    return [int(g.state[f + s]) for f in (L.G_SLOT_CARD, L.G_SLOT_FOG, L.G_SLOT_COINS, L.G_SLOT_TV,
-                                           L.G_SLOT_DOWN)]
+    return [int(g.state[f + s]) for f in (KC.G_SLOT_CARD, KC.G_SLOT_FOG, KC.G_SLOT_COINS, KC.G_SLOT_TV,
+                                           KC.G_SLOT_DOWN)]
 
 
 def set_slot(g, s, fields):
-    for f, v in zip((L.G_SLOT_CARD, L.G_SLOT_FOG, L.G_SLOT_COINS, L.G_SLOT_TV, L.G_SLOT_DOWN), fields):
+    for f, v in zip((KC.G_SLOT_CARD, KC.G_SLOT_FOG, KC.G_SLOT_COINS, KC.G_SLOT_TV, KC.G_SLOT_DOWN), fields):
         g.state[f + s] = v
 
 
@@ -57,7 +58,7 @@ def move_card_to(g, key, s):
 
 
 def fog_slot(g, s):
-    return int(g.state[L.G_SLOT_FOG + s])
+    return int(g.state[KC.G_SLOT_FOG + s])
 
 
 def obs_slice(g, p, name):
@@ -96,7 +97,7 @@ def test_fowl_02_ending_turns_it_up_passing_does_not():
     g = mgame(2, seed=1, fog_locations=True)
     s1 = col_slots(g, 1)[0]
     move_card_to(g, "aruba", s1)
-    g.state[L.G_SLOT_COINS + s1] = 3
+    g.state[KC.G_SLOT_COINS + s1] = 3
     s2 = next(x for x in neighbours(g, s1) if x in col_slots(g, 2))
     begin_turn(g, L.SP_START)
     before = get(g, "COINS", 0)
@@ -106,7 +107,7 @@ def test_fowl_02_ending_turns_it_up_passing_does_not():
     # ending there: the doubloons, faceup, then the Location resolves (LOC-01)
     h = mgame(2, seed=1, fog_locations=True)
     move_card_to(h, "aruba", s1)
-    h.state[L.G_SLOT_COINS + s1] = 3
+    h.state[KC.G_SLOT_COINS + s1] = 3
     begin_turn(h, L.SP_START)
     h.step(f"sail:s{s1}")
     h.step("stop")
@@ -133,8 +134,8 @@ def test_fowl_04_income_adds_a_doubloon_to_facedown_locations():
     g = mgame(2, seed=4, fog_locations=True)
     locs = [s for s in range(L.N_SLOTS) if fog_slot(g, s)]
     up = locs[0]
-    g.state[L.G_SLOT_FOG + up] = 0
-    g.state[L.G_SLOT_COINS + up] = 0
+    g.state[KC.G_SLOT_FOG + up] = 0
+    g.state[KC.G_SLOT_COINS + up] = 0
     scoring.income(g.state, g._cat)
     coins = get(g, "SLOT_COINS")
     assert all(coins[s] == 2 for s in locs[1:]) and coins[up] == 0
@@ -173,7 +174,7 @@ def test_fowl_04_facedown_improvements_get_no_doubloon():
 def test_fowl_05_no_black_market_tile_on_a_facedown_location():
     g = mgame(2, seed=5, fog_locations=True)
     locs = [s for s in range(L.N_SLOTS) if fog_slot(g, s)]
-    g.state[L.G_SLOT_FOG + locs[0]] = 0
+    g.state[KC.G_SLOT_FOG + locs[0]] = 0
     open_decision(g, K.OP_BM_PLACE, 0)
     assert sorted(n for n in names(g) if n.startswith("bm_at:")) == [f"bm_at:s{locs[0]}"]
 
@@ -202,10 +203,10 @@ def test_fowi_02_tier_two_half_facedown_and_kept_as_it_lies():
     g = mgame(2, seed=0, fog_improvements=True)
     s = col_slots(g, 1)[0]
     place_card(g, s, next(k for k in g.catalog.card_keys if kind_of(g, cid(g, k)) == 0))
-    g.state[L.G_SLOT_FOG + s] = 0
+    g.state[KC.G_SLOT_FOG + s] = 0
     n2 = get(g, "T2_N")
     top = get(g, "T2")[n2 - 1]
-    g.state[L.G_T2_FOG + n2 - 1] = 1
+    g.state[KC.G_T2_FOG + n2 - 1] = 1
     assert obs_slice(g, 0, "tier2_top_facedown") == [1]
     put(g, "COINS", 99, player=0)
     open_decision(g, K.OP_IMPROVEMENT, s)
@@ -234,7 +235,7 @@ def test_fowi_04_any_facedown_card_entered_turns_up():
     s1 = col_slots(g, 1)[0]
     t2_loc = next(k for k in g.catalog.card_keys if kind_of(g, cid(g, k)) == 1 and tier_of(g, cid(g, k)) == 2)
     place_card(g, s1, t2_loc)
-    g.state[L.G_SLOT_FOG + s1] = 1
+    g.state[KC.G_SLOT_FOG + s1] = 1
     begin_turn(g, L.SP_START)
     g.step(f"sail:s{s1}")
     assert fog_slot(g, s1) == 0                              # a Tier II Location, entered
@@ -325,10 +326,10 @@ def _seed_for_rolls(state, rolls):
     """An RNG state whose next die rolls are `rolls` (searched, not assumed)."""
     scratch = state.copy()
     for k in range(100_000):
-        seed_at(scratch, L.G_RNG, k)
+        seed_at(scratch, KC.G_RNG, k)
         probe = scratch.copy()
-        if all(1 + below_at(probe, L.G_RNG, 6) == r for r in rolls):
-            return scratch[L.G_RNG:L.G_RNG + 2].copy()
+        if all(1 + below_at(probe, KC.G_RNG, 6) == r for r in rolls):
+            return scratch[KC.G_RNG:KC.G_RNG + 2].copy()
     raise AssertionError("no seed")
 
 
@@ -342,7 +343,7 @@ def test_skir_04_payment_first_then_combat_vector():
     put(g, "COINS", 0, player=1)
     begin_turn(g, L.SP_START)
     g.step(f"sail:s{s1}")
-    g.state[L.G_RNG:L.G_RNG + 2] = _seed_for_rolls(g.state, (5, 6))
+    g.state[KC.G_RNG:KC.G_RNG + 2] = _seed_for_rolls(g.state, (5, 6))
     g.step("stop")
     assert get(g, "VP", 0) == 2 and get(g, "VP", 1) == 0
     assert get(g, "COINS", 0) == 10 and get(g, "COINS", 1) == 0
@@ -587,7 +588,7 @@ def test_ret_03_not_a_residence_with_own_token():
     g = mgame(2, seed=22, retirement=True)
     key, before, _ = _spot(g)
     rs = _residence_slot(g)
-    g.state[L.G_SLOT_RES + rs] = 1
+    g.state[KC.G_SLOT_RES + rs] = 1
     put(g, "COINS", 50, player=0)
     _explore(g, before, 1)
     g.step(f"explore:{key}")
@@ -682,7 +683,7 @@ def test_raid_18_skirmish_roll_is_not_a_raid():
 
 
 # ---- the modules' solo rules (Jordan, seat 1) ------------------------------------------------------
-from maracaibo_env.pirates.core import catalog_layout as CL  # noqa: E402
+from maracaibo_env.pirates.core import constants as CL  # noqa: E402
 from maracaibo_env.pirates.core.jordan import jordan_move, jordan_targets, jordan_explore  # noqa: E402
 
 JORDAN = 1
@@ -705,8 +706,8 @@ def _line(g):
 
 def _only_fog(g, slots):
     for s in range(L.N_SLOTS):
-        g.state[L.G_SLOT_FOG + s] = 1 if s in slots else 0
-        g.state[L.G_SLOT_COINS + s] = 0
+        g.state[KC.G_SLOT_FOG + s] = 1 if s in slots else 0
+        g.state[KC.G_SLOT_COINS + s] = 0
 
 
 def _put_card_of_kind(g, s, kind, tier=1, skip=()):
@@ -725,8 +726,8 @@ def test_fowl_06_jordan_turns_up_locations_on_his_way():
     _put_card_of_kind(g, b, 1, skip=(g.catalog.card_keys[get(g, "SLOT_CARD")[a]],))
     _put_card_of_kind(g, c, 0)
     _only_fog(g, (a, b))
-    g.state[L.G_SLOT_COINS + a] = 2
-    g.state[L.G_SLOT_COINS + b] = 1
+    g.state[KC.G_SLOT_COINS + a] = 2
+    g.state[KC.G_SLOT_COINS + b] = 1
     put(g, "ROUND", 2)
     put(g, "SHIP", L.SP_START, player=JORDAN)
     vp, coins = get(g, "VP", JORDAN), get(g, "COINS", JORDAN)
@@ -764,9 +765,9 @@ def test_fowl_07_jordan_prefers_the_path_with_most_facedown_locations():
     h = solo(seed=2, fog_locations=True)
     s = get(h, "SLOT_CARD").index(cid(h, "tobago"))           # a Raid Location
     reach = np.int64(1) << s
-    h.state[L.G_SLOT_FOG + s] = 1
+    h.state[KC.G_SLOT_FOG + s] = 1
     assert jordan_targets(h.state, h._cat, reach, CL.JA_RAID, -1) == 0
-    h.state[L.G_SLOT_FOG + s] = 0
+    h.state[KC.G_SLOT_FOG + s] = 0
     assert jordan_targets(h.state, h._cat, reach, CL.JA_RAID, -1) == reach
 
 
@@ -836,9 +837,9 @@ def test_qh_05_jordan_unchanged_five_per_quest():
     assert get(g, "QN", JORDAN) == 1 and get(g, "QMARKET_N") == 3
     _hand(g, [0, 1, 2], p=JORDAN)
     t = g.state.copy()
-    before = t[L.LAYOUT.field_slice("VP_SRC", JORDAN)][L.VS_QUESTS]
+    before = t[L.LAYOUT.field_slice("VP_SRC", JORDAN)][KC.VS_QUESTS]
     scoring.jordan_final_scoring(t, g._cat, JORDAN)
-    assert t[L.LAYOUT.field_slice("VP_SRC", JORDAN)][L.VS_QUESTS] - before == 15   # 5 each, no -5
+    assert t[L.LAYOUT.field_slice("VP_SRC", JORDAN)][KC.VS_QUESTS] - before == 15   # 5 each, no -5
 
 
 @pytest.mark.parametrize("mods", CONFIGS, ids=lambda m: "all" if len(m) > 1 else next(iter(m)))

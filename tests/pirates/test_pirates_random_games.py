@@ -16,6 +16,7 @@ import pytest
 from maracaibo_env.framework.random_play import pick_uniform
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as K
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
 from maracaibo_env.pirates.core.common import pb, poseidon_count
 from maracaibo_env.pirates.core.engine import step
@@ -40,21 +41,21 @@ GUARD, SENTINEL = 64, -777       # entries after an observation buffer that must
 def _check(state):
     """0, or the BAD code of the first broken invariant."""
     for t in range(3):
-        if state[L.G_ISLAND + t] < 0:
+        if state[K.G_ISLAND + t] < 0:
             return 2
-    for p in range(state[L.G_NP]):
+    for p in range(state[K.G_NP]):
         b = pb(p)
-        if state[b + L.P_COINS] < 0:
+        if state[b + K.P_COINS] < 0:
             return 1
         for t in range(3):
-            if state[b + L.P_TRE + t] < 0:
+            if state[b + K.P_TRE + t] < 0:
                 return 4
-            if state[b + L.P_BUR + t] + poseidon_count(state, p, t) > state[b + L.P_TRE + t]:
+            if state[b + K.P_BUR + t] + poseidon_count(state, p, t) > state[b + K.P_TRE + t]:
                 return 3
         s = 0
         for i in range(L.N_VP_SRC):
-            s += state[b + L.P_VP_SRC + i]
-        if s != state[b + L.P_VP]:
+            s += state[b + K.P_VP_SRC + i]
+        if s != state[b + K.P_VP]:
             return 5
     return 0
 
@@ -62,7 +63,7 @@ def _check(state):
 @numba.njit(cache=True)
 def _observe_all(state, obuf):
     """Every seat's observation into obuf[:OBS_SIZE]; 6 if one wrote past it."""
-    for p in range(state[L.G_NP]):
+    for p in range(state[K.G_NP]):
         observe(state, p, obuf[:OBS_SIZE])
         for i in range(OBS_SIZE, OBS_SIZE + GUARD):
             if obuf[i] != SENTINEL:
@@ -78,7 +79,7 @@ def _walk(state, cat, mask, scratch, smask, obuf, rng, max_steps):
     Returns (steps made, code, detail)."""
     x = rng[0]
     k = 0
-    while k < max_steps and state[L.G_OVER] == 0:
+    while k < max_steps and state[K.G_OVER] == 0:
         n = 0
         for a in range(NUM_ACTIONS):
             n += mask[a]

@@ -16,7 +16,7 @@ import pytest
 
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import common as K
-from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as L
 
 from pirates_helpers import (begin_turn, card_data, finish_game, free_slot, game, get, give_card,
                              land, names, open_decision, place_card, play_until, put,

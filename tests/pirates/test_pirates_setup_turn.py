@@ -19,6 +19,7 @@ import pytest
 from maracaibo_env.pirates import Game, GameConfigError, load_catalog
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core import layout as L
+from maracaibo_env.pirates.core import constants as KC
 
 from pirates_helpers import (begin_turn, card_data, card_id, fill_ship, finish_game, free_slot,
                              game, get, give_card, land, names, open_decision, place_card, put,
@@ -646,7 +647,7 @@ def test_ACT_02_facedown_card_only_gives_5_doubloons(kind):
     g = game(2)
     s = free_slot(g, kind)
     put(g, "COINS", 100, player=0)
-    g.state[L.G_SLOT_DOWN + s] = 1
+    g.state[KC.G_SLOT_DOWN + s] = 1
     land(g, s)
     assert names(g) == ["take5"]
     g.step("take5")
@@ -799,7 +800,7 @@ def test_IMP_06_refill_comes_last_after_the_lightning_actions():
     s = free_slot(g, "improvement")
     place_card(g, s, "dry_dock")                                        # lightning: acquire a Ship
     n = get(g, "T2_N")
-    g.state[L.G_T2 + n - 1] = card_id(g, "cannons")                     # a Ship on top of Tier II
+    g.state[KC.G_T2 + n - 1] = card_id(g, "cannons")                     # a Ship on top of Tier II
     put(g, "COINS", 100, player=0)
     land(g, s)
     g.step(f"acquire:s{s}")
@@ -893,7 +894,7 @@ def test_RES_02_hacienda_example_first_token_only_scores_2():
 def test_RES_02_hacienda_scores_2_per_income_doubloon_max_24(income, vp):
     g = game(2)
     s = _residence(g, "hacienda")
-    g.state[L.G_SLOT_RES + s] = 0b10                                    # Yellow's token
+    g.state[KC.G_SLOT_RES + s] = 0b10                                    # Yellow's token
     put(g, "INC_COINS", income, player=1)
     finish_game(g)
     assert g.score_breakdown()[1]["residences"] == vp
@@ -903,7 +904,7 @@ def test_RES_02_hacienda_scores_2_per_income_doubloon_max_24(income, vp):
 def test_RES_03_one_token_per_player_several_players_per_residence():
     g = game(2)
     s = _residence(g, "hacienda")
-    g.state[L.G_SLOT_RES + s] = 0b01
+    g.state[KC.G_SLOT_RES + s] = 0b01
     put(g, "COINS", 100, player=0)
     land(g, s)                                                          # nothing to do there
     assert g.current_player == 1 and at_move_start(g)
@@ -918,7 +919,7 @@ def test_RES_03_one_token_per_player_several_players_per_residence():
 def test_RES_04_token_enables_the_scoring_for_its_owner():
     g = game(3)
     s = _residence(g, "hacienda")
-    g.state[L.G_SLOT_RES + s] = 0b001
+    g.state[KC.G_SLOT_RES + s] = 0b001
     for p in range(3):
         put(g, "INC_COINS", 5, player=p)
     finish_game(g)
@@ -955,8 +956,8 @@ def test_RES_06_residences_are_never_acquired_or_replaced():
 def test_RES_07_gulf_builds_any_residence_without_own_token():
     g = game(2)
     res = [t for t, k in enumerate(dealt_keys(g)) if k in cards_of_kind(g, "residence")]
-    g.state[L.G_SLOT_RES + res[0]] = 0b01                               # own token already
-    g.state[L.G_SLOT_RES + res[1]] = 0b10                               # an opponent's: fine
+    g.state[KC.G_SLOT_RES + res[0]] = 0b01                               # own token already
+    g.state[KC.G_SLOT_RES + res[1]] = 0b10                               # an opponent's: fine
     put(g, "COINS", 100, player=0)
     land(g, L.SP_GULF)
     g.step("pass")                                                      # no upgrade
@@ -976,7 +977,7 @@ def test_RES_07_card_effect_builds_a_residence_at_its_usual_cost():
 
 # ---- §5.3 Location card (LOC) ----------------------------------------------------------
 def _own_bm(g, s, p=0, tile=0):
-    g.state[L.G_SLOT_BM + s] = p * 8 + tile + 1
+    g.state[KC.G_SLOT_BM + s] = p * 8 + tile + 1
     bm = get(g, "BM_AT", p)
     bm[tile] = s
     put(g, "BM_AT", bm, player=p)
@@ -995,7 +996,7 @@ def _bm_tile_showing(g, effect_key):
 def test_LOC_01_four_steps_in_order():
     g = game(2)
     s = slot_of(g, "trinidad")
-    g.state[L.G_SLOT_TV + s] = 1 + TREASURES.index("gold")
+    g.state[KC.G_SLOT_TV + s] = 1 + TREASURES.index("gold")
     _own_bm(g, s)
     land(g, s)
     assert get(g, "ISLAND")[0] == 4 + 1                                 # (1) already done
@@ -1009,7 +1010,7 @@ def test_LOC_01_four_steps_in_order():
 def test_LOC_02_trinidad_pearl_tile_adds_a_cube_and_raises_the_value():
     g = game(2)
     s = slot_of(g, "trinidad")
-    g.state[L.G_SLOT_TV + s] = 1 + TREASURES.index("pearl")
+    g.state[KC.G_SLOT_TV + s] = 1 + TREASURES.index("pearl")
     put(g, "TRE", [0, 0, 1], player=0)
     land(g, s)
     assert get(g, "ISLAND") == [4, 4, 5]                                # mandatory, no question
@@ -1021,7 +1022,7 @@ def test_LOC_02_trinidad_pearl_tile_adds_a_cube_and_raises_the_value():
 def test_LOC_02_no_tile_no_cube():
     g = game(2)
     s = slot_of(g, "curacao")
-    g.state[L.G_SLOT_TV + s] = 0
+    g.state[KC.G_SLOT_TV + s] = 0
     land(g, s)
     assert get(g, "ISLAND") == [4, 4, 4]
 

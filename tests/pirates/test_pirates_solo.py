@@ -20,6 +20,7 @@ from pirates_helpers import force_rolls
 from pirates_rules_helpers import clear_caribbean, slot_in_column
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.core import common as K, jordan as J, layout as L, scoring
+from maracaibo_env.pirates.core import constants as KC
 from maracaibo_env.pirates.core.catalog_layout import JA_RAID, JA_EXPLORE, JA_QUEST, JA_TIER2, JA_BUY, \
     JB_UPGRADE, JB_EXPLORE, JS_ADVANCE, KIND_LOC, KIND_IMP, KIND_RES
 from maracaibo_env.pirates.invariants import check_invariants
@@ -75,7 +76,7 @@ def next_card(g, k):
     if d >= L.J_DECK_N:
         put(g, "J_DRAWN", 0)
         d = 0
-    g.state[L.G_J_DECK + d] = k
+    g.state[KC.G_J_DECK + d] = k
 
 
 def jordan_turn(g, card=None):
@@ -264,7 +265,7 @@ def test_solo_10_from_the_gulf_to_maracaibo():
     assert get(g, "J_DRAWN") == drawn                         # no solo card revealed
     assert not any(e == "card" for e, _ in log)
     assert ship(g, JORDAN) == L.SP_MARA
-    assert get(g, "VP", JORDAN) - vp >= 6 and get(g, "VP_SRC", JORDAN)[L.VS_MARACAIBO] == 6
+    assert get(g, "VP", JORDAN) - vp >= 6 and get(g, "VP_SRC", JORDAN)[KC.VS_MARACAIBO] == 6
     assert get(g, "J_UPG") == upg + 1                         # an Upgrade
     assert get(g, "ROUND_END") == 1                           # the round ends as usual
 
@@ -368,7 +369,7 @@ def test_solo_13_reconstructed_layouts_leave_jordan_a_choice():
         g = solo(layout=key)
         last = cols(g)
         for c in range(3, last):
-            lay = int(g.state[L.G_LAYOUT])
+            lay = int(g.state[KC.G_LAYOUT])
             n = int(sum(g.catalog.field("LAY_COL")[lay * 27:(lay + 1) * 27] == c))
             for r in range(n):
                 put(g, "SHIP", slot_in_column(g, c, r), JORDAN)
@@ -404,7 +405,7 @@ def test_solo_17_tv_cube_then_upgrade_then_action():
     clear_caribbean(g)
     s = slot_in_column(g, 1, 0)
     place(g, s, location_with(g, JA_RAID, tv=True))
-    g.state[L.G_SLOT_TV + s] = PEARL + 1
+    g.state[KC.G_SLOT_TV + s] = PEARL + 1
     isl = get(g, "ISLAND").copy()
     log = jordan_turn(g, a_card(g, JA_RAID))
     names = [e for e, _ in log]
@@ -451,7 +452,7 @@ def test_solo_18_raid_levels():
     assert vp == 2 and get(g, "TRE", JORDAN) == [1, 0, 0] and get(g, "ISLAND")[GOLD] == 6
     g, vp = raid_at_level(3)                                 # L4: 3 VP + 2 of one type + the cube
     assert vp == 3 and get(g, "TRE", JORDAN) == [2, 0, 0] and get(g, "ISLAND")[GOLD] == 5
-    assert g.state[L.LAYOUT.field_slice("VP_SRC", JORDAN)][L.VS_RAIDS] == 3
+    assert g.state[L.LAYOUT.field_slice("VP_SRC", JORDAN)][KC.VS_RAIDS] == 3
 
 
 def test_solo_18_cube_only_with_strictly_more_than_the_human():
@@ -550,13 +551,13 @@ def test_solo_22_quest_takes_the_rightmost_market_card():
     board_full(g)
     s = slot_in_column(g, 1, 0)
     place(g, s, location_with(g, JA_QUEST))
-    left, right = (int(x) for x in g.state[L.G_QMARKET:L.G_QMARKET + 2])
-    top = int(g.state[L.G_QDECK + get(g, "QDECK_N") - 1])
+    left, right = (int(x) for x in g.state[KC.G_QMARKET:KC.G_QMARKET + 2])
+    top = int(g.state[KC.G_QDECK + get(g, "QDECK_N") - 1])
     log = jordan_turn(g, a_card(g, JA_QUEST))
     assert ("action", "quest") in log and ship(g, JORDAN) == s
     assert g.state[L.LAYOUT.field_slice("QHAND", JORDAN)][1] == right      # facedown on his stack
     # the other card slides over; a new one is revealed next to the deck
-    assert [int(x) for x in g.state[L.G_QMARKET:L.G_QMARKET + 2]] == [top, left]
+    assert [int(x) for x in g.state[KC.G_QMARKET:KC.G_QMARKET + 2]] == [top, left]
 
 
 def test_solo_23_tier2_draw_at_the_two_locations():
@@ -567,7 +568,7 @@ def test_solo_23_tier2_draw_at_the_two_locations():
     s = slot_in_column(g, 2, 0)
     place(g, s, loc)
     n = get(g, "T2_N")
-    top = int(g.state[L.G_T2 + n - 1])
+    top = int(g.state[KC.G_T2 + n - 1])
     log = jordan_turn(g, a_card(g, JA_TIER2))
     assert ("action", "tier2") in log and ship(g, JORDAN) == s
     assert get(g, "T2_N") == n - 1
@@ -585,12 +586,12 @@ def test_solo_24_buy_checks_the_types_in_order_and_refills():
     first, second = slot_in_column(g, 1, 0), slot_in_column(g, 2, 0)
     place(g, first, of(t1))                                  # the 1st type, farther from Maracaibo
     place(g, second, of(t2))                                 # the 2nd type, nearer
-    top = int(g.state[L.G_T2 + get(g, "T2_N") - 1])
-    bought = int(g.state[L.G_SLOT_CARD + first])
+    top = int(g.state[KC.G_T2 + get(g, "T2_N") - 1])
+    bought = int(g.state[KC.G_SLOT_CARD + first])
     jordan_turn(g, k)
     assert ship(g, JORDAN) == first
     assert g.state[L.LAYOUT.field_slice("TAB", JORDAN)][0] == bought
-    assert g.state[L.G_SLOT_CARD + first] == top             # refilled from Tier II
+    assert g.state[KC.G_SLOT_CARD + first] == top             # refilled from Tier II
     assert get(g, "COINS", JORDAN) == 0                      # for free
 
 
@@ -650,15 +651,15 @@ def test_solo_26_advance_and_stay_on_level_4():
 def test_solo_27_figurehead_roll():
     for face, pos in ((1, 0), (2, 0), (3, 1), (4, 1), (5, 2), (6, 2)):
         g = solo(seed=37)
-        market = g.state[L.G_FIGM:L.G_FIGM + 3].tolist()
+        market = g.state[KC.G_FIGM:KC.G_FIGM + 3].tolist()
         force_rolls(g, face)
         J.jordan_figurehead(g.state)
         assert get(g, "FIG", JORDAN) == market[pos]
-        assert g.state[L.G_FIGM + pos] == -1
+        assert g.state[KC.G_FIGM + pos] == -1
         assert get(g, "COINS", JORDAN) == 0 and get(g, "RAID_POW", JORDAN) == 0   # no effect for him
     g = solo(seed=38)
-    put(g, "FIG", int(g.state[L.G_FIGM]), HUMAN)             # the human has one: he takes none
-    g.state[L.G_FIGM] = -1
+    put(g, "FIG", int(g.state[KC.G_FIGM]), HUMAN)             # the human has one: he takes none
+    g.state[KC.G_FIGM] = -1
     J.jordan_figurehead(g.state)
     assert get(g, "FIG", JORDAN) == -1
 
@@ -666,7 +667,7 @@ def test_solo_27_figurehead_roll():
 def test_solo_28_quest_slot_without_moving():
     g = solo(seed=39)
     here = ship(g, JORDAN)
-    right = int(g.state[L.G_QMARKET + 1])
+    right = int(g.state[KC.G_QMARKET + 1])
     J.jordan_quest(g.state)
     assert ship(g, JORDAN) == here and get(g, "QN", JORDAN) == 2
     assert g.state[L.LAYOUT.field_slice("QHAND", JORDAN)][1] == right
@@ -674,8 +675,8 @@ def test_solo_28_quest_slot_without_moving():
 
 def residences(g):
     c = g.catalog
-    return [s for s in range(L.N_SLOTS) if g.state[L.G_SLOT_CARD + s] >= 0
-            and c.field("CARD_KIND")[g.state[L.G_SLOT_CARD + s]] == KIND_RES]
+    return [s for s in range(L.N_SLOTS) if g.state[KC.G_SLOT_CARD + s] >= 0
+            and c.field("CARD_KIND")[g.state[KC.G_SLOT_CARD + s]] == KIND_RES]
 
 
 def test_solo_29_residence_roll():
@@ -685,17 +686,17 @@ def test_solo_29_residence_roll():
     force_rolls(g, 6, 5, 2)                                  # 5 and 6 are rerolled
     vp = get(g, "VP", JORDAN)
     J.jordan_residence(g.state, g._cat)
-    assert g.state[L.G_SLOT_RES + res[1]] == 1 << JORDAN     # residence 2 (left to right)
+    assert g.state[KC.G_SLOT_RES + res[1]] == 1 << JORDAN     # residence 2 (left to right)
     assert get(g, "VP", JORDAN) - vp == 2 and get(g, "NRES", JORDAN) == 1
     assert get(g, "COINS", JORDAN) == 0                      # he pays nothing
     force_rolls(g, 2, 3)                                     # his residence again: rerolled
-    g.state[L.G_SLOT_RES + res[2]] = 1 << HUMAN              # not the first token there
+    g.state[KC.G_SLOT_RES + res[2]] = 1 << HUMAN              # not the first token there
     vp = get(g, "VP", JORDAN)
     J.jordan_residence(g.state, g._cat)
-    assert g.state[L.G_SLOT_RES + res[2]] == (1 << HUMAN) | (1 << JORDAN)
+    assert g.state[KC.G_SLOT_RES + res[2]] == (1 << HUMAN) | (1 << JORDAN)
     assert get(g, "VP", JORDAN) == vp
     for s in res:                                            # on all 4: nothing
-        g.state[L.G_SLOT_RES + s] |= 1 << JORDAN
+        g.state[KC.G_SLOT_RES + s] |= 1 << JORDAN
     J.jordan_residence(g.state, g._cat)
     assert g.jordan_log()[-1] == ("residence", None)
 
@@ -745,7 +746,7 @@ def test_solo_34_no_black_markets_for_jordan():
     while not g.is_over:
         g.step(rng.choice(g.legal_actions()))
     assert (g.state[L.LAYOUT.field_slice("BM_AT", JORDAN)] == -1).all()
-    bm = g.state[L.G_SLOT_BM:L.G_SLOT_BM + L.N_SLOTS]
+    bm = g.state[KC.G_SLOT_BM:KC.G_SLOT_BM + L.N_SLOTS]
     assert not any(v > 0 and (v - 1) // 8 == JORDAN for v in bm.tolist())
 
 
@@ -755,7 +756,7 @@ def test_solo_35_jordan_scoring_vector_157():
     put(g, "VP", 40, JORDAN)                                 # 40 track VP
     src = L.LAYOUT.field_slice("VP_SRC", JORDAN)
     st[src] = 0
-    st[src.start + L.VS_RAIDS] = 40
+    st[src.start + KC.VS_RAIDS] = 40
     put(g, "RIVERS", 2, JORDAN)
     put(g, "TAB_N", 4, JORDAN)
     put(g, "NRES", 2, JORDAN)

@@ -13,6 +13,7 @@ from maracaibo_env import Game  # noqa: E402
 from maracaibo_env import openspiel_game  # noqa: E402  (registers every game with pyspiel)
 from maracaibo_env.maracaibo import openspiel as og  # noqa: E402
 from maracaibo_env.maracaibo.core import layout as L  # noqa: E402
+from maracaibo_env.maracaibo.core import constants as K
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS  # noqa: E402
 from maracaibo_env.maracaibo.core.observe import OBS_SIZE  # noqa: E402
 
@@ -136,7 +137,7 @@ def test_hidden_information_is_not_in_the_information_state():
         assert state.observation_tensor(q) != other.observation_tensor(q)
     assert moves >= 3
     # the deal seed never shows up, the own hand does
-    seed_text = str(int(state.engine.state[L.G_SEED]))
+    seed_text = str(int(state.engine.state[K.G_SEED]))
     assert "seed" not in state.information_state_string(p)
     card = state.engine.catalog.card_names[int(state.engine.state[L.field_slice("HAND", p)][0])]
     assert card in state.information_state_string(p)

@@ -9,6 +9,7 @@ import numpy as np
 from maracaibo_env import Game
 from maracaibo_env.pirates import Game as PiratesGame
 from maracaibo_env.pirates.core import layout as PL
+from maracaibo_env.pirates.core import constants as K
 from maracaibo_env.play.labels import detail, explain
 from maracaibo_env.play.view import build_view
 
@@ -49,7 +50,7 @@ def test_sail_names_the_location_and_the_cost():
 
 def test_fogged_and_facedown_cards_stay_hidden():
     g = PiratesGame(2, seed=3, fog_locations=True)
-    fog = g.state[PL.G_SLOT_FOG:PL.G_SLOT_FOG + 27].astype(bool)
+    fog = g.state[K.G_SLOT_FOG:K.G_SLOT_FOG + 27].astype(bool)
     cards = g.state[PL.LAYOUT.field_slice("SLOT_CARD")]
     hidden = {g.catalog.card_names[c] for c, f in zip(cards, fog) if f and c >= 0}
     shown = {g.catalog.card_names[c] for c, f in zip(cards, fog) if not f and c >= 0}
@@ -102,7 +103,7 @@ def _find(make, want, seeds=range(40)):
 
 def test_a_generic_choice_says_what_each_option_is():
     """Homeward bound 20: Combat or explore 2 (board.toml, rulebook): choice:0 / choice:1."""
-    from maracaibo_env.maracaibo.core import layout as L
+    from maracaibo_env.maracaibo.core import constants as L
     from maracaibo_env.maracaibo.core.enums import CHOICES
     g = _find(lambda s: Game(2, seed=s), lambda g: g.phase == "choice" and CHOICES[
         int(g.state[L.G_STK + (int(g.state[L.G_STK_N]) - 1) * L.STACK_W + 2])] == "home20")
