@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import textwrap
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Sequence
 
 from ..registry import DEFAULT_GAME, available_games, game_info
@@ -436,7 +436,7 @@ def heuristic_kind(game: str, help: str, strategies: Callable[[], dict], options
 
 
 # ---- mcts: the shared search (framework/search.py) on a game's adapter ----------------------------
-MCTS_FORM = "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]"
+MCTS_FORM = "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T]"
 #: with rollout=balanced every rollout step is a full heuristic decision
 #: (~0.2 ms), so iterations x rollout_depth is capped instead of depth alone
 BALANCED_ROLLOUT_STEPS = 2000
@@ -454,21 +454,34 @@ class SearchOptions:
     num_actions: Callable[[], int]
     caps: dict
     value: Callable[[str, str], str] | None = None
+    #: the heuristics the search may take as its guide (guide=: root prior, leaf
+    #: evaluation, ordering of new children), the game's default first
+    guides: Callable[[], tuple[str, ...]] = lambda: ()
+    #: the game's own options: spec key -> (agent keyword, type, low, high, help)
+    extra: dict = field(default_factory=dict)
 
     def table(self) -> dict:
         """spec key -> (agent keyword, type, low, high) (for str: the two values
-        allowed; for "value": a learned value's name or file, low/high unused)."""
+        allowed; for "choice": the tuple of values allowed in low; for "value":
+        a learned value's name or file, low/high unused)."""
         table = {"iters": ("iterations", int, 1, 10**7), "c": ("exploration", float, 0.0, 100.0),
                  "depth": ("rollout_depth", int, 0, 10**5), "top": ("top", int, 0, self.num_actions()),
                  "dets": ("dets", int, 0, 10**4), "ms": ("ms", float, 0.0, 3.6e6),
-                 "rollout": ("rollout", str, "random", "balanced")}
+                 "rollout": ("rollout", str, "random", "balanced"),
+                 "widen": ("widen", float, 0.0, 100.0), "turn": ("turn", int, 0, 40)}
+        if self.guides():
+            table["guide"] = ("guide", "choice", self.guides(), None)
+        for key, (name, kind, lo, hi, _) in self.extra.items():
+            table[key] = (name, kind, lo, hi)
         if self.value is not None:
             table["value"] = ("value", "value", None, None)
         return table
 
     def help(self) -> str:
         return (f"iters=<1..10000000>, c=<0..100>, depth=<0..100000>, top=<0..{self.num_actions()}>, "
-                "dets=<0..10000>, ms=<0..3600000>, rollout=<random|balanced>"
+                "dets=<0..10000>, ms=<0..3600000>, rollout=<random|balanced>, widen=<0..100>, turn=<0..40>"
+                + (f", guide=<{'|'.join(self.guides())}>" if self.guides() else "")
+                + "".join(f", {k}=<{lo}..{hi}>" for k, (_, _, lo, hi, _) in self.extra.items())
                 + (", value=<name|file.npz>" if self.value is not None else ""))
 
     def options(self, text: str) -> dict:
@@ -484,6 +497,12 @@ class SearchOptions:
             name, kind, lo, hi = spec
             if kind == "value":
                 out[name] = self.value(text, value)
+                continue
+            if kind == "choice":
+                if value not in lo:
+                    raise AgentSpecError(f"agent spec {text!r}: {key} must be one of {', '.join(lo)}, "
+                                         f"got {value!r}")
+                out[name] = value
                 continue
             if kind is str:
                 if value not in (lo, hi):

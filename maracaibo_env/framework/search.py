@@ -3,7 +3,7 @@ in numba, and the agent around them. Knows no game.
 
 `search_with` is the search: each iteration it determinises the state with
 the game's hidden-information redraw (its core/hidden.py: what the searcher
-cannot see), walks the shared tree with ``descend`` and the game's own step,
+cannot see), walks the shared tree (``legal_children``, ``may_expand``, ``best_child``) with the game's own step,
 plays out a rollout, evaluates the leaf and calls ``backpropagate``. A game's
 kernel (its agents' ``mcts.py``) is one call of it with the game's functions:
 
@@ -28,6 +28,13 @@ sequences over all determinisations; selection is UCB1 over the children
 whose actions are legal in this determinisation, with availability counts
 (a child's "parent visits" are the times it was available); every node's
 statistics are from the view of the seat that chose its action (``mover``).
+A node grows a child for an untried legal action while it may
+(``may_expand``): at once for every legal action (the default), or with
+progressive widening only while it has fewer than widen x sqrt(visits + 1)
+children, the game's ``expand`` choosing which (its guide's one-ply
+favourite): without widening a node of 30 moves spreads its first 30 visits
+over all of them, so a move's value is the mean of mostly poor follow-ups
+rather than of its best one.
 
 `SearchAgent` is the agent: option checks, the root prior (the K best root
 moves of a guide, or all), an iteration or millisecond budget, act(). What
@@ -68,59 +75,90 @@ def below(x, n):
 
 
 @njit(cache=True)
-def descend(t, node, mask, p, c, has_child, x):
-    """One step down from `node`, where seat p chooses among the actions legal
-    in mask (int8 per action id) in this determinisation. Counts the legal
-    children as available; expands one untried legal action chosen uniformly
-    at random if there is one (and room), else picks the legal child of best
-    UCB1 (mean value for p + c sqrt(ln availability / visits)).
-    Returns (child, its action, expanded, x); child = -1 when nothing is legal.
-    has_child: int64 scratch, one per action id."""
-    parent, action, first, sibling, mover = t[T_PARENT], t[T_ACTION], t[T_FIRST], t[T_SIBLING], t[T_MOVER]
-    visits, avail, total, size = t[T_VISITS], t[T_AVAIL], t[T_TOTAL], t[T_SIZE]
-    n_actions = mask.shape[0]
+def expand_uniform(st, cat, mask, has_child, x):
+    """An untried legal action (mask[a] and has_child[a] < 0) chosen uniformly
+    at random: the default expansion. Returns (action, x); -1 when none."""
+    untried = 0
+    for a in range(mask.shape[0]):
+        if mask[a] and has_child[a] < 0:
+            untried += 1
+    if untried == 0:
+        return -1, x
+    r, x = below(x, untried)
+    for b in range(mask.shape[0]):
+        if mask[b] and has_child[b] < 0:
+            if r == 0:
+                return b, x
+            r -= 1
+    return -1, x
+
+
+@njit(cache=True)
+def legal_children(t, node, mask, has_child):
+    """Marks the children of `node` whose actions are legal in mask: has_child[a]
+    = the child for action a (else -1), counts them as available. Returns
+    (legal children, untried legal actions)."""
+    action, first, sibling, avail = t[T_ACTION], t[T_FIRST], t[T_SIBLING], t[T_AVAIL]
     has_child[:] = -1
     ch = first[node]
+    k = 0
     while ch >= 0:
         if mask[action[ch]]:
             has_child[action[ch]] = ch
             avail[ch] += 1.0
+            k += 1
         ch = sibling[ch]
     untried = 0
-    for a in range(n_actions):
+    for a in range(mask.shape[0]):
         if mask[a] and has_child[a] < 0:
             untried += 1
-    nodes = size[0]
-    if untried > 0 and nodes < parent.shape[0]:
-        r, x = below(x, untried)
-        a = 0
-        for b in range(n_actions):
-            if mask[b] and has_child[b] < 0:
-                if r == 0:
-                    a = b
-                    break
-                r -= 1
-        child = nodes
-        size[0] = nodes + 1
-        parent[child] = node
-        action[child] = a
-        mover[child] = p
-        sibling[child] = first[node]
-        first[node] = child
-        avail[child] = 1.0
-        return child, a, True, x
+    return k, untried
+
+
+@njit(cache=True)
+def may_expand(t, node, k, untried, widen, it):
+    """Whether `node`, with k legal children and `untried` legal actions
+    without one, grows a child now: always while there is room, when widen is
+    0; with progressive widening (widen > 0), only while k < widen * sqrt(its
+    visits) (at least one child; the root's visits are the iterations so far, it)."""
+    if untried == 0 or t[T_SIZE][0] >= t[T_PARENT].shape[0]:
+        return False
+    if widen <= 0.0 or k == 0:
+        return True
+    n = float(it) if node == 0 else t[T_VISITS][node]
+    return k < widen * np.sqrt(n + 1.0)
+
+
+@njit(cache=True)
+def add_child(t, node, a, p):
+    """A new child of `node` for action a chosen by seat p; returns it."""
+    size = t[T_SIZE]
+    child = size[0]
+    size[0] = child + 1
+    t[T_PARENT][child] = node
+    t[T_ACTION][child] = a
+    t[T_MOVER][child] = p
+    t[T_SIBLING][child] = t[T_FIRST][node]
+    t[T_FIRST][node] = child
+    t[T_AVAIL][child] = 1.0
+    return child
+
+
+@njit(cache=True)
+def best_child(t, has_child, c):
+    """The legal child (has_child) of best UCB1: mean value for its mover +
+    c sqrt(ln availability / visits); -1 when there is none."""
+    visits, avail, total, action = t[T_VISITS], t[T_AVAIL], t[T_TOTAL], t[T_ACTION]
     best = -1e18
     child = -1
-    for b in range(n_actions):
+    for b in range(has_child.shape[0]):
         ch = has_child[b]
         if ch >= 0:
             u = total[ch] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
             if u > best:
                 best = u
                 child = ch
-    if child < 0:
-        return -1, -1, False, x
-    return child, action[child], False, x
+    return child
 
 
 @njit(cache=True)
@@ -148,7 +186,7 @@ def root_visits(t, out):
 @njit(cache=True, inline="always")
 def search_with(step, redraw, legal, policy, leaf, over, cur, seats, num_actions, view, cat, me,
                 iterations, c, rollout_depth, x, dets, heuristic_rollout, root_allowed, visits_out,
-                legal_args, policy_args, leaf_args):
+                legal_args, policy_args, leaf_args, expand=expand_uniform, expand_args=(), widen=0.0):
     """visits_out[a] = root visits of action a after `iterations` iterations of
     seat `me`'s search from `view` (what `me` sees; its hidden parts are
     redrawn). Returns x, the search's xorshift64 state, advanced.
@@ -167,7 +205,11 @@ def search_with(step, redraw, legal, policy, leaf, over, cur, seats, num_actions
     root_allowed: int8 per action id, the root moves the search may try;
     rollout_depth: rollout moves before the leaf; dets: 0 = a fresh
     determinisation every iteration, else that many drawn once and used in
-    turn; heuristic_rollout: rollout moves by `policy` instead of uniform."""
+    turn; heuristic_rollout: rollout moves by `policy` instead of uniform;
+    expand(st, cat, mask, has_child, x, *expand_args) -> (a, x) picks the
+    untried legal action a node grows (default: uniformly); widen: 0 = a node
+    tries every legal action before UCB1, W > 0 = progressive widening
+    (`may_expand`)."""
     t = new_tree(iterations + 2)
     pool = np.empty((max(dets, 1), view.shape[0]), view.dtype)
     for d in range(dets):
@@ -193,9 +235,16 @@ def search_with(step, redraw, legal, policy, leaf, over, cur, seats, num_actions
         path[0] = 0
         expanded = False
         while st[over] == 0 and not expanded:
-            child, a, expanded, x = descend(t, node, mask, st[cur], c, has_child, x)
-            if child < 0:
-                break
+            k, untried = legal_children(t, node, mask, has_child)
+            if may_expand(t, node, k, untried, widen, it):
+                a, x = expand(st, cat, mask, has_child, x, *expand_args)
+                child = add_child(t, node, a, st[cur])
+                expanded = True
+            else:
+                child = best_child(t, has_child, c)
+                if child < 0:
+                    break
+                a = t[T_ACTION][child]
             step(st, cat, a, mask)
             node = child
             depth += 1
@@ -239,15 +288,19 @@ class SearchAdapter:
     :attr num_actions: the size of the action space.
     :attr rollouts: the rollout policies it offers (the first is the default;
         "random" = uniform moves).
-    :attr prior_name: the guide whose best root moves `top` keeps (help texts).
+    :attr prior_name: the default guide: the heuristic whose best root moves
+        `top` keeps, whose evaluation scores the leaves and (with widen > 0)
+        orders new children.
+    :attr guides: the guides a search may choose (guide=), the default first.
     """
     game = ""
     num_actions = 0
     rollouts: tuple = ("random",)
     prior_name = ""
+    guides: tuple = ()
 
-    def prior(self, game, legal: np.ndarray) -> np.ndarray:
-        """A score per legal action (higher = searched first by top=K)."""
+    def prior(self, game, legal: np.ndarray, guide: str) -> np.ndarray:
+        """A score per legal action by the guide (higher = searched first by top=K)."""
         raise NotImplementedError
 
     def search(self, agent: "SearchAgent", game, x: np.uint64, iterations: int,
@@ -270,6 +323,16 @@ class SearchAgent:
     :param ms: > 0 = a time budget per decision in milliseconds instead of
         `iterations`, turned into iterations from the rate the previous
         search measured (results then depend on the machine's speed).
+    :param widen: 0 = every legal move of a node is tried before UCB1 picks
+        among them; W > 0 = progressive widening: a node grows children only
+        while it has fewer than W sqrt(visits + 1), the next one being the
+        guide's best untried move by its one-ply value (the game's expansion;
+        uniform where the game has none).
+    :param guide: the adapter's guide heuristic ("" = its default).
+    :param turn: 0 = a leaf is evaluated as it is; T > 0 = the acting seat's
+        turn is first finished greedily by the guide (as its own lookahead
+        does) for up to T decisions, so a leaf mid-turn is judged by the best
+        way to end the turn.
     """
 
     name = "mcts"
@@ -277,10 +340,11 @@ class SearchAgent:
     adapter: SearchAdapter = SearchAdapter()
 
     def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
-                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0):
+                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0,
+                 widen: float = 0.0, guide: str = "", turn: int = 0):
         ad = self.adapter
         for name, v, hi in (("iterations", iterations, 10**7), ("rollout_depth", rollout_depth, 10**5),
-                            ("top", top, ad.num_actions), ("dets", dets, 10**4)):
+                            ("top", top, ad.num_actions), ("dets", dets, 10**4), ("turn", turn, 40)):
             lo = 1 if name == "iterations" else 0
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
                 raise ValueError(f"{name} must be an int {lo}..{hi}, got {v!r}")
@@ -290,21 +354,28 @@ class SearchAgent:
             raise ValueError(f"rollout must be one of {', '.join(ad.rollouts)}, got {rollout!r}")
         if not (isinstance(ms, (int, float)) and 0 <= ms <= 3.6e6):
             raise ValueError(f"ms must be a number 0..3600000, got {ms!r}")
+        if not (isinstance(widen, (int, float)) and 0 <= widen <= 100):
+            raise ValueError(f"widen must be a number 0..100, got {widen!r}")
+        if guide and guide not in ad.guides:
+            raise ValueError(f"guide must be one of {', '.join(ad.guides) or '(none here)'}, got {guide!r}")
         self.iterations, self.exploration, self.rollout_depth = int(iterations), float(exploration), int(rollout_depth)
         self.top, self.dets, self.rollout, self.ms = int(top), int(dets), rollout, float(ms)
+        self.widen, self.turn = float(widen), int(turn)
+        self.guide = guide or ad.prior_name
         self._rate = None  # iterations per second of the last search (for ms budgets)
 
     def __repr__(self):
         return (f"{type(self).__name__}(iterations={self.iterations}, exploration={self.exploration}, "
                 f"rollout_depth={self.rollout_depth}, top={self.top}, dets={self.dets}, "
-                f"rollout={self.rollout!r}, ms={self.ms})")
+                f"rollout={self.rollout!r}, ms={self.ms}, widen={self.widen}, guide={self.guide!r}, "
+                f"turn={self.turn})")
 
     def root_moves(self, game) -> np.ndarray:
         """int8 per action id: the root moves this search may try."""
         allowed = game.action_mask().astype(np.int8)
         legal = np.flatnonzero(allowed)
         if 0 < self.top < legal.size:
-            vals = self.adapter.prior(game, legal)
+            vals = self.adapter.prior(game, legal, self.guide)
             keep = legal[np.argsort(-vals, kind="stable")[:self.top]]
             allowed[:] = 0
             allowed[keep] = 1

@@ -21,4 +21,4 @@ GAME = register(GameInfo(
     calibration_stats="maracaibo_env.pirates.calibration_stats",
     calibration_targets="maracaibo_env.pirates:data/calibration.toml",
     agents="maracaibo_env.pirates.agents.kinds",
-    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider")))
+    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider", "tuned")))

@@ -31,12 +31,12 @@ def test_available_agents_of_both_games():
     assert maracaibo_env.available_agents("maracaibo") == [
         "random", "combat_influence", "explorer_quests", "assistants", "ship_income", "balanced",
         "quick", "tuned", "fast", "<heuristic>[:eps=E][:depth=D]", "jean:very_easy", "jean:easy", "jean:medium", "jean:hard", "jean:very_hard",
-        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "strongest",
+        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T]", "strongest",
         "policy:<name|file.npz>", "python:<module>:<Class>"]
     assert maracaibo_env.available_agents("pirates") == [
-        "random", "raider", "explorer", "builder", "raider_v0", "explorer_v0", "builder_v0",
+        "random", "raider", "explorer", "builder", "tuned", "raider_v0", "explorer_v0", "builder_v0",
         "<heuristic>[:eps=E]",
-        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T]", "strongest",
+        "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T]", "strongest",
         "python:<module>:<Class>", "jordan:<0-6>"]
     assert "available_agents" in maracaibo_env.__all__
     assert get_adapter("pirates").known_specs() == maracaibo_env.available_agents("pirates")

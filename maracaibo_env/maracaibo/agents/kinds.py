@@ -94,11 +94,15 @@ register(mcts_kind(
     "information-set MCTS (maracaibo_env/maracaibo/agents/mcts.py): N iterations a decision "
     "(default 1000), exploration c (0.2), rollouts of D moves (0; R = random or balanced) scored "
     "by the heuristic evaluation, only the balanced heuristic's K best root moves (3; 0 = all), "
-    "M reused determinisations, or a time budget of T ms; value=<name|file.npz> scores the "
-    "leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py) instead",
+    "M reused determinisations, or a time budget of T ms; guide=<heuristic> the guide of prior "
+    "and leaf (balanced), widen=W progressive widening (a node keeps W sqrt(visits) children, "
+    "the guide's one-ply best first), turn=T the leaf first finishes the turn greedily; "
+    "value=<name|file.npz> scores the leaves with a learned value "
+    "(maracaibo_env/maracaibo/agents/value_net.py) instead",
     SearchOptions(agent="maracaibo_env.maracaibo.agents.mcts:MCTSAgent",
                   num_actions=lambda: load_attr("maracaibo_env.maracaibo.core.actions", "NUM_ACTIONS"),
-                  caps=MCTS_CAPS, value=_check_value)))
+                  caps=MCTS_CAPS, value=_check_value,
+                  guides=lambda: tuple(_heuristics()))))
 
 register(AgentKind(
     kind="policy", games=(GAME,),

@@ -57,8 +57,11 @@ from maracaibo_env.maracaibo.core.layout import (
     PLAYERS, PLAYER_SIZE, MAX_P, G_NP, G_CUR, G_OVER, G_SOLO, P_VP, P_SHIP, G_ROUND,
     G_ROUND_END, G_SCORING, G_DIFFICULTY)
 from maracaibo_env.maracaibo.core.hidden import redraw as determinize, xs_below as _rand  # noqa: F401
-from maracaibo_env.framework.search import SearchAdapter, SearchAgent, margins, search_with
-from .heuristics import evaluate, table_move, HeuristicAgent, HEURISTICS
+from maracaibo_env.framework.arrays import copy_into
+from maracaibo_env.framework.search import SearchAdapter, SearchAgent, expand_uniform, margins, search_with
+from maracaibo_env.maracaibo.core.actions import A_FREE_PLAN
+from maracaibo_env.maracaibo.core.layout import G_TURN_COUNT, HAND_CAP
+from .heuristics import AGENTS, evaluate, table_move, HeuristicAgent, HEURISTICS, _prior, _stop
 from .value_net import NUM_FEATURES, leaf_values, load_value, ValueFileError  # noqa: F401
 
 from maracaibo_env.maracaibo.core import drop_stale_cache  # noqa: E402
@@ -146,6 +149,78 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, dri
 
 
 @njit(cache=True)
+def greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, decisions, mask, m2, t):
+    """Plays the acting player's turn in s on greedily, as the heuristics'
+    lookahead does (heuristics.search, lean probes: each choice = the best
+    `_prior` + evaluation after a probe step, a card never planned), for at
+    most `decisions` decisions or until the turn, the round or the game ends
+    or the draw or sailing phase comes. mask, m2, t: scratch."""
+    me = s[G_CUR]
+    turn0 = s[G_TURN_COUNT]
+    round0 = s[G_ROUND]
+    if decisions <= 0 or _stop(s, me, turn0, round0):
+        return
+    engine.legal_mask(s, cat, mask)
+    d = decisions
+    while d > 0 and not _stop(s, me, turn0, round0):
+        best = -1e18
+        besta = -1
+        for c in range(NUM_ACTIONS):
+            if not mask[c] or (A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP):
+                continue
+            copy_into(t, s)
+            engine.probe_step(t, cat, c)
+            val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing, exp_prog,
+                                                  card_bonus, dval)
+            if val > best:
+                best = val
+                besta = c
+        if besta < 0:
+            return
+        engine.step_unchecked(s, cat, besta, mask)
+        d -= 1
+
+
+@njit(cache=True)
+def _turn_values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, turn, s, mask, m2,
+                 t, out):
+    """`_values` after the acting player's turn is played on greedily for up to
+    `turn` decisions (greedy_turn on a copy): a leaf mid-turn is judged as the
+    heuristics judge a move, by the best way to finish the turn."""
+    if turn <= 0 or st[G_OVER]:
+        _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
+        return
+    copy_into(s, st)
+    greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, turn, mask, m2, t)
+    _values(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
+
+
+@njit(cache=True)
+def _expand(st, cat, mask, has_child, x, greedy, W, area_full, area_ongoing, exp_prog, card_bonus, dval, t):
+    """The next child of a node (search_with's expansion): with greedy, the
+    untried legal move of best one-ply value for the acting player (as one
+    greedy_turn choice; a planned card last), else one uniformly at random."""
+    if not greedy:
+        return expand_uniform(st, cat, mask, has_child, x)
+    me = st[G_CUR]
+    best = -1e18
+    besta = -1
+    for c in range(NUM_ACTIONS):
+        if not mask[c] or has_child[c] >= 0:
+            continue
+        copy_into(t, st)
+        engine.probe_step(t, cat, c)
+        val = _prior(st, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing, exp_prog,
+                                              card_bonus, dval)
+        if A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP:
+            val -= 1e6
+        if val > best:
+            best = val
+            besta = c
+    return besta, x
+
+
+@njit(cache=True)
 def _redraw(st, cat, me, x):
     """hidden.redraw (`determinize`) in the shape search_with calls."""
     return determinize(st, me, x)
@@ -163,7 +238,7 @@ def _policy(st, cat, mask, x, W2, lookahead_t, card_base, cb2, career_val, deck_
 def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_ongoing,
            exp_prog, card_bonus, dval, visits_out, root_allowed, dets, heuristic_rollout,
            lookahead_t, card_base, career_val, deck_val, fake_token, drift, value, vW, v_card_bonus,
-           vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2):
+           vmean, vstd, vw0, vb0, vw1, vb1, vw2, vb2, turn, widen):
     """visits_out[a] = root visits of action a after `iterations` iterations
     (the loop: framework/search.py `search_with`).
 
@@ -175,7 +250,12 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
     value: score the leaves with a learned value (maracaibo_env/maracaibo/agents/value_net.py
     `leaf_values`: its estimates use the weights vW, v_card_bonus it was
     trained with; vmean .. vb2 its network) instead of `_values`. The two
-    leaves are two calls of search_with, so each passes only its own arrays."""
+    leaves are two calls of search_with, so each passes only its own arrays.
+    turn: the heuristic leaf first plays the acting player's turn on
+    greedily for up to that many decisions (`_turn_values`); widen > 0:
+    progressive widening, new children in the order of the leaf weights'
+    one-ply values (`_expand`)."""
+    expand_args = (widen > 0, W, area_full, area_ongoing, exp_prog, card_bonus, dval, np.empty_like(real))
     policy_args = (W.reshape(1, W.shape[0]), lookahead_t, card_base, card_bonus.reshape(1, card_bonus.shape[0]),
                    career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
                    np.zeros(NUM_ACTIONS, np.int64), np.zeros(NUM_ACTIONS, np.float64), np.zeros_like(real))
@@ -185,11 +265,14 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
                    np.zeros(vw0.shape[1], np.float64), np.zeros(vw1.shape[1], np.float64))
         return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, leaf_values,
                            G_OVER, G_CUR, MAX_P, NUM_ACTIONS, real, cat, me, iterations, c, rollout_depth,
-                           x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, learned)
-    heuristic = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift)
-    return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, _values,
+                           x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, learned,
+                           _expand, expand_args, widen)
+    heuristic = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, turn, np.empty_like(real),
+                 np.zeros(NUM_ACTIONS, np.int8), np.zeros(NUM_ACTIONS, np.int8), np.empty_like(real))
+    return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, _turn_values,
                        G_OVER, G_CUR, MAX_P, NUM_ACTIONS, real, cat, me, iterations, c, rollout_depth,
-                       x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, heuristic)
+                       x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, heuristic,
+                       _expand, expand_args, widen)
 
 
 ROLLOUTS = ("random", "balanced")
@@ -205,18 +288,31 @@ class MaracaiboSearch(SearchAdapter):
     rollouts = ROLLOUTS
     prior_name = "balanced"
 
+    guides = tuple(AGENTS)
+
     def __init__(self):
         self._eval = HeuristicAgent()
+        self._guides = {}
         self._solo_eval = HEURISTICS[SOLO_LEAF]()
         self._solo_prior = self._solo_eval
         self._drift = SOLO_DRIFT
 
-    def prior(self, game, legal):
-        guide = self._solo_prior if game.state[G_SOLO] else self._eval
-        return guide.values(game, legal)
+    def guide(self, game, name):
+        """The heuristic that guides a search: in a solo game SOLO_LEAF's
+        unless a guide other than the default was chosen."""
+        if game.state[G_SOLO] and name == self.prior_name:
+            return self._solo_eval
+        if name == self.prior_name:
+            return self._eval
+        if name not in self._guides:
+            self._guides[name] = AGENTS[name]()
+        return self._guides[name]
+
+    def prior(self, game, legal, guide):
+        return self.guide(game, guide).values(game, legal)
 
     def search(self, agent, game, x, iterations, root_allowed, out):
-        ev = self._solo_eval if game.state[G_SOLO] else self._eval
+        ev = self.guide(game, agent.guide)
         t = ev.tables(game.catalog)
         W, area_full, area_ongoing, exp_prog, dval = t[0], t[6], t[7], t[8], t[9]
         net = getattr(agent, "value_net", None)
@@ -225,7 +321,8 @@ class MaracaiboSearch(SearchAdapter):
                agent.rollout_depth, x, W, area_full, area_ongoing, exp_prog, t[3], dval, out,
                root_allowed, agent.dets, agent.rollout == "balanced",
                t[1][None], t[2][None], t[4][None], t[5][None], t[10], self._drift,
-               net is not None, vt[0], vt[3], *(net.args() if net is not None else _NO_VALUE))
+               net is not None, vt[0], vt[3], *(net.args() if net is not None else _NO_VALUE),
+               agent.turn, agent.widen)
 
 
 # the network arguments of a search without a learned value (never read)
@@ -244,8 +341,9 @@ class MCTSAgent(SearchAgent):
     adapter = MaracaiboSearch()
 
     def __init__(self, iterations: int = 1000, exploration: float = 0.2, rollout_depth: int = 0,
-                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0, value: str = ""):
-        super().__init__(iterations, exploration, rollout_depth, top, dets, rollout, ms)
+                 top: int = 3, dets: int = 0, rollout: str = "random", ms: float = 0.0, value: str = "",
+                 widen: float = 0.0, guide: str = "", turn: int = 0):
+        super().__init__(iterations, exploration, rollout_depth, top, dets, rollout, ms, widen, guide, turn)
         if not isinstance(value, str):
             raise ValueError(f"value must be a shipped value's name or an .npz path, got {value!r}")
         self.value = value

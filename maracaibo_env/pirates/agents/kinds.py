@@ -53,10 +53,13 @@ register(mcts_kind(
     "N iterations a decision (default 4000), exploration c (0.2), rollouts of D moves (0; R = "
     "random or balanced = the explorer heuristic's) scored by the explorer heuristic's value, "
     "only the explorer heuristic's K best root moves (3; 0 = all), M reused "
-    "determinisations, or a time budget of T ms",
+    "determinisations, or a time budget of T ms; guide=<heuristic> another guide, widen=W "
+    "progressive widening (the guide's one-ply best first), turn=T the leaf first finishes the "
+    "turn greedily",
     SearchOptions(agent="maracaibo_env.pirates.agents.mcts:PiratesMCTSAgent",
                   num_actions=lambda: load_attr("maracaibo_env.pirates.core.actions", "NUM_ACTIONS"),
-                  caps=MCTS_CAPS)))
+                  caps=MCTS_CAPS,
+                  guides=lambda: load_attr("maracaibo_env.pirates.agents.mcts", "PiratesSearch").guides)))
 
 register(AgentKind(
     kind="jordan", games=(GAME,), seat=False,

@@ -30,13 +30,13 @@ import numpy as np
 
 from maracaibo_env.framework.jit import njit
 from maracaibo_env.framework.arrays import copy_into
-from maracaibo_env.framework.search import SearchAdapter, SearchAgent, margins, search_with
+from maracaibo_env.framework.search import SearchAdapter, SearchAgent, expand_uniform, margins, search_with
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.pirates.core import common as K
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
-from maracaibo_env.pirates.core.engine import step
+from maracaibo_env.pirates.core.engine import fill_mask, step
 from maracaibo_env.pirates.core.hidden import redraw, sort_hidden
-from maracaibo_env.pirates.core.layout import G_CUR, G_NP, G_OVER, G_SOLO, MAX_P, P_VP, STATE_SIZE
+from maracaibo_env.pirates.core.layout import G_CUR, G_NP, G_OVER, G_SOLO, MAX_P, P_TURNS, P_VP, STATE_SIZE
 from . import heuristics as H
 
 drop_stale_cache(__file__, H.__file__)  # its compiled functions link the engine's and the heuristics' code
@@ -69,6 +69,49 @@ def _values(st, cat, w, ctx, scratch, est, out):
 
 
 @njit(cache=True)
+def _turn_values(st, cat, w, ctx, scratch, est, turn, s, mask, s2, m2, out):
+    """`_values` after the acting seat's turn is played on greedily (the
+    heuristic's own lookahead, H._greedy) for up to `turn` decisions."""
+    if turn <= 0 or st[G_OVER] == 1:
+        _values(st, cat, w, ctx, scratch, est, out)
+        return
+    copy_into(s, st)
+    p = s[G_CUR]
+    turns = s[K.pb(p) + P_TURNS]
+    fill_mask(s, cat, mask)
+    for _ in range(turn):
+        if s[G_OVER] == 1 or s[G_CUR] != p or s[K.pb(p) + P_TURNS] != turns:
+            break
+        b = H._greedy(s, cat, mask, p, w, s2, m2, ctx)
+        if b < 0:
+            break
+        step(s, cat, b, mask)
+    _values(s, cat, w, ctx, scratch, est, out)
+
+
+@njit(cache=True)
+def _expand(st, cat, mask, has_child, x, greedy, w, ctx, s2, m2):
+    """The next child of a node: with greedy, the untried legal move of best
+    one-ply value (H.value) for the seat to act, else one at random."""
+    if not greedy:
+        return expand_uniform(st, cat, mask, has_child, x)
+    p = st[G_CUR]
+    best = -1
+    best_v = -1e18
+    for a in range(mask.shape[0]):
+        if mask[a] == 0 or has_child[a] >= 0:
+            continue
+        copy_into(s2, st)
+        copy_into(m2, mask)
+        step(s2, cat, a, m2)
+        v = H.value(s2, cat, p, w, ctx)
+        if v > best_v:
+            best_v = v
+            best = a
+    return best, x
+
+
+@njit(cache=True)
 def _root_legal(st, cat, mask, root_mask):
     """The root's legal mask (a determinisation has the real game's moves)."""
     copy_into(mask, root_mask)
@@ -82,14 +125,16 @@ def _policy(st, cat, mask, x, w, base, scratch, bufs):
 
 @njit(cache=True)
 def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_out,
-           root_allowed, dets, heuristic_rollout):
+           root_allowed, dets, heuristic_rollout, widen, turn):
     """visits_out[a] = root visits of action a after `iterations` iterations
     (the loop: framework/search.py `search_with`).
 
     root_mask: the legal mask of real (int8); root_allowed: the root moves the
     search may try; dets: 0 = a fresh determinisation every iteration, else
     that many drawn once and used in turn; heuristic_rollout: rollout moves by
-    the heuristic w instead of uniform."""
+    the heuristic w instead of uniform; widen > 0: progressive widening, new
+    children by w's one-ply value (`_expand`); turn: the leaf first finishes
+    the acting seat's turn greedily for up to that many decisions."""
     view = real.copy()
     sort_hidden(view, cat, me)            # the searcher's view, canonical
     scratch = np.empty_like(real)
@@ -99,10 +144,13 @@ def search(real, cat, root_mask, me, iterations, c, rollout_depth, x, w, visits_
         x = redraw(scratch, cat, me, x)
         H.paces(scratch, cat, me, view.copy(), ctx)
     policy_args = (w, np.empty(STATE_SIZE, np.int32), scratch, H.make_bufs())
-    leaf_args = (w, ctx, scratch, np.zeros(MAX_P, np.float64))
-    return search_with(step, redraw, _root_legal, _policy, _values, G_OVER, G_CUR, MAX_P, NUM_ACTIONS,
+    leaf_args = (w, ctx, scratch, np.zeros(MAX_P, np.float64), turn, np.empty_like(real),
+                 np.zeros(NUM_ACTIONS, np.int8), np.empty_like(real), np.zeros(NUM_ACTIONS, np.int8))
+    expand_args = (widen > 0, w, ctx, np.empty_like(real), np.zeros(NUM_ACTIONS, np.int8))
+    return search_with(step, redraw, _root_legal, _policy, _turn_values, G_OVER, G_CUR, MAX_P, NUM_ACTIONS,
                        view, cat, me, iterations, c, rollout_depth, x, dets, heuristic_rollout,
-                       root_allowed, visits_out, (root_mask,), policy_args, leaf_args)
+                       root_allowed, visits_out, (root_mask,), policy_args, leaf_args,
+                       _expand, expand_args, widen)
 
 
 @njit(cache=True)
@@ -123,18 +171,17 @@ class PiratesSearch(SearchAdapter):
     rollouts = ("random", "balanced")
     prior_name = GUIDE
 
-    def __init__(self, guide: str = GUIDE):
-        self.w = H.STRATEGIES[guide]
+    guides = (GUIDE, *[g for g in H.STRATEGIES if g != GUIDE])
 
-    def prior(self, game, legal):
+    def prior(self, game, legal, guide):
         out = np.zeros(NUM_ACTIONS, np.float64)
-        prior_values(game.state, game._cat, game._mask, int(game.state[G_CUR]), self.w, out)
+        prior_values(game.state, game._cat, game._mask, int(game.state[G_CUR]), H.STRATEGIES[guide], out)
         return out[legal]
 
     def search(self, agent, game, x, iterations, root_allowed, out):
         search(game.state, game._cat, game._mask, int(game.state[G_CUR]), iterations,
-               agent.exploration, agent.rollout_depth, x, self.w, out, root_allowed,
-               agent.dets, agent.rollout == "balanced")
+               agent.exploration, agent.rollout_depth, x, H.STRATEGIES[agent.guide], out, root_allowed,
+               agent.dets, agent.rollout == "balanced", agent.widen, agent.turn)
 
 
 class PiratesMCTSAgent(SearchAgent):
