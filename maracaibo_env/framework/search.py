@@ -148,7 +148,7 @@ def add_child(t, node, a, p):
 def best_child(t, has_child, c):
     """The legal child (has_child) of best UCB1: mean value for its mover +
     c sqrt(ln availability / visits); -1 when there is none."""
-    visits, avail, total, action = t[T_VISITS], t[T_AVAIL], t[T_TOTAL], t[T_ACTION]
+    visits, avail, total = t[T_VISITS], t[T_AVAIL], t[T_TOTAL]
     best = -1e18
     child = -1
     for b in range(has_child.shape[0]):

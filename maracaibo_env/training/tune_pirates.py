@@ -25,7 +25,9 @@ chance --revive, when it is drawn from 0 .. half the largest value any of the
 three strategies gives it.
 
 Each candidate plays compiled games (heuristics.play_heuristics) against the
-three strategies on deals seed .. seed+deals-1: in 2 players both seatings
+three strategies (or the strategies of --pool, e.g. ``--players 2 --pool
+strategist``, with which `strategist`'s weights were searched) on deals
+seed .. seed+deals-1: in 2 players both seatings
 against each of them (6 games a deal), in 3 players every seating of each
 line-up with two of them (18 games a deal), in 4 players every seating
 against all three (24 games a deal, on the first half of the deals, at least
@@ -53,8 +55,11 @@ from pathlib import Path
 
 import numpy as np
 
-POOL = ("raider", "explorer", "builder")
+POOL = ("raider", "explorer", "builder")    # the default opponents (--pool)
 FIXED = ("solo",)           # not scored: no solo game is played
+# weights added to heuristics.WEIGHT_NAMES after result files were written: a file
+# without them reads them as 0 (off, as in every strategy that predates them)
+ADDED_LATER = ("pass_cost", "race", "quest_prospect")
 
 
 def weight_names() -> tuple[str, ...]:
@@ -78,10 +83,10 @@ def deal_seeds(players: int, deals: int, seed: int) -> list[int]:
     return [seed + d for d in range(n)]
 
 
-def seatings(players: int) -> list[tuple[str, ...]]:
+def seatings(players: int, pool: tuple[str, ...] = POOL) -> list[tuple[str, ...]]:
     """Every seating of the hero ("hero") and the pool's strategies in a player count."""
     out = []
-    for others in itertools.combinations(POOL, players - 1):
+    for others in itertools.combinations(pool, players - 1):
         for perm in itertools.permutations(("hero", *others)):
             out.append(perm)
     return out
@@ -92,11 +97,12 @@ def agent_seed(deal: int, seating: int, players: int) -> np.uint64:
     return np.uint64((deal * 1_000_003 + seating * 7_919 + players) * 2_654_435_761 % 2**63 + 1)
 
 
-def play(players: int, deal: int, seats: tuple[str, ...], weights: np.ndarray, x: np.uint64):
-    """One compiled game; seats name rows of `weights` (hero, then POOL). Returns the Game."""
+def play(players: int, deal: int, seats: tuple[str, ...], weights: np.ndarray, x: np.uint64,
+         pool: tuple[str, ...] = POOL):
+    """One compiled game; seats name rows of `weights` (hero, then the pool). Returns the Game."""
     from maracaibo_env.pirates import Game
     from maracaibo_env.pirates.agents.heuristics import play_heuristics
-    rows = ("hero", *POOL)
+    rows = ("hero", *pool)
     seat = np.array([rows.index(s) for s in seats], np.int64)
     g = Game(players, seed=deal)
     while not g.is_over:
@@ -104,19 +110,20 @@ def play(players: int, deal: int, seats: tuple[str, ...], weights: np.ndarray, x
     return g
 
 
-def score_candidate(cand: dict, players: tuple[int, ...], deals: int, seed: int) -> dict:
-    """Play a candidate's games; its score, win share, mean VP and games per player count."""
+def score_candidate(cand: dict, players: tuple[int, ...], deals: int, seed: int,
+                    pool: tuple[str, ...] = POOL) -> dict:
+    """Play a candidate's games against the pool; its score, win share, mean VP and games per player count."""
     from maracaibo_env.pirates.agents.heuristics import STRATEGIES
     names = weight_names()
     hero = np.array([cand["weights"][n] for n in names], np.float64)
-    weights = np.stack([hero] + [STRATEGIES[n] for n in POOL]).astype(np.float64)
+    weights = np.stack([hero] + [STRATEGIES[n] for n in pool]).astype(np.float64)
     out = {**cand, "score": 0.0, "win": {}, "vp": {}, "games": {}}
     for n in players:
         credit = vp = games = 0.0
-        table = seatings(n)
+        table = seatings(n, pool)
         for d in deal_seeds(n, deals, seed):
             for i, seats in enumerate(table):
-                g = play(n, d, seats, weights, agent_seed(d, i, n))
+                g = play(n, d, seats, weights, agent_seed(d, i, n), pool)
                 me = seats.index("hero")
                 winners = g.winners()
                 credit += 1.0 / len(winners) if me in winners else 0.0
@@ -129,8 +136,10 @@ def score_candidate(cand: dict, players: tuple[int, ...], deals: int, seed: int)
     return out
 
 
-def sample(rng: np.random.Generator, center: dict, sigma: float, revive: float) -> dict:
-    """Log-normal factors on center's weights; a zero weight revived with chance `revive`."""
+def sample(rng: np.random.Generator, center: dict, sigma: float, revive: float,
+           pool: tuple[str, ...] = POOL) -> dict:
+    """Log-normal factors on center's weights; a zero weight revived with chance `revive`
+    (drawn from 0 .. half the largest value the pool gives it)."""
     from maracaibo_env.pirates.agents.heuristics import STRATEGIES
     w = dict(center)
     for k in tunable():
@@ -139,7 +148,7 @@ def sample(rng: np.random.Generator, center: dict, sigma: float, revive: float) 
         if w[k] != 0.0:
             w[k] = float(w[k] * np.exp(sigma * z))
         elif u < revive:
-            w[k] = float(v * 0.5 * max(STRATEGIES[s][i] for s in POOL))
+            w[k] = float(v * 0.5 * max(STRATEGIES[s][i] for s in pool))
     return w
 
 
@@ -152,6 +161,8 @@ def _read(path: str) -> list[dict]:
         raise SystemExit(f"tune_pirates: {path} is not a result of this tool ({e})") from None
     names = set(weight_names())
     for c in cands:
+        for k in ADDED_LATER:
+            c["weights"].setdefault(k, 0.0)
         if set(c["weights"]) != names:
             raise SystemExit(f"tune_pirates: {path}: weights {sorted(c['weights'])} are not "
                              f"{sorted(names)}")
@@ -179,7 +190,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="chance a weight that is 0 in the centre is drawn (default 0.3)")
     p.add_argument("--sample-seed", type=int, default=1, help="seed of the drawn weights")
     p.add_argument("--center", help="draw around the best candidate of this result file")
-    p.add_argument("--check", help="score the three strategies and the --top best others of this result file")
+    p.add_argument("--check", help="score the pool and the --top best others of this result file")
+    p.add_argument("--pool", nargs="+", default=list(POOL), metavar="STRATEGY",
+                   help="the strategies each candidate plays (default raider explorer builder; "
+                        "at least players - 1 of them)")
     p.add_argument("--top", type=int, default=10, help="with --check: how many")
     p.add_argument("--workers", type=int, default=1, help="processes (default 1: in this one)")
     p.add_argument("--out", required=True, help="result JSON")
@@ -198,6 +212,14 @@ def _check_args(args) -> str | None:
         return f"--revive must be in [0, 1], got {args.revive}"
     if args.check and args.center:
         return "--check and --center exclude each other"
+    from maracaibo_env.pirates.agents.heuristics import STRATEGIES
+    unknown = [n for n in args.pool if n not in STRATEGIES]
+    if unknown:
+        return f"--pool: unknown strategy {unknown[0]!r} (known: {', '.join(STRATEGIES)})"
+    if len(set(args.pool)) != len(args.pool):
+        return "--pool names a strategy twice"
+    if len(args.pool) < max(args.players) - 1:
+        return f"--pool needs at least {max(args.players) - 1} strategies for {max(args.players)} players"
     return None
 
 
@@ -225,7 +247,7 @@ class _Scorer:
             self.pool.shutdown()
 
     def score(self, cands: list[dict]) -> list[dict]:
-        a = (self.players, self.args.deals, self.args.seed)
+        a = (self.players, self.args.deals, self.args.seed, tuple(self.args.pool))
         if self.pool is None:
             done = (score_candidate(c, *a) for c in cands)
         else:
@@ -246,17 +268,18 @@ def main(argv=None) -> int:
         print(f"tune_pirates: {bad}", file=sys.stderr)
         return 2
     players = tuple(sorted(set(args.players)))
-    refs = [reference(n) for n in POOL]
+    pool = tuple(args.pool)
+    refs = [reference(n) for n in pool]
     drawn_from = None
     if args.check:
-        given = [c for c in _read(args.check) if c["label"] not in POOL][:args.top]
+        given = [c for c in _read(args.check) if c["label"] not in pool][:args.top]
         total = len(refs) + len(given)
     else:
         center = _read(args.center)[0] if args.center else None
         total = len(refs) + args.candidates
     from rich.console import Console
     console = Console(stderr=True)
-    console.print(f"tune_pirates: {total} candidates (3 of them raider, explorer, builder), "
+    console.print(f"tune_pirates: {total} candidates ({len(pool)} of them {', '.join(pool)}), "
                   f"{'/'.join(map(str, players))} players, {args.deals} deals from seed {args.seed} "
                   f"(the first game compiles the heuristics)")
     t0 = time.perf_counter()
@@ -266,13 +289,13 @@ def main(argv=None) -> int:
         if args.check:
             scorer.score(given)
         else:
-            if center is None:       # the best of the three strategies
+            if center is None:       # the best of the pool's strategies
                 best = max(scored, key=lambda r: r["score"])
                 center = {"label": f"around {best['label']}", "weights": best["weights"]}
                 drawn = []
             else:
                 drawn = [{"label": "centre", "weights": center["weights"]}]
-            drawn += [{"label": f"#{i}", "weights": sample(rng, center["weights"], args.sigma, args.revive)}
+            drawn += [{"label": f"#{i}", "weights": sample(rng, center["weights"], args.sigma, args.revive, pool)}
                       for i in range(len(drawn), args.candidates)]
             scorer.score(drawn)
             drawn_from = center
@@ -287,7 +310,7 @@ def main(argv=None) -> int:
     Path(args.out).write_text(json.dumps(out, indent=1))
     games = sum(sum(r["games"].values()) for r in results)
     shown = [results[i] for i in order[:5]]
-    for r in shown + [r for r in results[:3] if r not in shown]:
+    for r in shown + [r for r in results[:len(pool)] if r not in shown]:
         shares = ", ".join(f"{n}p {r['win'][str(n)]:.1%}" for n in players)
         console.print(f"  {r['label']:>9}: score {r['score']:+.3f} ({shares})")
     console.print(f"written {args.out} ({out['seconds']:.0f} s, {games} games, "

@@ -34,7 +34,7 @@ def test_available_agents_of_both_games():
         "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T]", "strongest",
         "policy:<name|file.npz>", "python:<module>:<Class>"]
     assert maracaibo_env.available_agents("pirates") == [
-        "random", "raider", "explorer", "builder", "tuned", "raider_v0", "explorer_v0", "builder_v0",
+        "random", "raider", "explorer", "builder", "tuned", "strategist", "raider_v0", "explorer_v0", "builder_v0",
         "<heuristic>[:eps=E]",
         "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T]", "strongest",
         "python:<module>:<Class>", "jordan:<0-6>"]

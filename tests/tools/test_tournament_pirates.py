@@ -21,7 +21,8 @@ from maracaibo_env.tournament.report import build_report  # noqa: E402
 from maracaibo_env.tournament.store import load_tournament  # noqa: E402
 
 AGENTS = ("raider", "explorer", "builder", "random")
-PIRATES_KNOWN = ("known: random, raider, explorer, builder, tuned, raider_v0, explorer_v0, builder_v0, <heuristic>[:eps=E], "
+PIRATES_KNOWN = ("known: random, raider, explorer, builder, tuned, strategist, raider_v0, explorer_v0, builder_v0, "
+                 "<heuristic>[:eps=E], "
                  "mcts[:iters=N][:c=X][:depth=D][:top=K][:dets=M][:rollout=R][:ms=T][:widen=W][:guide=G][:turn=T], strongest, "
                  "python:<module>:<Class>")
 

@@ -37,6 +37,33 @@ so his VP now (his endgame VP included: his fixed values per quest, river,
 residence, SOLO-35) is subtracted: with tempo it is the margin against his
 estimated final VP. The ``*_v0`` rows are the strategies without these two
 terms (weight 0), kept to measure the new ones against.
+
+``strategist`` is ``tuned`` with three weights added later, each 0 (off) in
+every other strategy, so theirs play the games they played before, move for
+move (tests/agents/test_pirates_strategist.py). They mend what 2-player games
+against the search (`mcts:iters=1000`) showed missing: ``tuned`` scored about
+110 VP to its 224, losing ~42 VP in effects (mostly the exploration track),
+~32 in quests, ~22 in treasures, ~14 in rivers; it stopped at Locations a
+third as often, took 5 doubloons from improvement cards three times as often
+and ended with ~20 unspent doubloons.
+
+* ``pass_cost``: the lookahead's rest of the turn (``_look``) is one greedy
+  decision at a time, first found on ties, and PASS is action 0. A Location's
+  actions are optional (LOC-04) and start with steps that gain nothing by
+  themselves (a side of a "/", the effect to resolve, a die), so the
+  lookahead declined them: stopping at a Location was valued as doing nothing
+  there, and the improvement card's 5 doubloons (IMP-01) won. ``_greedy`` now
+  counts PASS this many VP worse (a tie-break at the value used).
+* ``race``: a ship on the Gulf must sail on to Maracaibo, gaining 6 VP and an
+  Upgrade, and the round ends after that turn (MARA-01..03); the one-turn
+  lookahead saw that only on the turn itself. The seat that reaches
+  Maracaibo first this round at full speed (``first_arrival``, as
+  ``turns_left`` counts) gets this many VP.
+* ``quest_prospect``: a quest scores its highest condition met at the end
+  (SCORE-08) and a condition's counts only grow, but the value counted a quest
+  at what it scores now. ``quest_prospect`` adds, per quest in hand, the VP of
+  its next condition less what it scores now, times the share met, times the
+  rounds left / 3 (off with Quest Hunters).
 """
 from __future__ import annotations
 
@@ -55,17 +82,24 @@ from maracaibo_env.pirates.core.layout import (STATE_SIZE, G_OVER, G_CUR, G_RNG,
                                                SP_GULF, SP_MARA, MAX_P)
 from maracaibo_env.pirates.core.sailing import column
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
+from maracaibo_env.pirates.core.constants import A_PASS
 from maracaibo_env.pirates.core.engine import step
-from maracaibo_env.pirates.core.scoring import final_scoring
+from maracaibo_env.pirates.core.scoring import final_scoring, quest_measures, quest_vp
+from maracaibo_env.pirates.core.constants import (C_Q_HIGH_A, C_Q_HIGH_B, C_Q_HIGH_VP, C_Q_LOW_A,
+                                                  C_Q_LOW_B, C_Q_LOW_VP, G_MODULES, P_QHAND)
+from maracaibo_env.pirates.core.options import MOD_QUEST_HUNTERS
 from maracaibo_env.pirates.core.hidden import redraw_decks
 
 drop_stale_cache(__file__)  # its compiled functions link the Pirates engine's code
 
 # bonus per: treasure, river, improvement, residence, raid power, upgrade, explorer space, quest;
-# then the round-aware weights: tempo (turns left x pace), solo (minus Jordan's VP now)
+# then the round-aware weights: tempo (turns left x pace), solo (minus Jordan's VP now);
+# then strategist's (module docstring): pass_cost (the lookahead's PASS counted that many VP worse),
+# race (VP to the estimated first arrival at Maracaibo this round), quest_prospect (x the quests'
+# VP still to come, by the share of their next condition met)
 WEIGHT_NAMES = ("treasure", "river", "improvement", "residence", "raid_power", "upgrade",
-                "explorer", "quest", "tempo", "solo")
-W_TEMPO, W_SOLO = 8, 9
+                "explorer", "quest", "tempo", "solo", "pass_cost", "race", "quest_prospect")
+W_TEMPO, W_SOLO, W_PASS, W_RACE, W_PROSPECT = 8, 9, 10, 11, 12
 _BONUS = {
     "raider":   [4.0, 0.0, 0.5, 0.0, 3.0, 1.0, 0.0, 0.5],
     "explorer": [0.5, 6.0, 0.5, 0.0, 0.0, 1.0, 1.5, 1.0],
@@ -86,12 +120,28 @@ _ROUND_AWARE = {"raider": [0.25, 2.0], "explorer": [0.25, 2.0], "builder": [0.25
 # 57.0% [51.3, 62.5], explorer 58.0% [52.3, 63.4], builder 61.7% [56.1, 67.0] (300 games each,
 # both seatings); 3p ffa 43.3% [39.7, 46.9] of 720; 4p ffa 29.8% [26.2, 33.5] of 600.
 _TUNED = [0.19, 5.91, 0.30, 0.0, 0.0, 1.57, 1.12, 0.88, 0.51, 2.0]
-STRATEGIES = {n: np.array(_BONUS[n] + _ROUND_AWARE[n]) for n in _BONUS}
-STRATEGIES["tuned"] = np.array(_TUNED)
-STRATEGIES.update({n + "_v0": np.array(_BONUS[n] + [0.0, 0.0]) for n in _BONUS})
+_OFF = [0.0, 0.0, 0.0]     # pass_cost, race, quest_prospect: off in every strategy but strategist
+STRATEGIES = {n: np.array(_BONUS[n] + _ROUND_AWARE[n] + _OFF) for n in _BONUS}
+STRATEGIES["tuned"] = np.array(_TUNED + _OFF)
+# `strategist`: tuned's weights, pass_cost 0.5, race 6 (Maracaibo's 6 VP; its upgrade left out),
+# quest_prospect 1, set by hand on seeds 100000+ (2p against strategist without the term: race 6
+# 64% of 120 games; quest_prospect 1 against 0: 55.5% of 200). A local search of all weights
+# (tune_pirates --players 2 --pool strategist --center, 40 candidates, sigma 0.3, deals 100000+;
+# rechecked on 100 deals 200000+) found none better beyond noise (best 54.8% of 200 games).
+# Fresh deals 777500+ (2p, both seatings, Wilson 95%): against tuned 97.0% [94.4, 98.4] of 300,
+# 201.7 VP to 122.3; explorer 99.3% [97.6, 99.8] of 300; mcts:iters=1000 10.0% [4.7, 20.1] of 60,
+# 177.3 VP to 232.2 (tuned there: 0% [0, 8.8] of 40, 112.2 to 244.5).
+STRATEGIES["strategist"] = np.array(_TUNED + [0.5, 6.0, 1.0])
+STRATEGIES.update({n + "_v0": np.array(_BONUS[n] + [0.0, 0.0] + _OFF) for n in _BONUS})
 
 PRIOR_PACE = 5.0       # VP a turn assumed before any turn is seen ...
 PRIOR_TURNS = 4.0      # ... worth this many turns of evidence
+
+
+@njit(cache=True)
+def _weight(w, i):
+    """w[i], 0 for a row shorter than WEIGHT_NAMES (a weight added later is off)."""
+    return w[i] if i < w.shape[0] else 0.0
 
 
 @njit(cache=True)
@@ -155,6 +205,53 @@ def turns_left(state, cat, mid, out):
 
 
 @njit(cache=True)
+def first_arrival(state, cat, mid):
+    """The seat that reaches Maracaibo first this round at full speed (as
+    turns_left counts: the first arrival in turn order ends the round, MARA-03),
+    or -1 once this round's arrival is decided (someone is on Maracaibo: the
+    round ends after this turn, or round 3 goes on to the marker's seat, END3-01)
+    or the game is over."""
+    if state[G_OVER] == 1 or state[G_END3] == 1 or (mid and state[G_ROUND_END] == 1):
+        return -1
+    np_ = state[G_NP]
+    first = (state[G_CUR] + 1) % np_ if mid else state[G_CUR]
+    best, seat = 1 << 20, -1
+    for q in range(np_):
+        d = turns_to_maracaibo(state, cat, q)
+        if d >= 1 and (d - 1) * np_ + (q - first) % np_ < best:
+            best, seat = (d - 1) * np_ + (q - first) % np_, q
+    return seat
+
+
+@njit(cache=True)
+def _share(x, need):
+    return 1.0 if need <= 0 or x >= need else x / need
+
+
+@njit(cache=True)
+def quest_prospect(state, cat, p):
+    """VP seat p's quests may still add: for each quest in hand, the VP of its
+    next condition (the lower if none is met, else the higher, SCORE-08) less
+    what it scores now, times the share of that condition met so far (for an
+    "X and Y" quest the smaller of the two numbers' shares, GQ-NOTE; a quest of
+    one number has it twice). 0 with Quest Hunters (only the harder condition
+    counts there, QH-02)."""
+    if (state[G_MODULES] & MOD_QUEST_HUNTERS) != 0:
+        return 0.0
+    b = K.pb(p)
+    out = 0.0
+    for i in range(state[b + P_QN]):
+        q = state[b + P_QHAND + i]
+        now = quest_vp(state, cat, p, q)
+        x, y = quest_measures(state, cat, p, q)
+        if now < cat[C_Q_LOW_VP + q]:
+            out += (cat[C_Q_LOW_VP + q] - now) * min(_share(x, cat[C_Q_LOW_A + q]), _share(y, cat[C_Q_LOW_B + q]))
+        elif now < cat[C_Q_HIGH_VP + q]:
+            out += (cat[C_Q_HIGH_VP + q] - now) * min(_share(x, cat[C_Q_HIGH_A + q]), _share(y, cat[C_Q_HIGH_B + q]))
+    return out
+
+
+@njit(cache=True)
 def _public_vp(state, q, p):
     """Seat q's VP as seat p may count it: the others' hidden quests left out
     (Jordan's quests score a fixed value each, SOLO-35: public)."""
@@ -205,6 +302,12 @@ def value_at(state, cat, p, w, ctx, mid):
             if q != p:
                 others += ctx[q] * left[q]
         bonus += w[W_TEMPO] * (ctx[p] * left[p] - others / (np_ - 1))
+    race = _weight(w, W_RACE)
+    if race != 0.0 and first_arrival(state, cat, mid) == p:
+        bonus += race
+    prospect = _weight(w, W_PROSPECT)
+    if prospect != 0.0 and state[G_OVER] == 0:
+        bonus += prospect * rounds_left / K.N_ROUNDS * quest_prospect(state, cat, p)
     if state[G_OVER] == 0:
         final_scoring(state, cat)
         bonus += rounds_left * inc
@@ -218,6 +321,7 @@ def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
     """The action of best value one decision ahead (first found on ties)."""
     best = -1
     best_v = -1e18
+    pass_cost = _weight(w, W_PASS)
     for a in range(mask.shape[0]):
         if mask[a] == 0:
             continue
@@ -225,6 +329,8 @@ def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
         copy_into(mask2, mask)
         step(scratch, cat, a, mask2)
         v = value(scratch, cat, p, w, ctx)
+        if a == A_PASS and pass_cost != 0.0:
+            v -= pass_cost
         if v > best_v:
             best_v = v
             best = a
