@@ -140,7 +140,8 @@ def plot(summaries: list[dict], path: Path) -> None:
         xs = [r["multiple"] for r in s["rows"]]
         ys = [r["elo"] for r in s["rows"]]
         err = [[r["elo"] - r["low"] for r in s["rows"]], [r["high"] - r["elo"] for r in s["rows"]]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=f"{s['game']} {s['search']}")
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3,
+                    label=f"{s['game']} {s['search']} (Elo vs {s['anchor']})")
     drawn = set()
     for s in summaries:
         for p in s["pool"]:
@@ -153,7 +154,7 @@ def plot(summaries: list[dict], path: Path) -> None:
     ax.axhline(0, ls="--", lw=1, color="black")
     ax.set_xscale("log", base=2)
     ax.set_xlabel("budget (multiple of the default iterations per decision)")
-    ax.set_ylabel(f"Bradley-Terry Elo vs {summaries[0]['anchor']} (95% bootstrap)")
+    ax.set_ylabel("Bradley-Terry Elo vs the run's first pool agent (95% bootstrap)")
     ax.set_title("Search strength against its budget (2-player, fresh deals)")
     ax.legend(fontsize=8)
     fig.tight_layout()

@@ -21,4 +21,5 @@ GAME = register(GameInfo(
     calibration_stats="maracaibo_env.pirates.calibration_stats",
     calibration_targets="maracaibo_env.pirates:data/calibration.toml",
     agents="maracaibo_env.pirates.agents.kinds",
-    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider", "tuned")))
+    ladder=("random", "raider:eps=0.8", "raider:eps=0.6", "raider:eps=0.4", "raider:eps=0.2", "raider", "tuned",
+            "strategist:eps=0.2", "strategist:eps=0.1", "strategist:eps=0.05", "strategist")))
