@@ -88,7 +88,7 @@ def test_options_by_spec_and_their_errors():
     p = make_agent("mcts:guide=raider:widen=1:turn=6", game="pirates")
     assert (p.guide, p.widen, p.turn) == ("raider", 1.0, 6)
     with pytest.raises(AgentSpecError, match="guide must be one of"):
-        make_agent("mcts:guide=tuned", game="pirates")      # Maracaibo's heuristic
+        make_agent("mcts:guide=balanced", game="pirates")   # a Maracaibo heuristic
 
 
 def test_pirates_guide_chooses_the_root_moves_and_widening_plays_legally():
