@@ -10,7 +10,7 @@ import pytest
 from maracaibo_env.agents import registry as A
 from maracaibo_env.pirates import Game
 from maracaibo_env.pirates.agents import heuristics as H
-from maracaibo_env.pirates.agents.heuristics import (STRATEGIES, WEIGHT_NAMES, PiratesHeuristicAgent,
+from maracaibo_env.pirates.agents.heuristics import (STRATEGIES, WEIGHT_NAMES,
                                                      play_game)
 from maracaibo_env.pirates.core import constants as K
 from maracaibo_env.pirates.core import layout as L
@@ -42,39 +42,7 @@ def test_the_new_terms_are_off_in_every_older_strategy():
             assert all(w[WEIGHT_NAMES.index(n)] == 0.0 for n in NEW), name
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_strategist_plays_legal_moves_to_the_end(players):
-    g = Game(players, seed=50 + players)
-    others = ["tuned", "explorer", "builder"]
-    agents = [PiratesHeuristicAgent("strategist")] + [PiratesHeuristicAgent(o) for o in others[:players - 1]]
-    rng = np.random.default_rng(players)
-    moves = 0
-    while not g.is_over:
-        a = agents[g.current_player].act(None, g.action_mask(), rng, game=g)
-        assert g.action_mask()[a] == 1
-        g.step(a)
-        moves += 1
-    assert moves > 50 and len(g.scores()) == players and g.winners()
-
-
-def test_strategist_plays_solo_against_jordan():
-    g = Game(1, seed=17, difficulty=2)
-    agent = PiratesHeuristicAgent("strategist")
-    rng = np.random.default_rng(0)
-    while not g.is_over:
-        assert g.current_player == 0
-        a = agent.act(None, g.action_mask(), rng, game=g)
-        assert g.action_mask()[a] == 1
-        g.step(a)
-    r = play_pirates_match(["strategist", "jordan:3"], seed=18)
-    assert len(r.scores) == 2 and r.difficulty == "3"
-
-
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_compiled_games_with_strategist_finish(players):
-    seats = ["strategist", "tuned", "explorer", "builder"][:players]
-    g = play_game(players, 80 + players, seats, agent_seed=3)
-    assert g.is_over and max(g.scores()) > 0
+# its complete games (interactive, solo, compiled): tests/agents/test_pirates_tuned.py
 
 
 # ---- the older strategies are unchanged -----------------------------------------------------

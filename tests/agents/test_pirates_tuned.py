@@ -28,11 +28,17 @@ def test_tuned_is_a_registered_strategy():
         assert A.compiled_ok(spec)
 
 
+# (strategy, the seats beside it, seed offsets of the interactive / solo / compiled games)
+STRONG = {"tuned": (("raider", "explorer", "builder"), 40, 11, 70),
+          "strategist": (("tuned", "explorer", "builder"), 50, 17, 80)}
+
+
+@pytest.mark.parametrize("name", sorted(STRONG))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_tuned_plays_legal_moves_to_the_end(players):
-    g = Game(players, seed=40 + players)
-    others = ["raider", "explorer", "builder"]
-    agents = [PiratesHeuristicAgent("tuned")] + [PiratesHeuristicAgent(others[i]) for i in range(players - 1)]
+def test_the_fitted_strategies_play_legal_moves_to_the_end(name, players):
+    others, seed, _, _ = STRONG[name]
+    g = Game(players, seed=seed + players)
+    agents = [PiratesHeuristicAgent(name)] + [PiratesHeuristicAgent(o) for o in others[:players - 1]]
     rng = np.random.default_rng(players)
     moves = 0
     while not g.is_over:
@@ -43,25 +49,29 @@ def test_tuned_plays_legal_moves_to_the_end(players):
     assert moves > 50 and len(g.scores()) == players and g.winners()
 
 
-def test_tuned_plays_solo_against_jordan():
+@pytest.mark.parametrize("name", sorted(STRONG))
+def test_the_fitted_strategies_play_solo_against_jordan(name):
     """Solo: one agent and jordan:<k>; every decision is seat 0's (Jordan's
     turns are played inside the engine)."""
-    g = Game(1, seed=11, difficulty=2)
-    agent = PiratesHeuristicAgent("tuned")
+    seed = STRONG[name][2]
+    g = Game(1, seed=seed, difficulty=2)
+    agent = PiratesHeuristicAgent(name)
     rng = np.random.default_rng(0)
     while not g.is_over:
         assert g.current_player == 0
         a = agent.act(None, g.action_mask(), rng, game=g)
         assert g.action_mask()[a] == 1
         g.step(a)
-    r = play_pirates_match(["tuned", "jordan:3"], seed=12)
+    r = play_pirates_match([name, "jordan:3"], seed=seed + 1)
     assert len(r.scores) == 2 and r.difficulty == "3"
 
 
+@pytest.mark.parametrize("name", sorted(STRONG))
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_compiled_games_with_tuned_finish(players):
-    seats = ["tuned", "raider", "explorer", "builder"][:players]
-    g = play_game(players, 70 + players, seats, agent_seed=3)
+def test_compiled_games_with_the_fitted_strategies_finish(name, players):
+    others, _, _, seed = STRONG[name]
+    seats = [name, *others][:players]
+    g = play_game(players, seed + players, seats, agent_seed=3)
     assert g.is_over and max(g.scores()) > 0
 
 

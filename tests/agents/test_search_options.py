@@ -111,3 +111,29 @@ def test_pirates_guide_chooses_the_root_moves_and_widening_plays_legally():
     assert len(one) == 1 and one <= set(legal)              # the guide's one-ply favourite, not a draw
     t = make_agent("mcts:iters=200:top=0:turn=10", game="pirates").visits(g, 1)
     assert t.sum() == 200 and not np.array_equal(t, make_agent("mcts:iters=200:top=0", game="pirates").visits(g, 1))
+
+
+def test_may_expand_at_its_boundary():
+    """k children may grow while k < widen * sqrt(visits + 1): hand-computed limits."""
+    from maracaibo_env.framework.search import T_SIZE, T_VISITS, may_expand, new_tree
+    t = new_tree(10)
+    assert may_expand(t, 0, 1, 5, 1.0, 3)            # root, 3 iterations: 1 < sqrt(4) = 2
+    assert not may_expand(t, 0, 2, 5, 1.0, 3)        # 2 < 2 fails: the limit itself
+    assert may_expand(t, 0, 2, 5, 1.0, 4)            # one visit more: 2 < sqrt(5)
+    assert may_expand(t, 0, 0, 5, 1e-9, 0)           # a node without children always grows one
+    assert may_expand(t, 0, 9, 5, 0.0, 0)            # widen 0: every untried move, at once
+    assert not may_expand(t, 0, 0, 0, 1.0, 100)      # nothing untried
+    t[T_VISITS][3] = 8.0                             # an inner node counts its own visits
+    assert may_expand(t, 3, 2, 1, 1.0, 0) and not may_expand(t, 3, 3, 1, 1.0, 0)   # sqrt(9) = 3
+    t[T_SIZE][0] = 10                                # the tree is full
+    assert not may_expand(t, 0, 0, 5, 0.0, 0)
+
+
+def test_option_limits_are_inclusive():
+    o = mcts_options("mcts:turn=40:widen=100", "maracaibo")
+    assert o == {"turn": 40, "widen": 100.0}
+    with pytest.raises(AgentSpecError, match="widen must be in"):
+        make_agent("mcts:widen=100.5", game="maracaibo")
+    assert MCTSAgent(turn=40, widen=100).turn == 40
+    with pytest.raises(ValueError, match="widen must be a number 0..100"):
+        MCTSAgent(widen=100.5)

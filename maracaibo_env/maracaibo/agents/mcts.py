@@ -150,12 +150,35 @@ def _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, dri
 
 
 @njit(cache=True)
-def greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, decisions, mask, m2, t):
-    """Plays the acting player's turn in s on greedily, as the heuristics'
-    lookahead does (heuristics.search, lean probes: each choice = the best
-    `_prior` + evaluation after a probe step, a card never planned), for at
-    most `decisions` decisions or until the turn, the round or the game ends
-    or the draw or sailing phase comes. mask, m2, t: scratch."""
+def one_ply_best(s, cat, mask, tried, W, area_full, area_ongoing, exp_prog, card_bonus, dval, t):
+    """The legal move c (mask[c], tried[c] < 0) of best one-ply value for the
+    acting player, as one greedy choice of the heuristics' lean lookahead
+    (heuristics.search): `_prior` + evaluation after a probe step; planning a
+    card only when nothing else is left. -1 when there is none. t: scratch."""
+    me = s[G_CUR]
+    best = -1e18
+    besta = -1
+    for c in range(NUM_ACTIONS):
+        if not mask[c] or tried[c] >= 0:
+            continue
+        copy_into(t, s)
+        engine.probe_step(t, cat, c)
+        val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing, exp_prog,
+                                              card_bonus, dval)
+        if A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP:
+            val -= 1e6
+        if val > best:
+            best = val
+            besta = c
+    return besta
+
+
+@njit(cache=True)
+def greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, decisions, mask, none, t):
+    """Plays the acting player's turn in s on greedily (`one_ply_best` each
+    decision), for at most `decisions` decisions or until the turn, the round
+    or the game ends or the draw or sailing phase comes. mask, t: scratch;
+    none: int64, all -1 (no move excluded)."""
     me = s[G_CUR]
     turn0 = s[G_TURN_COUNT]
     round0 = s[G_ROUND]
@@ -164,26 +187,15 @@ def greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, 
     engine.legal_mask(s, cat, mask)
     d = decisions
     while d > 0 and not _stop(s, me, turn0, round0):
-        best = -1e18
-        besta = -1
-        for c in range(NUM_ACTIONS):
-            if not mask[c] or (A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP):
-                continue
-            copy_into(t, s)
-            engine.probe_step(t, cat, c)
-            val = _prior(s, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing, exp_prog,
-                                                  card_bonus, dval)
-            if val > best:
-                best = val
-                besta = c
-        if besta < 0:
+        a = one_ply_best(s, cat, mask, none, W, area_full, area_ongoing, exp_prog, card_bonus, dval, t)
+        if a < 0:
             return
-        engine.step_unchecked(s, cat, besta, mask)
+        engine.step_unchecked(s, cat, a, mask)
         d -= 1
 
 
 @njit(cache=True)
-def _turn_values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, turn, s, mask, m2,
+def _turn_values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, turn, s, mask, none,
                  t, out):
     """`_values` after the acting player's turn is played on greedily for up to
     `turn` decisions (greedy_turn on a copy): a leaf mid-turn is judged as the
@@ -192,33 +204,18 @@ def _turn_values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval
         _values(st, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
         return
     copy_into(s, st)
-    greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, turn, mask, m2, t)
+    greedy_turn(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, turn, mask, none, t)
     _values(s, cat, W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, out)
 
 
 @njit(cache=True)
 def _expand(st, cat, mask, has_child, x, greedy, W, area_full, area_ongoing, exp_prog, card_bonus, dval, t):
     """The next child of a node (search_with's expansion): with greedy, the
-    untried legal move of best one-ply value for the acting player (as one
-    greedy_turn choice; a planned card last), else one uniformly at random."""
+    untried legal move of best one-ply value for the acting player
+    (`one_ply_best`), else one uniformly at random."""
     if not greedy:
         return expand_uniform(st, cat, mask, has_child, x)
-    me = st[G_CUR]
-    best = -1e18
-    besta = -1
-    for c in range(NUM_ACTIONS):
-        if not mask[c] or has_child[c] >= 0:
-            continue
-        copy_into(t, st)
-        engine.probe_step(t, cat, c)
-        val = _prior(st, me, c, W) + evaluate(t, cat, me, W, area_full, area_ongoing, exp_prog,
-                                              card_bonus, dval)
-        if A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP:
-            val -= 1e6
-        if val > best:
-            best = val
-            besta = c
-    return besta, x
+    return one_ply_best(st, cat, mask, has_child, W, area_full, area_ongoing, exp_prog, card_bonus, dval, t), x
 
 
 @njit(cache=True)
@@ -269,7 +266,7 @@ def search(real, cat, me, iterations, c, rollout_depth, x, W, area_full, area_on
                            x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, learned,
                            _expand, expand_args, widen)
     heuristic = (W, area_full, area_ongoing, exp_prog, card_bonus, dval, drift, turn, np.empty_like(real),
-                 np.zeros(NUM_ACTIONS, np.int8), np.zeros(NUM_ACTIONS, np.int8), np.empty_like(real))
+                 np.zeros(NUM_ACTIONS, np.int8), np.full(NUM_ACTIONS, -1, np.int64), np.empty_like(real))
     return search_with(engine.step_unchecked, _redraw, engine.legal_mask, _policy, _turn_values,
                        G_OVER, G_CUR, MAX_P, NUM_ACTIONS, real, cat, me, iterations, c, rollout_depth,
                        x, dets, heuristic_rollout, root_allowed, visits_out, (), policy_args, heuristic,
