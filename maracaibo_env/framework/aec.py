@@ -54,7 +54,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from .description import GameDescription, check_reward, is_legal, terminal_rewards
+from .description import GameDescription, check_reset_options, check_reward, is_legal, terminal_rewards
 from .game import INT_TYPES
 from .obs_spec import FloatTransform, check_obs_type
 
@@ -365,17 +365,4 @@ class GameAECEnv(AECEnv):
 
     def _check_options(self, options) -> None:
         """reset() takes no options of its own: constructor keys raise, others are ignored."""
-        if options is None:
-            return
-        if not isinstance(options, dict):
-            raise ValueError(f"options must be None or a dict, got {type(options).__name__}")
-        keys = self._constructor_keys
-        misplaced = [k for k in options if k in keys]
-        if misplaced:
-            raise ValueError(
-                f"reset() options accept no keys (allowed: none); {', '.join(map(repr, misplaced))} "
-                f"is constructor configuration: pass it to raw_env()/env() "
-                f"(constructor keys: {', '.join(keys)})")
-        if options:
-            warnings.warn(f"reset() ignores unknown options {sorted(map(str, options))} "
-                          f"(allowed: none; configure via raw_env({', '.join(keys)}))")
+        check_reset_options(options, self._constructor_keys, "raw_env()/env()")

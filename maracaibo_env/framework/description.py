@@ -144,6 +144,23 @@ def check_reward(reward) -> None:
         raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
 
 
+def check_reset_options(options, constructor_keys, where: str) -> None:
+    """reset(options=...) as PettingZoo's and Gymnasium's own envs take it: None
+    or a dict, whose keys are ignored (their test suites pass made-up ones);
+    only a key that configures the env (`constructor_keys`) raises, since
+    ignoring it would silently play another game than the caller asked for."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise ValueError(f"options must be None or a dict, got {type(options).__name__}")
+    misplaced = [k for k in options if k in constructor_keys]
+    if misplaced:
+        raise ValueError(
+            f"reset() options configure nothing here; {', '.join(map(repr, misplaced))} "
+            f"is constructor configuration: pass it to {where} "
+            f"(constructor keys: {', '.join(constructor_keys)})")
+
+
 def terminal_rewards(game, mode: str) -> list[float]:
     """The end-of-game reward of every seat (``game.num_seats`` of them):
 

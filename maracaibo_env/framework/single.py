@@ -36,7 +36,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .description import REWARD_MODES, GameDescription, check_reward, is_legal, terminal_rewards
+from .description import (REWARD_MODES, GameDescription, check_reset_options, check_reward, is_legal,
+                          terminal_rewards)
 from .game import IllegalActionError
 from .obs_spec import FloatTransform, check_obs_type
 
@@ -92,6 +93,8 @@ class GameSingleEnv(gym.Env):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
+        self._constructor_keys = ("num_players", *d.options, "opponents", "learner_seat", "reward",
+                                  "render_mode", "illegal", "obs_type")
         for k, v in self.game_options.items():  # env.story, env.catalog, ...
             setattr(self, k, v)
         if learner_seat is not None:
@@ -150,9 +153,8 @@ class GameSingleEnv(gym.Env):
 
     # ---- Gymnasium API -----------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        check_reset_options(options, self._constructor_keys, "the env's constructor (gymnasium.make(..., key=value))")
         super().reset(seed=seed)
-        if options:
-            raise ValueError(f"reset() takes no options, got {sorted(options)}")
         rng = self.np_random
         self.learner = (int(rng.integers(self.num_players)) if self.learner_seat_option is None
                         else self.learner_seat_option)

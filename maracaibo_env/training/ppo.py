@@ -32,8 +32,11 @@ bar to clear, by a uniformly random legal policy (unless --no-baseline).
 Writes into --out: curve.csv (one row per evaluation and rung), curve.json
 (the settings, the rows, the curriculum's promotions, when each rung was
 beaten: learner steps and training minutes, the final evaluation), curve.png
-(win rate against each rung over training time) and model.zip. Training time
-excludes the evaluations; wall time includes them.
+(win rate against each rung over training time) and model.zip. The curve files
+are rewritten after every evaluation ("complete": false until the end) and
+before the model is saved, so a run that is killed or fails late keeps its
+curve. A rung never evaluated reads "not evaluated", not "not beaten".
+Training time excludes the evaluations; wall time includes them.
 """
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ import csv
 import json
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -273,11 +276,12 @@ def _plot(rows: list[EvalRow], rungs: list[str], players: int, path: Path) -> No
 
 
 def beaten(rows: list[EvalRow], rungs: list[str]) -> list[dict]:
-    """Per rung: the first evaluation whose Wilson interval lies above 50% (or None)."""
+    """Per rung: the first evaluation whose Wilson interval lies above 50% (or None),
+    and how many evaluations it had (0: never evaluated, so never "not beaten")."""
     out = []
     for r, name in enumerate(rungs):
         first = next((x for x in rows if x.rung == r and x.low > 0.5), None)
-        out.append({"rung": r, "opponent": name,
+        out.append({"rung": r, "opponent": name, "evaluations": sum(x.rung == r for x in rows),
                     "steps": first.steps if first else None,
                     "train_minutes": round(first.train_minutes, 2) if first else None,
                     "win_rate": first.win_rate if first else None})
@@ -349,6 +353,15 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     clock = {"train": 0.0, "start": time.perf_counter(), "since": time.perf_counter(), "next": 0}
     budget_s = cfg.minutes * 60.0
 
+    def curve_so_far() -> dict[str, Any]:
+        return {
+            "config": asdict(cfg), "rows": [asdict(x) for x in rows],
+            "promotions": [{"games": g, "level": lv} for g, lv in curriculum.promotions] if curriculum else [],
+            "beaten": beaten(rows, rungs), "steps": int(model.num_timesteps),
+            "train_minutes": round(clock["train"] / 60, 2),
+            "steps_per_second": round(model.num_timesteps / max(clock["train"], 1e-9), 1),
+            "complete": False}
+
     def run_eval(steps: int) -> None:
         clock["train"] += time.perf_counter() - clock["since"]
         top = min(len(rungs) - 1, level() + cfg.eval_above)
@@ -358,6 +371,7 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
             lo, hi = _wilson(credit, games)
             rows.append(EvalRow(steps, clock["train"] / 60, (time.perf_counter() - clock["start"]) / 60,
                                 level(), r, rungs[r], games, credit, credit / games, lo, hi))
+        write_curve(out, curve_so_far(), rows, rungs, cfg.players)
         clock["since"] = time.perf_counter()
 
     with Progress(TextColumn("[bold]training[/] {task.description}"), BarColumn(),
@@ -380,13 +394,7 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
 
         model.learn(total_timesteps=cfg.steps or 10**12, callback=Clock())
         run_eval(model.num_timesteps)
-    model.save(out / "model.zip")
-    result: dict[str, Any] = {
-        "config": asdict(cfg), "rows": [asdict(x) for x in rows],
-        "promotions": [{"games": g, "level": lv} for g, lv in curriculum.promotions] if curriculum else [],
-        "beaten": beaten(rows, rungs), "steps": int(model.num_timesteps),
-        "train_minutes": round(clock["train"] / 60, 2),
-        "steps_per_second": round(model.num_timesteps / max(clock["train"], 1e-9), 1)}
+    result = curve_so_far()
     final = level()     # the final evaluation: the deals of the curve against the final opponent
     result["final_opponent"] = rungs[final]
     args = (rungs[final], cfg.eval_deals, EVAL_SEED + 7919 * final, cfg.players)
@@ -395,13 +403,22 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     if cfg.baseline:
         result["random_baseline"] = asdict(play(RandomPolicy(cfg.seed), *args, True, cfg.obs_transform))
     result["wall_minutes"] = round((time.perf_counter() - clock["start"]) / 60, 2)
+    result["complete"] = True
+    write_curve(out, result, rows, rungs, cfg.players)
+    model.save(out / "model.zip")       # after the curve: a failure here loses the model only
+    return result
+
+
+def write_curve(out: Path, result: dict, rows: list[EvalRow], rungs: list[str], players: int) -> None:
+    """curve.json, curve.csv and curve.png as they stand (after every evaluation,
+    so a run killed or failing later keeps its curve; "complete" is set at the end)."""
     (out / "curve.json").write_text(json.dumps(result, indent=1))
     with open(out / "curve.csv", "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(asdict(rows[0])))
+        w = csv.DictWriter(f, fieldnames=[fld.name for fld in fields(EvalRow)])
         w.writeheader()
         w.writerows(asdict(x) for x in rows)
-    _plot(rows, rungs, cfg.players, out / "curve.png")
-    return result
+    if rows:
+        _plot(rows, rungs, players, out / "curve.png")
 
 
 def _table(result: dict) -> str:
@@ -410,7 +427,7 @@ def _table(result: dict) -> str:
     for b in result["beaten"]:
         lines.append(f"| {b['rung']} | `{b['opponent']}` | "
                      + (f"{b['steps']:,} | {b['train_minutes']} | {b['win_rate']:.0%} |" if b["steps"] is not None
-                        else "not beaten | - | - |"))
+                        else "not beaten | - | - |" if b.get("evaluations", 1) else "not evaluated | - | - |"))
     return "\n".join(lines)
 
 

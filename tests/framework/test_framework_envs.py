@@ -72,6 +72,25 @@ def test_default_option_checks():
         plain_raw_env().reset(options={"story": 76})
 
 
+def test_reset_takes_standard_options_silently_and_refuses_configuration():
+    """Issue 40: Gymnasium's and PettingZoo's reset(seed=None, options=None): an
+    unknown key is ignored without a warning; a constructor key raises, naming
+    where it belongs, and the env is as before."""
+    single = PlainSingleEnv(num_players=2)
+    obs, _ = single.reset(seed=3)
+    aec = plain_raw_env()
+    aec.reset(seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        single.reset(seed=3, options={"options": 1})
+        aec.reset(seed=3, options={"options": 1})
+    with pytest.raises(ValueError, match=r"'learner_seat' is constructor configuration.*gymnasium.make"):
+        single.reset(options={"learner_seat": 1})
+    with pytest.raises(ValueError, match="must be None or a dict, got list"):
+        single.reset(options=[("story", 76)])
+    assert single.learner == 0 and np.array_equal(single._obs(), obs)
+
+
 def test_single_on_the_public_api_only():
     e = PlainSingleEnv(num_players=3, opponents="random", learner_seat=None)
     with warnings.catch_warnings():

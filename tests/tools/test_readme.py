@@ -29,7 +29,7 @@ README_BLOCKS = BLOCK_RE.findall((ROOT / "README.md").read_text(encoding="utf-8"
 #: the docs the README's long sections moved to (their blocks were README blocks)
 MOVED = ("docs/architecture.md", "docs/figures.md", "docs/ratings.md")
 #: docs whose python blocks run too (their bash blocks are long measurement runs)
-PYTHON_ONLY = ("docs/opponent_ladder.md",)
+PYTHON_ONLY = ("docs/opponent_ladder.md", "docs/openspiel.md", "docs/pettingzoo.md")
 BLOCKS = [("README.md", lang, code) for lang, code in README_BLOCKS] + [
     (name, lang, code) for name in MOVED
     for lang, code in BLOCK_RE.findall((ROOT / name).read_text(encoding="utf-8"))] + [

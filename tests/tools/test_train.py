@@ -18,6 +18,43 @@ def test_a_rung_is_beaten_at_the_first_interval_above_one_half():
             _row(2000, 0, 0.45), _row(2000, 1, 0.51, 0.62)]
     b = T.beaten(rows, ["r0", "r1", "r2"])
     assert [(x["rung"], x["steps"], x["win_rate"]) for x in b] == [(0, 1000, 0.7), (1, 2000, 0.62), (2, None, None)]
+    assert [x["evaluations"] for x in b] == [3, 3, 0]
+
+
+def test_the_summary_tells_a_rung_never_evaluated_from_one_not_beaten():
+    """Issue 40: "not beaten" only for a rung that was played and never beaten."""
+    rows = [_row(0, 0, 0.55, 0.7), _row(0, 1, 0.2, 0.3)]
+    table = T._table({"beaten": T.beaten(rows, ["r0", "r1", "r2"])})
+    lines = table.splitlines()[2:]
+    assert "| 1,000 |" not in lines[0] and "| 0 | 0.0 | 70% |" in lines[0]
+    assert "not beaten" in lines[1] and "not evaluated" in lines[2] and "not beaten" not in lines[2]
+
+
+def test_the_curve_is_written_at_every_evaluation_and_before_the_model(tmp_path, monkeypatch):
+    """Issue 40: a failing model.save at the end keeps the curve; each evaluation
+    rewrites curve.json/csv/png (here: a stub model that only fails to save)."""
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    def broken_save(self, *a, **k):
+        raise OSError("disk full")
+    seen = []
+    real_write = T.write_curve
+
+    def spy(out, result, rows, rungs, players):
+        real_write(out, result, rows, rungs, players)
+        seen.append((len(rows), json.loads((out / "curve.json").read_text())["complete"]))
+    monkeypatch.setattr(MaskablePPO, "save", broken_save)
+    monkeypatch.setattr(T, "write_curve", spy)
+    cfg = T.TrainConfig(minutes=0.05, n_envs=8, n_steps=16, batch_size=64, eval_every=256, eval_deals=2,
+                        opponent="random", players=2, baseline=False, eval_mode="deterministic")
+    with pytest.raises(OSError, match="disk full"):
+        T.train(cfg, tmp_path, progress=False)
+    assert len(seen) >= 3 and all(not done for _, done in seen[:-1]) and seen[-1][1] is True
+    assert [n for n, _ in seen] == sorted(n for n, _ in seen)      # rows only grow
+    stored = json.loads((tmp_path / "curve.json").read_text())
+    assert stored["complete"] and stored["rows"] and (tmp_path / "curve.png").stat().st_size > 0
+    assert not (tmp_path / "model.zip").exists()
 
 
 def test_evaluate_counts_duplicate_games_with_shared_wins(monkeypatch):
