@@ -4,7 +4,8 @@
     python -m maracaibo_env.training.expert_iteration --run runs/ei --export maracaibo_env/maracaibo/agents/values/maracaibo.npz
 
 Stages (one run folder; every stage is a checkpoint, so a killed run resumes
-where it stopped):
+where it stopped, and a run can be split: start it with ``--iterations 1``,
+later rerun it with ``--iterations 3`` and only stages 2 and 3 are played):
 
 0. **Heuristic games** (``--games0`` per player count: solo against Jean at
    every level, 2, 3 and 4 players), played inside numba by random line-ups
@@ -330,11 +331,15 @@ def train(cfg: Config, progress_bar: bool = True) -> Path:
     run = Path(cfg.run)
     run.mkdir(parents=True, exist_ok=True)
     cfg_file = run / "config.json"
-    mine = json.dumps(asdict(cfg), sort_keys=True, default=list)
-    if cfg_file.exists() and json.loads(cfg_file.read_text()) != json.loads(mine):
-        raise SystemExit(f"{run} was started with another configuration ({cfg_file}); "
-                         "use a new --run folder or the same options")
-    cfg_file.write_text(mine)
+    mine = json.loads(json.dumps(asdict(cfg), sort_keys=True, default=list))
+    if cfg_file.exists():
+        # a run may be split: resumed with more --iterations (the stages done stay), nothing else changed
+        theirs = json.loads(cfg_file.read_text())
+        if {**theirs, "iterations": 0} != {**mine, "iterations": 0}:
+            raise SystemExit(f"{run} was started with another configuration ({cfg_file}); "
+                             "use a new --run folder or the same options (only --iterations may change)")
+        mine["iterations"] = max(mine["iterations"], theirs["iterations"])
+    cfg_file.write_text(json.dumps(mine, sort_keys=True))
     stages_file = run / "stages.json"
     stages = json.loads(stages_file.read_text()) if stages_file.exists() else []
     log = Log(run / "log.csv")

@@ -48,6 +48,21 @@ def test_a_run_trains_every_stage_resumes_and_exports(tmp_path, capsys):
         main(["--run", str(run), *TINY, "--lr", "0.01"])
 
 
+def test_a_run_is_split_by_resuming_it_with_more_iterations(tmp_path):
+    """Issue 39: a long run can be split over sessions: stage 0 now, stage 1
+    later; the stage done is not redone, and the later stage builds on it."""
+    run = tmp_path / "run"
+    short = [a if a != "1" or TINY[i - 1] != "--iterations" else "0" for i, a in enumerate(TINY)]
+    assert main(["--run", str(run), *short]) == 0
+    assert (run / "value_0.npz").exists() and not (run / "data_1.npz").exists()
+    stage0 = (run / "data_0.npz").stat().st_mtime_ns, (run / "value_0.npz").stat().st_mtime_ns
+    assert main(["--run", str(run), *TINY]) == 0                 # --iterations 1: only stage 1 is played
+    assert ((run / "data_0.npz").stat().st_mtime_ns, (run / "value_0.npz").stat().st_mtime_ns) == stage0
+    assert [s["stage"] for s in json.loads((run / "stages.json").read_text())] == [0, 1]
+    assert main(["--run", str(run), *short]) == 0                # fewer iterations later: nothing is lost
+    assert json.loads((run / "config.json").read_text())["iterations"] == 1
+
+
 @pytest.mark.parametrize("args", [["--hidden", "8"], ["--counts", "5"], ["--games0", "0"], ["--sample", "0"],
                                   ["--hidden", "a,b"]])
 def test_bad_arguments_exit_2(tmp_path, args, capsys):
