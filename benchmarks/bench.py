@@ -31,6 +31,9 @@ Sections (--only picks some):
            (random legal learner moves drawn in numba) at N = 64 and 1024 games,
            1 and 2 threads, against random and against balanced opponents
            played inside numba (2 players);
+* pirates_vector  Pirates' training env `maracaibo_env.pirates.vector.LearnerGames`
+           (the same framework env): learner steps/s at N = 1024, 1 and 2 threads,
+           against random, a ladder rung (raider:eps=0.4) and raider (2 players);
 * mcts     ISMCTS iterations/s (maracaibo_env/maracaibo/agents/mcts.py, 1000 iterations per decision):
            random rollouts of 40 decisions, and the heuristic-guided search
            without rollouts (top=3, depth=0), at 2- and 4-player decisions;
@@ -74,7 +77,7 @@ from maracaibo_env.maracaibo.core.random_play import pick_uniform  # noqa: E402
 drop_stale_cache(__file__)  # the playouts below link the engine's code
 
 SECTIONS = ("core", "split", "game", "aec", "single", "batch", "memory", "startup", "heuristic",
-            "vector", "mcts", "tournament", "compare", "pirates", "options")
+            "vector", "mcts", "tournament", "compare", "pirates", "pirates_vector", "options")
 G_OVER = L.G_OVER
 G_CUR = L.G_CUR
 
@@ -645,11 +648,14 @@ def bench_quick(seconds, runs, players=4):
 
 
 def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2),
-                 opponents=("random", "balanced:depth=1", "balanced")):
-    """Learner steps/s of LearnerGames (2 players, random seats)."""
+                 opponents=("random", "balanced:depth=1", "balanced"), game="maracaibo"):
+    """Learner steps/s of a game's LearnerGames (2 players, random seats): rows
+    "vector_env" for Maracaibo, "<game>_vector_env" for another game."""
     import numba
-    from maracaibo_env.maracaibo.core import batch as K
-    from maracaibo_env.maracaibo.vector import LearnerGames
+    from maracaibo_env.framework import batch_kernels as K
+    from maracaibo_env.registry import game_part
+    LearnerGames = game_part(game, "vector").LearnerGames
+    name = "vector_env" if game == "maracaibo" else f"{game}_vector_env"
     out = []
     before = numba.get_num_threads()
     try:
@@ -670,7 +676,7 @@ def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2),
                     steps(3)  # compile / warm
                     k = _calibrate(steps, seconds)
                     (secs, d, _), times = _median_runs(lambda: (steps(k), 0), runs)
-                    out.append({"name": "vector_env", "players": 2, "n": n, "threads": t,
+                    out.append({"name": name, "players": 2, "n": n, "threads": t,
                                 "opponents": opp, "steps_per_s": round(d / secs, 1),
                                 "decisions_per_s": round(d / secs, 1), "games_per_s": None,
                                 "decisions_per_game": None, "seconds": round(secs, 4),
@@ -680,6 +686,8 @@ def bench_vector(seconds, runs, sizes=(64, 1024), threads=(1, 2),
     return out
 
 
+#: Pirates' vector env rows: random, a middle rung of its ladder, and raider itself
+PIRATES_VECTOR_OPPONENTS = ("random", "raider:eps=0.4", "raider")
 MCTS_SPECS = ("mcts:iters=1000:depth=40", "mcts:iters=1000:top=3:depth=0")
 
 
@@ -792,6 +800,10 @@ def targets(rows) -> list[tuple[str, str, bool | None]]:
         out.append(("vector env >= 100,000 learner steps/s vs a rung near balanced "
                     "(balanced:depth=1, N=1024, 2 threads)", f"{v2['steps_per_s']:,.0f}",
                     v2["steps_per_s"] >= 1e5))
+    v3 = _find(rows, "pirates_vector_env", n=1024, threads=2, opponents="random")
+    if v3:
+        out.append(("pirates vector env >= 1,000,000 learner steps/s vs random (N=1024, 2 threads)",
+                    f"{v3['steps_per_s']:,.0f}", v3["steps_per_s"] >= 1e6))
     r = _find(rows, "cold_first_learner_games_s")
     if r:
         out.append(("first LearnerGames compiles in <= 60 s (after a first Game)", f"{r['value']} s",
@@ -942,6 +954,8 @@ def main(argv=None) -> int:
             emit(bench_compare(seconds, runs))
         elif s == "pirates":
             emit(bench_pirates(players, seconds, runs, cat))
+        elif s == "pirates_vector":
+            emit(bench_vector(seconds, runs, sizes=(1024,), opponents=PIRATES_VECTOR_OPPONENTS, game="pirates"))
         elif s == "options":
             emit(bench_options(seconds, runs, players=[3] if q else [1, 3], every_set=not q))
     checks = targets(rows)

@@ -73,6 +73,10 @@ class GameInfo:
         view dict (play/view.py) and ``action_detail(game, name)`` says what an
         action name's arguments point at now (play/labels.py); "": the game has
         no board view (its action names get no details).
+    :param vector: its vector training env, the module (its dotted name, or the
+        module) with ``LearnerGames``, ``sb3_vec_env``, ``gym_vector_env`` and
+        ``observation_space``: the game's plug-in of framework/vector.py (training
+        tools ask ``game_part(game, "vector")``); "": the game has none.
     :param compile_parts: what ``maracaibo compile`` runs for the game, as
         "module:attribute" or the tuple itself: rows (phase, name, what it
         compiles, function); phase 1 runs before phase 2 and each function is
@@ -105,6 +109,7 @@ class GameInfo:
     ladder: tuple[str, ...] = ("random",)
     agents: str = ""
     view: Any = ""
+    vector: Any = ""
     compile_parts: Any = ""
     demo: Any = ""
     calibration_stats: Any = ""

@@ -628,3 +628,19 @@ def seat_agent(text: str, game: str):
         raise ValueError(f"opponent {text!r} is the solo opponent, not a seat: {row.solo_use} "
                          "(num_players=1)")
     return make_agent(spec)
+
+
+def compiled_opponent(text, game: str) -> tuple[str, Any]:
+    """(spec text, the compiled engine's seat value) of a spec for an opponent
+    seat of the vector envs (maracaibo_env/framework/vector.py, which imports no
+    agent: each game's plug-in passes this reader in); a ValueError naming the
+    specs the game's compiled engine plays, and callable policies, otherwise."""
+    try:
+        spec = parse_spec(text, game)
+    except AgentSpecError:
+        spec = None
+    if spec is None or not compiled_ok(spec):
+        forms = [f for r in agent_kinds(game) if r.seat and r.compiled for f in r.spec_forms()]
+        raise ValueError(f"opponent {text!r}: give an agent spec the compiled engine plays "
+                         f"({', '.join(forms)}) or a callable policy(obs, masks)")
+    return spec.text, compiled_seat(spec)

@@ -23,6 +23,7 @@ GAME = register(GameInfo(
     openspiel="maracaibo_env.maracaibo.openspiel:MARACAIBO",
     determinize="maracaibo_env.maracaibo.game:Game.determinize",
     view="maracaibo_env.maracaibo.view",
+    vector="maracaibo_env.maracaibo.vector",
     compile_parts="maracaibo_env.maracaibo.warm:COMPILE_PARTS",
     calibration_stats="maracaibo_env.maracaibo.calibration_stats",
     calibration_targets="maracaibo_env.maracaibo:data/calibration.toml",

@@ -17,6 +17,7 @@ GAME = register(GameInfo(
     openspiel="maracaibo_env.pirates.openspiel:PIRATES",
     determinize="maracaibo_env.pirates.game:Game.determinize",
     view="maracaibo_env.pirates.view",
+    vector="maracaibo_env.pirates.vector",
     compile_parts="maracaibo_env.pirates.warm:COMPILE_PARTS",
     calibration_stats="maracaibo_env.pirates.calibration_stats",
     calibration_targets="maracaibo_env.pirates:data/calibration.toml",

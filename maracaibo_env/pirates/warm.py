@@ -34,10 +34,29 @@ def _rest():
     aec_env(num_players=2).reset(seed=0)
 
 
+def _vector():
+    from .batch import Batch
+    from .vector import VECTOR, LearnerGames
+    b = Batch(4, num_players=2, seed=0)
+    b.observations(), b.step(b.random_actions()), b.random_playouts(1)
+    for obs_type in ("int", "float"):
+        v = LearnerGames(4, num_players=2, opponents="raider:eps=0.5", seed=0, obs_type=obs_type)
+        for _ in range(3):
+            v.step(v.action_masks().argmax(axis=1))          # the first legal action
+    w = LearnerGames(2, num_players=2, opponents=_first_legal, seed=0)   # a Python policy opponent
+    w.step(w.action_masks().argmax(axis=1))
+    VECTOR.tie_break(b.states, 2)                          # the rewards' tie-break (buried treasures)
+
+
+def _first_legal(obs, masks):
+    return masks.argmax(axis=1)
+
+
 #: (phase, name, what it compiles, function): phase 1 runs before phase 2
 COMPILE_PARTS = (
     (1, "pirates core", "Pirates Game: the rules engine, Jordan", _core),
     (2, "pirates agents", "Pirates heuristics, mcts, envs", _rest),
+    (2, "pirates vector", "Pirates Batch and the vector env (LearnerGames, ladder rungs)", _vector),
 )
 
 

@@ -1,11 +1,13 @@
-"""MaskablePPO on Maracaibo's vector env: the reference learning curve, or any fixed opponents.
+"""MaskablePPO on a game's vector env: the reference learning curve, or any fixed opponents.
 
     python -m maracaibo_env.training.ppo --minutes 30 --out runs/curve        # needs the `train` extra
     python -m maracaibo_env.training.ppo --minutes 1 --eval-deals 20 --out /tmp/curve   # a quick look
     python -m maracaibo_env.training.ppo --opponent random --steps 50000 --out runs/random
     python -m maracaibo_env.training.ppo --opponent jean:medium --reward vp_margin --out runs/solo
+    python -m maracaibo_env.training.ppo --game pirates --minutes 10 --out runs/pirates-curve
 
-sb3-contrib's MaskablePPO learns Maracaibo on the vector env (`sb3_vec_env`:
+sb3-contrib's MaskablePPO learns Maracaibo (or, with --game pirates, Pirates of
+Maracaibo) on the game's vector env (`sb3_vec_env`:
 N games stepped together, the opponents played inside numba, the learner's
 seat drawn per game unless --learner-seat) with a win/loss reward (or
 --reward vp_margin). The opponents (--opponent) are agent specs read by the
@@ -15,7 +17,8 @@ rung (or, 20% of games, a lower one), and the learner moves up once it wins
 --promote of the last --window games against it; a spec the compiled engine plays
 ("random", "balanced", "balanced:eps=0.3:depth=0", ...) is every opponent,
 comma-separated specs one per opponent (in seat order after the learner; with
-a fixed --learner-seat); the solo opponent ("jean:<level>") is a solo game
+a fixed --learner-seat); the solo opponent ("jean:<level>", Pirates'
+"jordan:<0-6>") is a solo game
 (--players 1 implied). Observations go through --obs-transform (default
 "scaled": the envs' own float observation; see maracaibo_env.training.wrappers).
 
@@ -61,6 +64,7 @@ EVAL_MODES = ("both", "deterministic", "stochastic")
 @dataclass
 class TrainConfig:
     """The settings of one run (stored in curve.json)."""
+    game: str = GAME               # a registered game with a vector env (registry GameInfo.vector)
     minutes: float = 30.0          # training time budget (evaluations not counted)
     steps: int = 0                 # learner steps budget, whole rollouts (0: only --minutes)
     players: int | None = None     # None: 1 for the solo opponent, else 2
@@ -145,25 +149,27 @@ class RandomPolicy:
         return (self.rng.random(action_masks.shape) * action_masks).argmax(axis=1), None
 
 
-def line_up(players: int | None, opponent: str, learner_seat: int | None) -> tuple[int, dict, Any]:
+def line_up(players: int | None, opponent: str, learner_seat: int | None,
+            game: str = GAME) -> tuple[int, dict, Any]:
     """(num_players, the solo game's options, LearnerGames' opponents) of fixed opponents.
 
     :param players: see `wrappers.env_config`.
     :param opponent: comma-separated agent specs the compiled engine plays, or the solo opponent.
     :param learner_seat: the learner's seat, or None (drawn per game: then
         every opponent must be the same spec, as the vector env assigns them by seat).
+    :param game: the game (a registered id with a vector env).
     :raises ValueError: for an unknown spec, one the compiled engine does not
         play, or a line-up that does not fit.
     """
     from ..agents.registry import compiled_kinds, compiled_ok, parse_spec
-    n, solo = env_config(players, opponent)
+    n, solo = env_config(players, opponent, game)
     if n == 1:
-        return n, solo, "random"            # unused: the engine plays Jean
+        return n, solo, "random"            # unused: the engine plays the solo opponent
     specs = opponent_specs(opponent)
     for s in specs:
-        if not compiled_ok(parse_spec(s, GAME)):
+        if not compiled_ok(parse_spec(s, game)):
             raise ValueError(f"opponent {s!r}: the vector env's opponents are played by the compiled "
-                             f"engine ({compiled_kinds(GAME)} agents)")
+                             f"engine ({compiled_kinds(game)} agents)")
     if len(set(specs)) == 1:
         return n, solo, specs[0]
     if learner_seat is None:
@@ -175,27 +181,46 @@ def line_up(players: int | None, opponent: str, learner_seat: int | None) -> tup
     return n, solo, seats
 
 
-def _transform(name: str):
-    from ..maracaibo.vector import observation_space
+def _vector_games() -> list[str]:
+    """The registered games that have a vector env (what --game offers)."""
+    from ..registry import available_games, game_info
+    return [g for g in available_games() if game_info(g).vector]
+
+
+def _solo_forms(game: str) -> str:
+    """The solo opponent's spec forms of `game`, for messages ("jean:<level>", ...)."""
+    from ..agents.registry import solo_kind
+    row = solo_kind(game)
+    return ", ".join(row.spec_forms()) if row is not None else "none"
+
+
+def _vector(game: str):
+    """The game's vector env module (registry GameInfo.vector)."""
+    from ..registry import game_part
+    return game_part(game, "vector")
+
+
+def _transform(name: str, game: str = GAME):
     if name not in OBS_TRANSFORMS:
         raise ValueError(f"obs_transform must be one of {sorted(OBS_TRANSFORMS)}, got {name!r}")
-    return OBS_TRANSFORMS[name].transform(observation_space("int"))
+    return OBS_TRANSFORMS[name].transform(_vector(game).observation_space("int"))
 
 
 def play(policy, opponent: str, deals: int, seed: int, num_players: int = 2,
-         deterministic: bool = True, obs_transform: str = "scaled") -> EvalResult:
+         deterministic: bool = True, obs_transform: str = "scaled", game: str = GAME) -> EvalResult:
     """`deals` deals from `seed` on against `opponent` (fixed specs, as --opponent),
     each played once with the policy in every seat (duplicate play; solo: one seat).
 
     :param policy: a model, or anything with ``predict(obs, action_masks=, deterministic=)``.
     :param obs_transform: what the policy was trained on (a key of OBS_TRANSFORMS).
+    :param game: the game (a registered id with a vector env).
     """
-    from ..maracaibo.vector import LearnerGames
-    fn, _ = _transform(obs_transform)
+    LearnerGames = _vector(game).LearnerGames
+    fn, _ = _transform(obs_transform, game)
     rewards, credit, margins, lengths, illegal = [], 0.0, [], [], 0
     rows = np.arange(deals)
     for seat in range(1 if num_players == 1 else num_players):
-        n, solo, opponents = line_up(num_players, opponent, seat)
+        n, solo, opponents = line_up(num_players, opponent, seat, game)
         v = LearnerGames(deals, num_players=n, opponents=opponents, learner_seat=seat, seed=seed,
                          reward="win_loss", **solo)
         over = np.zeros(deals, bool)
@@ -228,10 +253,10 @@ def play(policy, opponent: str, deals: int, seed: int, num_players: int = 2,
 
 
 def evaluate(model, opponent: str, deals: int, seed: int, num_players: int = 2,
-             obs_transform: str = "scaled") -> tuple[float, int]:
+             obs_transform: str = "scaled", game: str = GAME) -> tuple[float, int]:
     """(the greedy policy's win credit, games) of `play`: 1 a sole win, 1/k a
     k-way shared first place (what the curve records)."""
-    r = play(model, opponent, deals, seed, num_players, True, obs_transform)
+    r = play(model, opponent, deals, seed, num_players, True, obs_transform, game)
     return r.credit, r.games
 
 
@@ -240,7 +265,7 @@ def _wilson(credit: float, n: int) -> tuple[float, float]:
     return wilson(credit, n)
 
 
-def _plot(rows: list[EvalRow], rungs: list[str], players: int, path: Path) -> None:
+def _plot(rows: list[EvalRow], rungs: list[str], players: int, path: Path, game: str = GAME) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -261,7 +286,8 @@ def _plot(rows: list[EvalRow], rungs: list[str], players: int, path: Path) -> No
     ax.set_ylim(-0.02, 1.02)
     ax.set_ylabel("win rate (95% Wilson)")
     who = "climbing the opponent ladder" if climb else f"against {rungs[0]}"
-    ax.set_title(f"MaskablePPO on Maracaibo ({f'{players} players' if players > 1 else 'solo'}) {who}")
+    from ..registry import game_info
+    ax.set_title(f"MaskablePPO on {game_info(game).title} ({f'{players} players' if players > 1 else 'solo'}) {who}")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, title="rung" if climb else None)
     low = axes[-1, 0]
     if climb:
@@ -316,7 +342,6 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     from ..framework.curriculum import Curriculum
     from ..agents.ladder import ladder
-    from ..maracaibo.vector import sb3_vec_env
 
     if cfg.eval_mode not in EVAL_MODES:
         raise ValueError(f"eval_mode must be one of {EVAL_MODES}, got {cfg.eval_mode!r}")
@@ -330,17 +355,18 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     if cfg.opponent == CURRICULUM:
         cfg.players = 2 if cfg.players is None else cfg.players
         if cfg.players == 1:
-            raise ValueError("a curriculum needs opponent seats: --players 2..4 (solo: --opponent jean:<level>)")
-        cfg.rungs = list(cfg.rungs or ladder(GAME))
+            raise ValueError(f"a curriculum needs opponent seats: --players 2..4 (solo: --opponent "
+                             f"{_solo_forms(cfg.game)})")
+        cfg.rungs = list(cfg.rungs or ladder(cfg.game))
         curriculum = Curriculum(cfg.rungs, promote=cfg.promote, window=cfg.window, review=cfg.review,
                                 seed=cfg.seed)
         solo, opponents = {}, curriculum
     else:
-        cfg.players, solo, opponents = line_up(cfg.players, cfg.opponent, cfg.learner_seat)
+        cfg.players, solo, opponents = line_up(cfg.players, cfg.opponent, cfg.learner_seat, cfg.game)
         cfg.rungs = [cfg.opponent]
     rungs = cfg.rungs
-    fn, box = _transform(cfg.obs_transform)
-    env = _transformed(sb3_vec_env(cfg.n_envs, num_players=cfg.players, opponents=opponents,
+    fn, box = _transform(cfg.obs_transform, cfg.game)
+    env = _transformed(_vector(cfg.game).sb3_vec_env(cfg.n_envs, num_players=cfg.players, opponents=opponents,
                                    learner_seat=cfg.learner_seat, seed=cfg.seed, reward=cfg.reward,
                                    **solo), fn, box)
     model = MaskablePPO("MlpPolicy", env, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
@@ -367,7 +393,7 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
         top = min(len(rungs) - 1, level() + cfg.eval_above)
         for r in range(top + 1):
             credit, games = evaluate(model, rungs[r], cfg.eval_deals, EVAL_SEED + 7919 * r, cfg.players,
-                                     cfg.obs_transform)
+                                     cfg.obs_transform, cfg.game)
             lo, hi = _wilson(credit, games)
             rows.append(EvalRow(steps, clock["train"] / 60, (time.perf_counter() - clock["start"]) / 60,
                                 level(), r, rungs[r], games, credit, credit / games, lo, hi))
@@ -399,9 +425,10 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     result["final_opponent"] = rungs[final]
     args = (rungs[final], cfg.eval_deals, EVAL_SEED + 7919 * final, cfg.players)
     for mode in (("deterministic", "stochastic") if cfg.eval_mode == "both" else (cfg.eval_mode,)):
-        result["eval_" + mode] = asdict(play(model, *args, mode == "deterministic", cfg.obs_transform))
+        result["eval_" + mode] = asdict(play(model, *args, mode == "deterministic", cfg.obs_transform, cfg.game))
     if cfg.baseline:
-        result["random_baseline"] = asdict(play(RandomPolicy(cfg.seed), *args, True, cfg.obs_transform))
+        result["random_baseline"] = asdict(play(RandomPolicy(cfg.seed), *args, True, cfg.obs_transform,
+                                                cfg.game))
     result["wall_minutes"] = round((time.perf_counter() - clock["start"]) / 60, 2)
     result["complete"] = True
     write_curve(out, result, rows, rungs, cfg.players)
@@ -418,7 +445,7 @@ def write_curve(out: Path, result: dict, rows: list[EvalRow], rungs: list[str], 
         w.writeheader()
         w.writerows(asdict(x) for x in rows)
     if rows:
-        _plot(rows, rungs, players, out / "curve.png")
+        _plot(rows, rungs, players, out / "curve.png", result["config"].get("game", GAME))
 
 
 def _table(result: dict) -> str:
@@ -457,15 +484,17 @@ def main(argv=None) -> int:
                "  python -m maracaibo_env.training.ppo --opponent jean:medium --reward vp_margin --out runs/solo\n")
     a = p.add_argument
     a("--out", required=True, help="folder for curve.csv, curve.json, curve.png, model.zip")
+    a("--game", choices=_vector_games(), default=d.game,
+      help=f"which game (default {d.game}): every registered game with a vector env")
     a("--minutes", type=float, default=d.minutes, help=f"training time (default {d.minutes})")
     a("--steps", type=int, default=0,
       help="stop after this many learner steps, rounded up to whole rollouts (0: no limit)")
     a("--opponent", default=d.opponent,
       help="'curriculum' (default: up the opponent ladder), an agent spec the compiled engine plays "
            "for every opponent ('random', 'balanced', 'balanced:eps=0.3:depth=0'), comma-separated specs "
-           "one per opponent, or the solo opponent 'jean:<level>' (a solo game)")
+           "one per opponent, or the solo opponent: 'jean:<level>', Pirates' 'jordan:<0-6>' (a solo game)")
     a("--players", type=int, choices=(1, 2, 3, 4), default=None,
-      help="players in the game (default: 1 against jean, else 2)")
+      help="players in the game (default: 1 against the solo opponent, else 2)")
     a("--learner-seat", type=int, default=None, help="the learner's seat (default: drawn per game)")
     a("--reward", choices=("win_loss", "vp_margin"), default=d.reward,
       help=f"training reward (default {d.reward}; vp_margin = (own - best other VP) / 100)")
@@ -507,14 +536,15 @@ def main(argv=None) -> int:
         if args.opponent == CURRICULUM:
             n = 2 if args.players is None else args.players
             if n == 1:
-                raise ValueError("a curriculum needs opponent seats: --players 2..4 (solo: --opponent jean:<level>)")
+                raise ValueError(f"a curriculum needs opponent seats: --players 2..4 (solo: --opponent "
+                                 f"{_solo_forms(args.game)})")
         else:
-            n = line_up(args.players, args.opponent, args.learner_seat)[0]
+            n = line_up(args.players, args.opponent, args.learner_seat, args.game)[0]
         if args.learner_seat is not None and args.learner_seat not in range(n):
             raise ValueError(f"--learner-seat must be a seat 0..{n - 1}")
     except ValueError as e:
         p.error(str(e))
-    cfg = TrainConfig(minutes=args.minutes, steps=args.steps, players=args.players, opponent=args.opponent,
+    cfg = TrainConfig(game=args.game, minutes=args.minutes, steps=args.steps, players=args.players, opponent=args.opponent,
                       learner_seat=args.learner_seat, reward=args.reward, obs_transform=args.obs_transform,
                       n_envs=args.n_envs, n_steps=args.n_steps, batch_size=args.batch_size,
                       n_epochs=args.n_epochs, learning_rate=args.learning_rate, gamma=args.gamma,

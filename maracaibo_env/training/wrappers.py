@@ -127,7 +127,7 @@ def opponent_specs(opponent: str) -> list[str]:
     return [s.strip() for s in opponent.split(",")]
 
 
-def env_config(players: int | None, opponent: str) -> tuple[int, dict[str, Any]]:
+def env_config(players: int | None, opponent: str, game: str = GAME) -> tuple[int, dict[str, Any]]:
     """(num_players, the solo game's options) of the ``--opponent`` and ``--players`` options.
 
     The specs are read by the agent registry (`maracaibo_env.agents.registry`):
@@ -139,12 +139,13 @@ def env_config(players: int | None, opponent: str) -> tuple[int, dict[str, Any]]
 
     :param players: 1 (solo), 2, 3 or 4; None picks 1 for the solo opponent, else 2.
     :param opponent: comma-separated agent specs.
+    :param game: the game whose agent table reads them (a registered game id).
     :raises ValueError: for an unknown spec or a line-up that does not fit `players`.
     """
     from ..agents.registry import kind_of, parse_spec, solo_kind
     specs = opponent_specs(opponent)
-    solo_row = solo_kind(GAME)
-    parsed = [None if solo_row is not None and s == solo_row.kind else parse_spec(s, GAME) for s in specs]
+    solo_row = solo_kind(game)
+    parsed = [None if solo_row is not None and s == solo_row.kind else parse_spec(s, game) for s in specs]
     solo = [p is None or not kind_of(p).seat for p in parsed]
     if any(solo):
         if len(specs) != 1:

@@ -97,6 +97,31 @@ def test_a_short_run_writes_the_curve(tmp_path):
     assert all(r["games"] == 6 and r["low"] <= r["win_rate"] <= r["high"] for r in stored["rows"])
 
 
+def test_pirates_trains_on_its_own_vector_env_up_its_own_ladder(tmp_path):
+    """Issue 40: `--game pirates` trains MaskablePPO on Pirates' vector env, its
+    curriculum climbs Pirates' ladder, and the curve is Pirates'."""
+    pytest.importorskip("sb3_contrib")
+    from maracaibo_env.agents.ladder import ladder
+    cfg = T.TrainConfig(game="pirates", minutes=0.05, n_envs=8, n_steps=16, batch_size=64, eval_every=512,
+                        eval_deals=2, window=20, eval_mode="deterministic", baseline=False)
+    result = T.train(cfg, tmp_path, progress=False)
+    stored = json.loads((tmp_path / "curve.json").read_text())
+    assert stored["config"]["game"] == "pirates" and stored["config"]["rungs"] == list(ladder("pirates"))
+    assert stored["rows"][0]["opponent"] == "random" and result["steps"] > 0
+    assert result["eval_deterministic"]["games"] == 4          # 2 deals x 2 seats against the final rung
+    assert (tmp_path / "model.zip").stat().st_size > 0
+
+
+def test_the_solo_opponent_of_each_game_is_read_by_its_own_table(capsys):
+    assert T.line_up(None, "jordan:3", None, "pirates")[:2] == (1, {"difficulty": 3})
+    assert T.line_up(None, "jean:hard", None)[:2] == (1, {"difficulty": "hard"})
+    with pytest.raises(ValueError):
+        T.line_up(None, "jean:hard", None, "pirates")              # Jean is not Pirates' solo opponent
+    with pytest.raises(SystemExit) as e:
+        T.main(["--out", "x", "--game", "pirates", "--players", "1"])
+    assert e.value.code == 2 and "jordan:<0-6>" in capsys.readouterr().err
+
+
 # ---- maracaibo compile ----------------------------------------------------------------------
 @pytest.mark.slow
 def test_maracaibo_compile_runs_every_part_of_a_game(capsys):
