@@ -36,8 +36,8 @@ Writes into --out: curve.csv (one row per evaluation and rung), curve.json
 (the settings, the rows, the curriculum's promotions, when each rung was
 beaten: learner steps and training minutes, the final evaluation), curve.png
 (win rate against each rung over training time) and model.zip. The curve files
-are rewritten after every evaluation ("complete": false until the end) and
-before the model is saved, so a run that is killed or fails late keeps its
+are rewritten after every evaluation ("complete": false until the end; the plot
+at most every 30 s) and before the model is saved, so a run that is killed or fails late keeps its
 curve. A rung never evaluated reads "not evaluated", not "not beaten".
 Training time excludes the evaluations; wall time includes them.
 """
@@ -58,6 +58,7 @@ from .wrappers import GAME, OBS_TRANSFORMS, env_config, opponent_specs
 
 EVAL_SEED = 10**9          # evaluation deals start here: far from any training seed
 CURRICULUM = "curriculum"  # the --opponent that climbs the opponent ladder
+PLOT_EVERY_S = 30.0        # curve.png is redrawn at most this often during training (and at the end)
 EVAL_MODES = ("both", "deterministic", "stochastic")
 
 
@@ -376,7 +377,8 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
                         verbose=0)
     level = (lambda: curriculum.level) if curriculum is not None else (lambda: 0)
     rows: list[EvalRow] = []
-    clock = {"train": 0.0, "start": time.perf_counter(), "since": time.perf_counter(), "next": 0}
+    clock = {"train": 0.0, "start": time.perf_counter(), "since": time.perf_counter(), "next": 0,
+             "plotted": -float("inf")}
     budget_s = cfg.minutes * 60.0
 
     def curve_so_far() -> dict[str, Any]:
@@ -397,7 +399,11 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
             lo, hi = _wilson(credit, games)
             rows.append(EvalRow(steps, clock["train"] / 60, (time.perf_counter() - clock["start"]) / 60,
                                 level(), r, rungs[r], games, credit, credit / games, lo, hi))
-        write_curve(out, curve_so_far(), rows, rungs, cfg.players)
+        # the plot (~0.3 s) at most every PLOT_EVERY_S seconds; the JSON and CSV every time
+        plot = time.perf_counter() - clock["plotted"] >= PLOT_EVERY_S
+        write_curve(out, curve_so_far(), rows, rungs, cfg.players, plot)
+        if plot:
+            clock["plotted"] = time.perf_counter()
         clock["since"] = time.perf_counter()
 
     with Progress(TextColumn("[bold]training[/] {task.description}"), BarColumn(),
@@ -436,15 +442,16 @@ def train(cfg: TrainConfig, out: Path, progress: bool = True) -> dict:
     return result
 
 
-def write_curve(out: Path, result: dict, rows: list[EvalRow], rungs: list[str], players: int) -> None:
-    """curve.json, curve.csv and curve.png as they stand (after every evaluation,
-    so a run killed or failing later keeps its curve; "complete" is set at the end)."""
+def write_curve(out: Path, result: dict, rows: list[EvalRow], rungs: list[str], players: int,
+                plot: bool = True) -> None:
+    """curve.json, curve.csv and (with `plot`) curve.png as they stand (after every
+    evaluation, so a run killed or failing later keeps its curve; "complete" is set at the end)."""
     (out / "curve.json").write_text(json.dumps(result, indent=1))
     with open(out / "curve.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=[fld.name for fld in fields(EvalRow)])
         w.writeheader()
         w.writerows(asdict(x) for x in rows)
-    if rows:
+    if rows and plot:
         _plot(rows, rungs, players, out / "curve.png", result["config"].get("game", GAME))
 
 

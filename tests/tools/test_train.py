@@ -41,12 +41,12 @@ def test_the_curve_is_written_at_every_evaluation_and_before_the_model(tmp_path,
     seen = []
     real_write = T.write_curve
 
-    def spy(out, result, rows, rungs, players):
-        real_write(out, result, rows, rungs, players)
+    def spy(out, result, rows, rungs, players, plot=True):
+        real_write(out, result, rows, rungs, players, plot)
         seen.append((len(rows), json.loads((out / "curve.json").read_text())["complete"]))
     monkeypatch.setattr(MaskablePPO, "save", broken_save)
     monkeypatch.setattr(T, "write_curve", spy)
-    cfg = T.TrainConfig(minutes=0.05, n_envs=8, n_steps=16, batch_size=64, eval_every=256, eval_deals=2,
+    cfg = T.TrainConfig(minutes=0.02, n_envs=8, n_steps=16, batch_size=64, eval_every=512, eval_deals=1,
                         opponent="random", players=2, baseline=False, eval_mode="deterministic")
     with pytest.raises(OSError, match="disk full"):
         T.train(cfg, tmp_path, progress=False)
@@ -102,7 +102,7 @@ def test_pirates_trains_on_its_own_vector_env_up_its_own_ladder(tmp_path):
     curriculum climbs Pirates' ladder, and the curve is Pirates'."""
     pytest.importorskip("sb3_contrib")
     from maracaibo_env.agents.ladder import ladder
-    cfg = T.TrainConfig(game="pirates", minutes=0.05, n_envs=8, n_steps=16, batch_size=64, eval_every=512,
+    cfg = T.TrainConfig(game="pirates", minutes=0.02, n_envs=8, n_steps=16, batch_size=64, eval_every=1024,
                         eval_deals=2, window=20, eval_mode="deterministic", baseline=False)
     result = T.train(cfg, tmp_path, progress=False)
     stored = json.loads((tmp_path / "curve.json").read_text())
