@@ -6,8 +6,9 @@
 Each line-up plays a small tournament through the public command line
 (`python -m maracaibo_env tournament --replays`) on fixed seeds; the games'
 seeds, scores, winners, breakdowns and action histories are hashed.
-Times are left out. Run it before and after a structural change and compare
-the two files: every sha must be the same.
+Times are left out. The vector envs (`VECTOR_LINEUPS`) are stepped in this
+process by seeded random learners and their arrays hashed. Run it before and
+after a structural change and compare the two files: every sha must be the same.
 """
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ LINEUPS = [
     ("pirates", "explorer", 1, "auto"),
 ]
 _FIELDS = "seed, scores, winners, breakdown, history"
+#: (game, players, opponents, obs_type): the vector envs, stepped by seeded random learners
+VECTOR_LINEUPS = [
+    ("maracaibo", 2, "balanced:eps=0.3:depth=0", "int"),
+    ("maracaibo", 3, "random", "float"),
+    ("maracaibo", 1, "random", "int"),
+    ("maracaibo", 2, "curriculum", "int"),
+    ("pirates", 2, "raider:eps=0.4", "int"),
+    ("pirates", 4, "random", "float"),
+    ("pirates", 1, "random", "int"),
+]
 
 
 def fingerprint(game: str, agents: str, players: int, engine: str) -> str:
@@ -51,6 +62,28 @@ def fingerprint(game: str, agents: str, players: int, engine: str) -> str:
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
 
 
+def vector_fingerprint(game: str, players: int, opponents: str, obs_type: str, steps: int = 400) -> str:
+    """The sha of 64 vector-env games' observations, rewards, dones, masks and
+    terminal observations over `steps` learner steps (actions drawn from the
+    masks by a seeded generator), and of their final scores."""
+    import numpy as np
+    from maracaibo_env.registry import game_part
+    v = game_part(game, "vector").LearnerGames(64, num_players=players, opponents=opponents, seed=11,
+                                                obs_type=obs_type)
+    rng = np.random.default_rng(5)
+    h = hashlib.sha256(np.ascontiguousarray(v.observations()).tobytes())
+    for _ in range(steps):
+        masks = v.action_masks()
+        acts = (rng.random(masks.shape) * masks).argmax(axis=1)
+        obs, rewards, dones, infos = v.step(acts)
+        for a in (obs, rewards, dones, masks):
+            h.update(np.ascontiguousarray(a).tobytes())
+        for i in np.flatnonzero(dones):
+            h.update(np.ascontiguousarray(infos[i]["terminal_observation"]).tobytes())
+    h.update(np.ascontiguousarray(v.batch.scores()).tobytes())
+    return h.hexdigest()[:16]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", help="write {line-up: sha} as JSON here")
@@ -59,6 +92,10 @@ def main(argv=None) -> int:
     for game, agents, players, engine in LINEUPS:
         key = f"{game} {players}p {engine} {agents}"
         out[key] = fingerprint(game, agents, players, engine)
+        print(f"{out[key]}  {key}", flush=True)
+    for game, players, opponents, obs_type in VECTOR_LINEUPS:
+        key = f"{game} vector {players}p {opponents} {obs_type}"
+        out[key] = vector_fingerprint(game, players, opponents, obs_type)
         print(f"{out[key]}  {key}", flush=True)
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
