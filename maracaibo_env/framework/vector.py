@@ -65,7 +65,7 @@ import numpy as np
 
 from ..registry import game_info
 from .curriculum import Curriculum
-from .description import REWARD_MODES
+from .description import REWARD_MODES, check_reset_options
 from .errors import IllegalActionError
 from .game import int_option
 from .obs_spec import ObsSpec, check_obs_type
@@ -508,6 +508,13 @@ def _make_sb3_class():
     return LearnerVecEnv
 
 
+def _constructor_keys(games_class: type) -> tuple[str, ...]:
+    """The keyword arguments of a LearnerGames class (what reset(options=) refuses)."""
+    import inspect
+    return tuple(k for k, p in inspect.signature(games_class.__init__).parameters.items()
+                 if k not in ("self", "n") and p.kind is not p.VAR_KEYWORD)
+
+
 def gym_vector_env(games_class: type, n: int, **kwargs):
     """A Gymnasium `VectorEnv` over games_class(n, **kwargs) (a game's
     LearnerGames): reset(seed=) -> (obs, infos), step(actions) -> (obs,
@@ -533,6 +540,7 @@ def gym_vector_env(games_class: type, n: int, **kwargs):
             self.action_space = batch_space(self.single_action_space, n)
 
         def reset(self, *, seed=None, options=None):
+            check_reset_options(options, _constructor_keys(games_class), "gym_vector_env(n, key=value)")
             if seed is not None:
                 self.games = games_class(n, **{**kwargs, "seed": int(seed)})
                 obs = self.games.observations()
@@ -553,3 +561,22 @@ def gym_vector_env(games_class: type, n: int, **kwargs):
             return self.games.action_masks()
 
     return LearnerVectorEnv()
+
+
+def env_builders(games_class: type) -> tuple[Callable, Callable, Callable]:
+    """A game's module-level ``observation_space(obs_type)``, ``sb3_vec_env(n, **kw)``
+    and ``gym_vector_env(n, **kw)`` over its LearnerGames (one definition for
+    every game's plug-in)."""
+    def observation_space(obs_type: str = "int"):
+        return games_class.plugin.observation_space(obs_type)
+
+    def sb3(n: int, **kwargs):
+        return sb3_vec_env(games_class, n, **kwargs)
+
+    def gym(n: int, **kwargs):
+        return gym_vector_env(games_class, n, **kwargs)
+
+    observation_space.__doc__ = VectorGame.observation_space.__doc__
+    sb3.__doc__, gym.__doc__ = sb3_vec_env.__doc__, gym_vector_env.__doc__
+    sb3.__name__, gym.__name__ = "sb3_vec_env", "gym_vector_env"
+    return observation_space, sb3, gym

@@ -127,23 +127,6 @@ class LearnerGames(V.LearnerGames):
                          extra={"campaign": campaign})
 
 
-def observation_space(obs_type: str = "int"):
-    """The Box of one learner observation of obs_type ("int" or "float")."""
-    return VECTOR.observation_space(obs_type)
 
-
-def sb3_vec_env(n: int, **kwargs):
-    """A stable-baselines3 VecEnv over LearnerGames(n, **kwargs), with
-    `action_masks` for sb3-contrib's MaskablePPO (needs the `train` extra).
-    `seed(s)` (as `MaskablePPO(seed=s)` calls it) makes the next reset start
-    new games from seed s (game i from s + i)."""
-    return V.sb3_vec_env(LearnerGames, n, **kwargs)
-
-
-def gym_vector_env(n: int, **kwargs):
-    """A Gymnasium `VectorEnv` over LearnerGames(n, **kwargs): reset(seed=)
-    -> (obs, infos), step(actions) -> (obs, rewards, terminations,
-    truncations, infos); same-step autoreset (metadata["autoreset_mode"]):
-    a finished game's last observation is in infos["final_obs"][i] where
-    infos["_final_obs"][i]; infos["action_mask"] holds the learners' masks."""
-    return V.gym_vector_env(LearnerGames, n, **kwargs)
+# observation_space(obs_type), sb3_vec_env(n, **kwargs), gym_vector_env(n, **kwargs) over LearnerGames
+observation_space, sb3_vec_env, gym_vector_env = V.env_builders(LearnerGames)

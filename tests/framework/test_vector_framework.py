@@ -233,3 +233,20 @@ def test_the_builders_wrap_the_third_game():
     gym = V.gym_vector_env(RaceLearnerGames, 3, num_players=4)
     obs, info = gym.reset(seed=2)
     assert gym.observation_space.contains(obs) and info["action_mask"].shape == (3, R.NUM_ACTIONS)
+
+
+def test_the_gym_vector_envs_reset_ignores_unknown_options_and_refuses_configuration():
+    """Issue 40: reset(seed, options) as Gymnasium passes it; a LearnerGames
+    keyword in options raises (it would be ignored), naming the constructor keys."""
+    import warnings
+    observation_space, sb3, gym_builder = V.env_builders(RaceLearnerGames)
+    gym = gym_builder(2, num_players=2)
+    obs, _ = gym.reset(seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again, _ = gym.reset(seed=3, options={"options": 1})
+    assert np.array_equal(obs, again)
+    with pytest.raises(ValueError, match=r"'num_players' is constructor configuration.*learner_seat"):
+        gym.reset(options={"num_players": 3})
+    assert observation_space("int") == RaceLearnerGames.plugin.observation_space("int")
+    assert sb3.__name__ == "sb3_vec_env" and "MaskablePPO" in sb3.__doc__
