@@ -488,7 +488,8 @@ def main(argv=None) -> int:
                "  python -m maracaibo_env.training.ppo --opponent random --steps 50000 --out runs/random\n"
                "  python -m maracaibo_env.training.ppo --players 3 --opponent balanced,random --learner-seat 0 "
                "--out runs/3p\n"
-               "  python -m maracaibo_env.training.ppo --opponent jean:medium --reward vp_margin --out runs/solo\n")
+               "  python -m maracaibo_env.training.ppo --opponent jean:medium --reward vp_margin --out runs/solo\n"
+               "  python -m maracaibo_env.training.ppo --game pirates --minutes 20 --out runs/pirates-curve\n")
     a = p.add_argument
     a("--out", required=True, help="folder for curve.csv, curve.json, curve.png, model.zip")
     a("--game", choices=_vector_games(), default=d.game,
