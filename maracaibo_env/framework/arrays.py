@@ -7,10 +7,10 @@ where an element loop that LLVM vectorises takes about 90 ns (measured on
 this project's 2-core machine). The searches copy a state before every probe,
 so this was about 40% of a heuristic decision's time.
 """
-from .jit import njit
+from .jit import njit_noalloc
 
 
-@njit(cache=True)
+@njit_noalloc
 def copy_into(dst, src):
     """dst[i] = src[i] for every i (same length, no overlap: a state into its
     scratch copy)."""

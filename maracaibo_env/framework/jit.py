@@ -20,6 +20,15 @@ removes them without touching any rule code:
 3. numba's C-callback wrapper (`no_cfunc_wrapper`), only used when a function
    is passed around as a first-class function value, which no core does.
 
+`njit_noalloc` compiles a function without numba's reference counting
+(NRT): every array passed into a compiled function was incref'd and decref'd
+with atomic operations, 60% of a Maracaibo core step (perf, issue 40). Rule
+code works in the state it is given and allocates nothing per step, so it
+needs none. numba rejects an allocation in such a function at compile time;
+a call to a counted function that returns an array would leak its
+reference, so the dispatcher rejects that too (`_check_noalloc`). Scratch
+space comes from `stack_array` (scratch.py).
+
 Cached code is dropped when a source it depends on changes: numba_cache.py.
 """
 import os
@@ -43,6 +52,7 @@ try:
 except (ImportError, ValueError):  # pragma: no cover  (another numba release)
     FAST_COMPILE = False
     CompileResultCacheImpl = FunctionCache = CPUDispatcher = object
+from numba.core import ir
 
 
 def _canonical(t):
@@ -62,6 +72,34 @@ class _CalleeCache(FunctionCache):
     _impl_class = _CalleeCacheImpl
 
 
+def _holds_array(t) -> bool:
+    if isinstance(t, types.Array):
+        return True
+    return isinstance(t, types.BaseTuple) and any(_holds_array(x) for x in t.types)
+
+
+def _check_noalloc(name, cres) -> None:
+    """A function compiled without reference counting may take arrays back
+    only from functions compiled the same way (a counted one hands back a
+    new reference that nothing would release). Checked on fresh compiles
+    (a cached version passed this check when it was compiled)."""
+    fndesc = getattr(cres, "fndesc", None)
+    typemap, calltypes = getattr(fndesc, "typemap", None), getattr(fndesc, "calltypes", None)
+    if not typemap or not calltypes:
+        return
+    for expr, sig in calltypes.items():
+        if not (isinstance(expr, ir.Expr) and expr.op == "call" and sig is not None):
+            continue
+        fnty = typemap.get(expr.func.name)
+        callee = getattr(fnty, "dispatcher", None)
+        if callee is not None and _holds_array(sig.return_type) \
+                and not getattr(callee, "noalloc", False):
+            raise TypeError(
+                f"{name} is compiled without reference counting (njit_noalloc) but takes an "
+                f"array back from {callee.py_func.__qualname__}, which counts references: "
+                f"make that one njit_noalloc too, or {name} a plain njit")
+
+
 class CoreDispatcher(CPUDispatcher):
     """CPUDispatcher with canonical argument types and wrapper-less versions
     for compiled callers (see the module docstring)."""
@@ -74,6 +112,7 @@ class CoreDispatcher(CPUDispatcher):
             c.pipeline_class)
         self._callee_cache = None
         self._callee_only = set()  # argument tuples whose version has no Python wrapper
+        self.noalloc = (targetoptions or {}).get("_nrt") is False
 
     def enable_caching(self):
         super().enable_caching()
@@ -88,6 +127,11 @@ class CoreDispatcher(CPUDispatcher):
                     self._callee_only.discard(sig)
                     del self.overloads[sig]
         return super().compile(sig)
+
+    def add_overload(self, cres):
+        if self.noalloc:
+            _check_noalloc(self.py_func.__qualname__, cres)
+        super().add_overload(cres)
 
     def get_call_template(self, args, kws):
         """Typing a call from compiled code (numba's own method, except that the
@@ -110,6 +154,8 @@ class CoreDispatcher(CPUDispatcher):
                 data = dict(dispatcher=self, args=args, return_type=None)
                 with event.trigger_event("numba:compile", data=data):
                     cres = self._callee_compiler.compile(args, None)
+                if self.noalloc:
+                    _check_noalloc(self.py_func.__qualname__, cres)
                 if cache is not None:
                     cache.save_overload(args, cres)
             self.targetctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
@@ -118,8 +164,12 @@ class CoreDispatcher(CPUDispatcher):
             self._callee_only.add(args)
 
 
-def njit(func=None, *, cache=True, **options):
-    """@njit or @njit(cache=True, parallel=..., inline=...), with CoreDispatcher."""
+def njit(func=None, *, cache=True, refcount=True, **options):
+    """@njit or @njit(cache=True, parallel=..., inline=...), with CoreDispatcher.
+    refcount=False: see njit_noalloc."""
+    # explicit either way: numba lets a function without the option inherit its
+    # first caller's, so a counted helper first called from rule code would lose it
+    options = dict(options, _nrt=refcount)
     if not FAST_COMPILE:
         return numba.njit(func, cache=cache, **options) if func is not None \
             else numba.njit(cache=cache, **options)
@@ -131,6 +181,12 @@ def njit(func=None, *, cache=True, **options):
             disp.enable_caching()
         return disp
     return wrap(func) if func is not None else wrap
+
+
+def njit_noalloc(func=None, **options):
+    """njit for a function that allocates nothing (rule code): compiled without
+    reference counting (the module docstring says why)."""
+    return njit(func, refcount=False, **options)
 
 # a status line while numba compiles (first run only): every compiled kernel comes through here
 from . import compile_notice  # noqa: E402

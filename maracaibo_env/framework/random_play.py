@@ -12,10 +12,12 @@ process: see framework/search.py).
 """
 import numpy as np
 
-from .jit import njit
+from .jit import njit_noalloc
+
+_BLOCK = 32  # mask entries summed at once while looking for the r-th legal action
 
 
-@njit(cache=True)
+@njit_noalloc
 def xorshift(x):
     """Next state of a (nonzero) xorshift64 generator."""
     x ^= x << np.uint64(13)
@@ -24,7 +26,7 @@ def xorshift(x):
     return x
 
 
-@njit(cache=True)
+@njit_noalloc
 def pick_uniform(mask, x):
     """(a uniformly random legal action, the generator's next state); the
     action is -1 (and x unchanged) when nothing is legal."""
@@ -36,15 +38,23 @@ def pick_uniform(mask, x):
         return -1, x
     x = xorshift(x)
     r = np.int64(x % np.uint64(n))
-    for a in range(m):
-        if mask[a]:
-            if r == 0:
-                return a, x
-            r -= 1
+    start = 0  # skip whole blocks first (their sums vectorise), then scan one block
+    while start + _BLOCK <= m:
+        c = 0
+        for a in range(start, start + _BLOCK):
+            c += mask[a]
+        if r < c:
+            break
+        r -= c
+        start += _BLOCK
+    for a in range(start, m):  # r falls below 0 at the r-th legal action (one predictable branch)
+        r -= mask[a]
+        if r < 0:
+            return a, x
     return -1, x
 
 
-@njit(cache=True, inline="always")
+@njit_noalloc(inline="always")
 def play_random_with(step, over, cur, state, cat, mask, stop_seats, rng, actions):
     """Uniform random legal moves, each applied with the game's
     step(state, cat, action, mask), until the game ends (state[over] set), a

@@ -3,19 +3,19 @@ vector at offset ``off``. The same seed and actions give the same game;
 copying the state copies the generator. Both games use these functions."""
 import numpy as np
 
-from .jit import njit
+from .jit import njit_noalloc
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _load(state, off):
     lo = np.uint64(np.int64(state[off]) & np.int64(0xFFFFFFFF))
     hi = np.uint64(np.int64(state[off + 1]) & np.int64(0xFFFFFFFF))
     return (hi << np.uint64(32)) | lo
 
 
-@njit(cache=True)
+@njit_noalloc
 def _store(state, off, x):
     lo = np.int64(x & _MASK32)
     hi = np.int64(x >> np.uint64(32))
@@ -23,7 +23,7 @@ def _store(state, off, x):
     state[off + 1] = np.int32(hi - (np.int64(1) << 32) if hi >= (np.int64(1) << 31) else hi)
 
 
-@njit(cache=True)
+@njit_noalloc
 def seed_at(state, off, seed):
     """Seed the generator from any non-negative int (splitmix-style scramble)."""
     x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(0x632BE59BD9B4E019)
@@ -33,7 +33,7 @@ def seed_at(state, off, seed):
     _store(state, off, x)
 
 
-@njit(cache=True)
+@njit_noalloc
 def below_at(state, off, n):
     """Uniform int in [0, n) (n >= 1)."""
     x = _load(state, off)
@@ -45,7 +45,7 @@ def below_at(state, off, n):
     return np.int64(r % np.uint64(n))
 
 
-@njit(cache=True)
+@njit_noalloc
 def shuffle_at(state, off, start, n):
     """Fisher-Yates shuffle of state[start:start+n] in place."""
     for i in range(n - 1, 0, -1):
@@ -55,7 +55,7 @@ def shuffle_at(state, off, start, n):
         state[start + j] = t
 
 
-@njit(cache=True)
+@njit_noalloc
 def shuffle_array_at(state, off, arr, n):
     """Fisher-Yates shuffle of arr[:n] (a scratch array, not the state)."""
     for i in range(n - 1, 0, -1):

@@ -78,13 +78,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from maracaibo_env.maracaibo.core import drop_stale_cache
 
 drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
 from maracaibo_env.framework.arrays import copy_into
+from maracaibo_env.framework.jit import njit_noalloc
+from maracaibo_env.framework.scratch import stack_array
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import (
     NUM_ACTIONS, MAX_MP, A_SAIL,
@@ -200,7 +201,7 @@ _JEAN_BOARD_QUEST = 0.3   # Jean's expected quests per tile lying on the board (
 # without them may not allocate, nor call one that does (numba refuses to compile
 # it), so the engine's steps, whose rules allocate in places, keep theirs.
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _smooth_rank(cat, pos):
     r = cat[C_RANK_AT + pos]
     nxt = cat[C_NEXT_RANK_POS + pos]
@@ -215,7 +216,7 @@ def _smooth_rank(cat, pos):
     return float(r)
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _city_action_value(st, cat, me, loc, W):
     """Rough value of the city action at loc (pending OP_CITY_ACTION)."""
     act = location_action(st, cat, loc)
@@ -244,7 +245,7 @@ def _city_action_value(st, cat, me, loc, W):
     return 1.0
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval_by_round):
     """Estimated final VP of player `me` (reads me's fields and public fields only)."""
     b = pb(me)
@@ -378,19 +379,19 @@ def evaluate(st, cat, me, W, area_full, area_ongoing, exp_prog, card_bonus, dval
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _phi(x):
     return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _lead_bonus_expected(d, sd, k2, k3):
     """E[Jean's comparison bonus] for her lead D ~ N(d, sd) rounded to an
     integer: 10 if D >= 1, 20 if D >= k2, 30 if D >= k3 (JEND-03..05)."""
     return 10.0 * (_phi((d - 0.5) / sd) + _phi((d - k2 + 0.5) / sd) + _phi((d - k3 + 0.5) / sd))
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _turns_left(st, cat, table):
     """(expected turns left in this round, in the later rounds) of a seat
     whose turns per round are `table`: the round is as far along as the ship
@@ -413,7 +414,7 @@ def _turns_left(st, cat, table):
     return table[rnd] * frac, later
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _jean_final(st, cat, W, exp_prog):
     """Solo only (the human is seat 0, Jean seat 1): Jean's estimated final VP
     less what the human's own future turns are worth in the round-end race.
@@ -460,7 +461,7 @@ def _jean_final(st, cat, W, exp_prog):
     return j
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _prior(st, me, a, W):
     """Strategy prior of taking action a in state st (before it is applied)."""
     if A_SAIL <= a < A_SAIL + 32 * MAX_MP:
@@ -469,7 +470,7 @@ def _prior(st, me, a, W):
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def _stop(st, me, turn0, round0):
     return (st[G_OVER] != 0 or st[G_CUR] != me or st[G_TURN_COUNT] != turn0
             or st[G_ROUND] != round0 or st[G_PHASE] == PH_DRAW or st[G_PHASE] == PH_SAIL)
@@ -479,7 +480,7 @@ LOOK_DEPTH, LOOK_LEAN, LOOK_EPS, LOOK_SIZE = 0, 1, 2, 3   # an agent's settings 
 EPS_SCALE = 1_000_000   # lookahead[LOOK_EPS]: the chance of a uniformly random move, in millionths
 
 
-@njit(cache=True)
+@njit_noalloc
 def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_prog, card_bonus,
            dval_by_round, out):
     """out[i] = prior + value of playing actions[i] from root, then continuing
@@ -489,10 +490,12 @@ def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_pr
     a card (a free action that only moves a card from hand to the planning area)."""
     depth = lookahead[LOOK_DEPTH]
     lean = lookahead[LOOK_LEAN] != 0
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    m2 = np.zeros(NUM_ACTIONS, np.int8)
-    s = np.empty_like(root)  # scratch states, reused: no allocation per step
-    t = np.empty_like(root)
+    mask = stack_array(NUM_ACTIONS, np.int8)  # scratch on the stack: no allocation per decision
+    mask[:] = 0
+    m2 = stack_array(NUM_ACTIONS, np.int8)
+    m2[:] = 0
+    s = stack_array(STATE_SIZE, np.int32)  # scratch states (root is a state: int32, STATE_SIZE)
+    t = stack_array(STATE_SIZE, np.int32)
     turn0 = root[G_TURN_COUNT]
     round0 = root[G_ROUND]
     for i in range(actions.shape[0]):
@@ -529,7 +532,7 @@ def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_pr
 
 
 # ---- numba: one decision ----------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit_noalloc
 def card_value(cat, card_base, W, dval_by_round, card, rnd):
     """How much a strategy wants `card` (to keep, plan or draw) in round rnd:
     its static value plus income still to come, less a share of its cost."""
@@ -550,7 +553,7 @@ def card_value(cat, card_base, W, dval_by_round, card, rnd):
     return v - 0.35 * dv * cat[C_CARD_COST + card]
 
 
-@njit(cache=True)
+@njit_noalloc
 def decide_values(st, cat, legal, W, lookahead, card_base, card_bonus, career_val, deck_val,
                   area_full, area_ongoing, exp_prog, dval_by_round, fake_token, root, out):
     """out[i] = the acting player's value of legal[i]; the agent takes a best
@@ -606,7 +609,7 @@ def decide_values(st, cat, legal, W, lookahead, card_base, card_bonus, career_va
                                         st[b + P_HAND + a - A_FREE_PLAN], rnd)
 
 
-@njit(cache=True)
+@njit_noalloc
 def best_index(vals, n, x):
     """(index of a best value among vals[:n], ties uniformly at random by the
     xorshift64 state x; the state after)."""
@@ -637,7 +640,7 @@ def best_index(vals, n, x):
 # deal_hidden_cards stay importable from here)
 
 
-@njit(cache=True)
+@njit_noalloc
 def table_move(state, cat, mask, k, W, lookahead, card_base, card_bonus, career_val, deck_val,
                area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
     """(the move of agent row k of stacked per-agent tables, the tie-break

@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from maracaibo_env.framework.jit import njit_noalloc
+
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.engine import step_unchecked
 from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR
@@ -32,7 +34,7 @@ POLICY = -2   # a Python policy, asked in batches
 LEARNER = -3  # the learner: the env stops here
 
 
-@njit(cache=True)
+@njit_noalloc
 def _advance_one(state, mask, cat, kinds, W, lookahead, card_base, card_bonus, career_val, deck_val,
                  area_full, area_ongoing, exp_prog, dval, fake_token, x, legal, vals, root):
     """Advance one game; returns (seat that must act now: -1 when over, the

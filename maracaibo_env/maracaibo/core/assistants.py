@@ -4,7 +4,7 @@ An assistant is a figure on a board location, placed when its card was bought
 (REQ-03). The card's `assistant` effect names its action; the card's
 assistant requirement names the location.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import add_vp, count_symbol_in_hand, gain_cp, gain_figures, pb, push
 from .constants import (CARD_EFFS, CARD_REQS, CH_GOODS, C_CARD_EFF, C_CARD_EFF_ARG, C_CARD_REQ,
@@ -15,7 +15,7 @@ from .constants import (CARD_EFFS, CARD_REQS, CH_GOODS, C_CARD_EFF, C_CARD_EFF_A
                         P_TABLEAU_N, P_TOKENS, RQ_ASSISTANT, VS_ASSISTANTS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def card_assistant(cat, card):
     """(location, action index) of an assistant card, or (-1, -1)."""
     loc, aa = -1, -1
@@ -28,14 +28,14 @@ def card_assistant(cat, card):
     return loc, aa
 
 
-@njit(cache=True)
+@njit_noalloc
 def usable_here(state, p, loc):
     """ASST-03: own assistants at loc placed before this turn."""
     b = pb(p)
     return state[b + P_ASSIST + loc] - state[b + P_ASSIST_NEW + loc]
 
 
-@njit(cache=True)
+@njit_noalloc
 def has_usable_action(state, cat, p, loc, aa):
     """Is one of p's assistants at loc, placed before this turn, an aa card?
     The newest assistants at a location are the last cards in the tableau."""
@@ -53,7 +53,7 @@ def has_usable_action(state, cat, p, loc, aa):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def goods_kinds_with(state, cat, p, n):
     """Bitmask of goods (not objects) of which p holds at least n cards."""
     m = 0
@@ -63,7 +63,7 @@ def goods_kinds_with(state, cat, p, n):
     return m
 
 
-@njit(cache=True)
+@njit_noalloc
 def payable(state, cat, p, aa):
     """The action's cost can be paid (AA-05/08/09/17: 3 identical goods;
     AA-15/16: 2 CP, not figures)."""
@@ -74,7 +74,7 @@ def payable(state, cat, p, aa):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal_main_assistant(state, cat, p, loc, mask, a_base):
     if usable_here(state, p, loc) <= state[G_ASSIST_USED]:
         return
@@ -83,7 +83,7 @@ def legal_main_assistant(state, cat, p, loc, mask, a_base):
             mask[a_base + aa] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply_action(state, cat, p, aa):
     """Carry out assistant action aa (0-based: aa = 0 is AA-01) in printed
     order; decisions are queued last-first so they resolve first-first."""
@@ -151,7 +151,7 @@ def apply_action(state, cat, p, aa):
         push(state, OP_CHOICE, p, CH_GOODS, 3)
 
 
-@njit(cache=True)
+@njit_noalloc
 def score_unused_here(state, cat, p):
     """ASST-07 (b)/(c): 2 VP per own assistant at the ship's location that
     was not used this turn (assistants placed this turn do not count)."""
@@ -162,7 +162,7 @@ def score_unused_here(state, cat, p):
     state[G_ASSIST_USED] = 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def score_skipped(state, cat, p, frm, to):
     """ASST-07 (a), by number ([CAP]): own assistants on locations numbered
     strictly between where the ship left and where it stopped."""
@@ -177,7 +177,7 @@ def score_skipped(state, cat, p, frm, to):
                 add_vp(state, p, 2 * k, VS_ASSISTANTS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def location_income(state, cat, loc):
     """PERM-07: a ship stops at loc; every player with an assistant there gets,
     per assistant-location card, its 1 VP or 2 doubloons (once per event)."""

@@ -6,7 +6,8 @@ action space. What she did is written to AUTOMA_LOG as (event, argument)
 pairs for logs and `infos` (events: JEV_*).
 """
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import (add_vp, completed_areas, draw_top, gain_influence, is_village, noble_rank, pb,
                      place_marker, supply_left)
@@ -44,18 +45,18 @@ JEV_NAMES = ("card", "sail", "quest", "deliver", "take_card", "influence", "remo
              "explore", "quest_pile", "combat", "annex", "marker_out", "explorer_quest")
 
 
-@njit(cache=True)
+@njit_noalloc
 def _log(state, ev, arg):
     log_event(state, G_AUTOMA_LOG, G_AUTOMA_LOG_N, AUTOMA_LOG_CAP, ev, arg)
 
 
-@njit(cache=True)
+@njit_noalloc
 def build_deck(state, cat):
     """SOLO-06: per letter, shuffle and take the level's count; shuffle together."""
     table = state[G_AUTOMA_TABLE]
     level = state[G_DIFFICULTY]
     n = 0
-    group = np.empty(N_AUTOMA, np.int64)
+    group = stack_array(N_AUTOMA, np.int64)
     for letter in range(3):
         k = 0
         for c in range(N_AUTOMA):
@@ -81,7 +82,7 @@ def build_deck(state, cat):
     state[G_AUTOMA_N] = n
 
 
-@njit(cache=True)
+@njit_noalloc
 def _draw(state):
     """SOLO-08: top card; an empty pile is refilled by shuffling the discards."""
     if state[G_AUTOMA_N] == 0:
@@ -102,7 +103,7 @@ def _draw(state):
     return c
 
 
-@njit(cache=True)
+@njit_noalloc
 def _board_quest_at(state, loc):
     """The oldest board quest slot at loc (SOLO-13), -1 if none."""
     best, age = -1, 1 << 30
@@ -112,14 +113,14 @@ def _board_quest_at(state, loc):
     return best
 
 
-@njit(cache=True)
+@njit_noalloc
 def _counts_for_jean(state, cat, loc):
     """SOLO-10: only cities (incl. homeward spaces) and locations with a quest count."""
     k = legacy.loc_kind(state, cat, loc)  # SOLO-12: cities of legacy tiles count
     return k == LK_CITY or k == LK_HOME or _board_quest_at(state, loc) >= 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def jean_destination(state, cat, start, move, route):
     """SOLO-09..11: count `move` spaces; the card's arrow picks the branch;
     a must-stop location ends the move."""
@@ -145,12 +146,12 @@ def jean_destination(state, cat, start, move, route):
             return cur
 
 
-@njit(cache=True)
+@njit_noalloc
 def track_emptied(state):
     return state[G_TRACK_REMOVED] + state[G_TRACK_TO_MARKET]
 
 
-@njit(cache=True)
+@njit_noalloc
 def jean_income(state, cat):
     """SOLO-18: the track's VP + 1 VP per card beside the board. EN: the
     highest-value empty space; DE: the space uncovered last (the emptied spaces
@@ -166,7 +167,7 @@ def jean_income(state, cat):
     return best + state[G_AUTOMA_CARDS]
 
 
-@njit(cache=True)
+@njit_noalloc
 def take_turn(state, cat):
     """One full turn of Jean (SOLO-08..16)."""
     state[G_AUTOMA_LOG_N] = 0
@@ -206,7 +207,7 @@ def take_turn(state, cat):
     state[G_AUTOMA_DISCARD_N] += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _deliver_or_take(state, cat, loc, display):
     """SOLO-14/15: a disc into an empty market space, else the shown market card."""
     if (legacy.loc_kind(state, cat, loc) == LK_CITY and state[G_LOC_MARKET + loc] < market_spaces(state, cat, loc)
@@ -222,7 +223,7 @@ def _deliver_or_take(state, cat, loc, display):
         _log(state, JEV_TAKE_CARD, c)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _action(state, cat, a, arg, amt, warrior):
     if a == JA_INFLUENCE:
         gain_influence(state, cat, JEAN, arg, amt)
@@ -247,7 +248,7 @@ def _action(state, cat, a, arg, amt, warrior):
 
 
 # ---- explorer (JACT-04/05) -------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _dist_to_last(cat, out):
     """Spaces (unweighted) from each explorer space to the last space."""
     nexp = cat[C_NEXP]
@@ -266,7 +267,7 @@ def _dist_to_last(cat, out):
                     changed = True
 
 
-@njit(cache=True)
+@njit_noalloc
 def _enter(state, cat, s):
     """Jean's explorer enters s: she counts for first crossings and arrival
     order, but takes no reward (JACT-04, SOLO-21)."""
@@ -277,7 +278,7 @@ def _enter(state, cat, s):
         state[G_BARRIER_FIRST] |= 1 << bar
 
 
-@njit(cache=True)
+@njit_noalloc
 def explore(state, cat, steps):
     """Move Jean's explorer `steps` counted spaces: to a reachable quest space
     (taking the tile, DE reading) or else along the shortest way to the end."""
@@ -285,9 +286,9 @@ def explore(state, cat, steps):
     here = state[jb + P_EXPLORER]
     if cat[C_EXP_LAST + here]:
         return
-    best = np.empty(MAX_EXP, np.int64)
-    pred = np.empty(MAX_EXP, np.int64)
-    cost = np.empty(MAX_EXP, np.int64)
+    best = stack_array(MAX_EXP, np.int64)
+    pred = stack_array(MAX_EXP, np.int64)
+    cost = stack_array(MAX_EXP, np.int64)
     shortest(state, cat, JEAN, best, pred, cost)
     target, tbest = -1, 1 << 20
     for s in range(cat[C_NEXP]):
@@ -296,7 +297,7 @@ def explore(state, cat, steps):
                 and cost[s] and best[s] < tbest:
             target, tbest = s, best[s]
     if target >= 0:
-        path = np.empty(MAX_EXP, np.int64)
+        path = stack_array(MAX_EXP, np.int64)
         n = 0
         s = target
         while s >= 0 and s != here:
@@ -311,7 +312,7 @@ def explore(state, cat, steps):
         state[jb + P_QUESTS] += 1
         _log(state, JEV_EXPLORER_QUEST, target)
         return
-    dist = np.empty(MAX_EXP, np.int64)
+    dist = stack_array(MAX_EXP, np.int64)
     _dist_to_last(cat, dist)
     cur = here
     counted = 0
@@ -340,7 +341,7 @@ def explore(state, cat, steps):
 NATION_PREFERENCE = (0, 2, 1)  # France, then Spain, then England
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_nation(state, cat, t):
     """JCOMBAT-02/03: highest modified value; ties by printed value, then F, S, E."""
     best_n, best_mod, best_val = -1, -(1 << 20), -(1 << 20)
@@ -354,7 +355,7 @@ def choose_nation(state, cat, t):
     return best_n
 
 
-@njit(cache=True)
+@njit_noalloc
 def _annex(state, cat, n, cities_first):
     """Lowest-numbered empty flag city (if cities_first), else lowest-numbered
     empty village; with neither, the marker leaves the game."""
@@ -381,7 +382,7 @@ def _annex(state, cat, n, cities_first):
         _log(state, JEV_MARKER_OUT, n)
 
 
-@njit(cache=True)
+@njit_noalloc
 def combat(state, cat, influence, warrior):
     t = -2
     for k in range(2):
@@ -401,7 +402,7 @@ def combat(state, cat, influence, warrior):
 
 
 # ---- end of game (JEND-01..05) ---------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def lead_bonus(d):
     """JEND-03/04: lead >= 1 -> 10, exactly 3 -> 20, >= 4 -> 30."""
     if d >= 4:
@@ -413,10 +414,11 @@ def lead_bonus(d):
     return 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def _exp_dist(cat, a, b):
     """Fewest spaces from explorer space a forward to b; -1 if b is not ahead of a."""
-    dist = np.full(MAX_EXP, 1 << 20, np.int64)
+    dist = stack_array(MAX_EXP, np.int64)
+    dist[:] = 1 << 20
     dist[a] = 0
     changed = True
     while changed:
@@ -432,7 +434,7 @@ def _exp_dist(cat, a, b):
     return dist[b] if dist[b] < 1 << 20 else -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _to_next_barrier(state, cat, s, p):
     """Fewest spaces from s to the next barrier p has not crossed (JEND-05)."""
     best = 1 << 20
@@ -445,7 +447,7 @@ def _to_next_barrier(state, cat, s, p):
     return best
 
 
-@njit(cache=True)
+@njit_noalloc
 def explorer_lead(state, cat):
     """How far Jean's explorer is ahead of yours (<= 0: not ahead)."""
     me = state[pb(HUMAN) + P_EXPLORER]
@@ -461,7 +463,7 @@ def explorer_lead(state, cat):
     return _to_next_barrier(state, cat, me, HUMAN) - _to_next_barrier(state, cat, jean, JEAN)
 
 
-@njit(cache=True)
+@njit_noalloc
 def end_bonuses(state, cat):
     """Jean's bonuses after normal final scoring."""
     jb = pb(JEAN)

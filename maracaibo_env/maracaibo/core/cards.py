@@ -1,6 +1,6 @@
 """Buying project cards and investing in prestige buildings (checklist §10,
 §11 income + immediate effects, §12 synergy, §24 investing)."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import (add_vp, compasses, count_symbol_in_hand, empty_village_exists, gain_cp,
                      gain_figures, gain_influence, gain_synergy, hand_take, income_doubloons,
@@ -25,14 +25,14 @@ from .constants import (CARD_EFFS, CARD_QUEST_CAP, CARD_REQS, CH_ANY_SYNERGY, CH
                         VS_PRESTIGE)
 
 
-@njit(cache=True)
+@njit_noalloc
 def card_cost(state, cat, p, card):
     """REQ-01 + PERM-02: printed cost minus discounts, never below 0 (BUY-05)."""
     c = cat[C_CARD_COST + card] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
     return c if c > 0 else 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_buy(state, cat, p, card, hand_slot):
     """BUY-03: every requirement met and every cost payable. hand_slot is the
     card's own hand slot (it cannot pay for itself), -1 from the planning area."""
@@ -60,7 +60,7 @@ def can_buy(state, cat, p, card, hand_slot):
     return state[b + P_FIG_SUPPLY] >= figures
 
 
-@njit(cache=True)
+@njit_noalloc
 def buy(state, cat, p, card):
     """Pay, put the card in the tableau, take its synergy token(s), then apply
     its income and immediate effects. The card has already left the hand /
@@ -106,7 +106,7 @@ def buy(state, cat, p, card):
         push(state, OP_PAY, p, cat[C_HERBS], herbs)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _effect(state, cat, p, card, i, new_tokens):
     """Effect i of a card just bought; new_tokens = synergy tokens this purchase
     gave (their conditional incomes were applied when the token was taken)."""
@@ -172,13 +172,13 @@ def _effect(state, cat, p, card, i, new_tokens):
         add_vp(state, p, 3 * c, VS_CARDS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def invest_cost(state, cat, p, building):
     c = cat[C_PRE_COST + building] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
     return c if c > 0 else 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_invest(state, cat, p, slot):
     """PRES-02..04: a revealed building, once per player, a figure and the cost."""
     if slot >= state[G_PR_REVEALED]:
@@ -191,7 +191,7 @@ def can_invest(state, cat, p, slot):
     return state[b + P_DOUBLOONS] >= invest_cost(state, cat, p, state[G_PR_BUILD + slot])
 
 
-@njit(cache=True)
+@njit_noalloc
 def invest(state, cat, p, slot):
     b = pb(p)
     building = state[G_PR_BUILD + slot]
@@ -200,7 +200,7 @@ def invest(state, cat, p, slot):
     place_investment(state, cat, p, slot)
 
 
-@njit(cache=True)
+@njit_noalloc
 def place_investment(state, cat, p, slot):
     """PRES-03 once paid: the figure on the building, +2 VP for the first investor, the synergy token."""
     b = pb(p)
@@ -213,7 +213,7 @@ def place_investment(state, cat, p, slot):
     gain_synergy(state, cat, p, cat[C_PRE_SYN + building])
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal_buys(state, cat, p, mask, a_hand, a_plan, a_invest):
     """Every card purchase / investment p can make now (village C, scoring step 1)."""
     b = pb(p)
@@ -234,7 +234,7 @@ def legal_buys(state, cat, p, mask, a_hand, a_plan, a_invest):
     return found
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply_buy(state, cat, p, action, a_hand, a_plan, a_invest):
     b = pb(p)
     if a_hand <= action < a_hand + HAND_CAP:

@@ -1,5 +1,5 @@
 """Career cards (checklist §22): three tasks, two thresholds, the admiral bonus."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import add_vp, completed_areas, pb, popcount
 from .constants import (CT_BARRIER, CT_COMBAT_TOKENS, CT_INFLUENCE_ONE, CT_INFLUENCE_TWO, CT_QUESTS,
@@ -9,7 +9,7 @@ from .constants import (CT_BARRIER, CT_COMBAT_TOKENS, CT_INFLUENCE_ONE, CT_INFLU
                         P_TOKENS, VS_CAREER)
 
 
-@njit(cache=True)
+@njit_noalloc
 def task_progress(state, cat, p, kind):
     """The quantity a task of this kind measures for player p now."""
     b = pb(p)
@@ -40,7 +40,7 @@ def task_progress(state, cat, p, kind):
     return state[b + P_FIG_BOARD]  # CT_ASSISTANTS
 
 
-@njit(cache=True)
+@njit_noalloc
 def task_available(state, cat, p, t):
     b = pb(p)
     c = state[b + P_CAREER]
@@ -50,7 +50,7 @@ def task_available(state, cat, p, t):
     return task_progress(state, cat, p, cat[C_CAR_KIND + o]) >= cat[C_CAR_LOW + o]
 
 
-@njit(cache=True)
+@njit_noalloc
 def complete_task(state, cat, p, t):
     """CAR-02..04: doubloons + the task's figure; VP at the larger threshold."""
     b = pb(p)

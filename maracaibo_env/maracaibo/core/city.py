@@ -1,5 +1,5 @@
 """City actions (checklist §5, §19): optional delivery, then the city's action."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import (add_vp, any_disc_removable, count_symbol_in_hand, discard_card, gain_cp,
                      hand_take, pb, push)
@@ -16,7 +16,7 @@ from .sailing import (location_action, location_action_amount, market_good,
 from . import legacy
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_deliver(state, cat, p, loc):
     """CITY-02/04/08: free market space, a matching hand card, a removable disc."""
     if legacy.loc_kind(state, cat, loc) != LK_CITY:
@@ -28,7 +28,7 @@ def can_deliver(state, cat, p, loc):
     return any_disc_removable(state, cat, p)
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal_deliver(state, cat, p, loc, mask, a_deliver):
     """Mark the hand cards p can deliver here; False when there is none."""
     b = pb(p)
@@ -41,7 +41,7 @@ def legal_deliver(state, cat, p, loc, mask, a_deliver):
     return found
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply_deliver(state, cat, p, loc, slot):
     """Discard the card, then a disc of the player's choice goes to the market."""
     discard_card(state, hand_take(state, p, slot))
@@ -49,7 +49,7 @@ def apply_deliver(state, cat, p, loc, slot):
     push(state, OP_REMOVE_DISC, p, 1, 2 | (loc << 4))
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_city_action(state, cat, p, loc):
     """Queue the city's printed action (CITYACT-01..11, HOME-02..05)."""
     if state[G_LEGACY] != 0:
@@ -97,7 +97,7 @@ def start_city_action(state, cat, p, loc):
         add_vp(state, p, 5, VS_HOMEWARD)
 
 
-@njit(cache=True)
+@njit_noalloc
 def discard_hand(state, p):
     b = pb(p)
     n = state[b + P_HAND_N]

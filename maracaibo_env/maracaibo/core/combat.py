@@ -7,7 +7,8 @@ NCA-02 uses << 10 | value << 13, so a Combat started from inside another
 effect nests safely.
 """
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import (add_vp, count_effect, gain_cp, gain_figures, gain_influence, has_upgrade,
                      is_village, markers_on_board, pb, place_marker, push, return_figure,
@@ -42,30 +43,32 @@ NCA2_COST = 1                      # NCA-02: -1 -> 3 doubloons (+2 VP with the s
 NCA2_DOUBLOONS, NCA2_SYNERGY_VP = 3, 2
 
 
-@njit(cache=True)
+@njit_noalloc
 def pack(stage, nation, used, value):
     return stage | (nation << 2) | (used << 4) | (value << 13)
 
 
-@njit(cache=True)
+@njit_noalloc
 def unpack(b):
     """stage, nation, used bits (incl. NCA counts at bits 3..8), value."""
     return b & 3, (b >> 2) & 3, (b >> 4) & 511, b >> 13
 
 
-@njit(cache=True)
+@njit_noalloc
 def nca_used(used, k):
     return (used >> (3 + 3 * k)) & 7
 
 
-@njit(cache=True)
+@njit_noalloc
 def kth_best(state, cat, p, eff, k, synergy_first):
     """The card effect of kind eff that is the k-th best (0-based) among p's
     cards: by amount, or (NCA-02) those whose synergy p holds first.
     Returns the effect offset, -1 if none."""
     b = pb(p)
-    best = np.full(16, -1, np.int64)
-    score = np.full(16, -1, np.int64)
+    best = stack_array(16, np.int64)
+    best[:] = -1
+    score = stack_array(16, np.int64)
+    score[:] = -1
     n = 0
     for i in range(state[b + P_TABLEAU_N]):
         card = state[b + P_TABLEAU + i]
@@ -88,12 +91,12 @@ def kth_best(state, cat, p, eff, k, synergy_first):
     return best[k] if k < n else -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def token_value(cat, t, n):
     return 3 if t < 0 else cat[C_TOK_VAL + t * N_NATIONS + n]
 
 
-@njit(cache=True)
+@njit_noalloc
 def nation_affordable(state, cat, p, t, n):
     """COMBAT-04 ruling: a nation whose doubloon cost you cannot pay cannot be chosen."""
     if t < 0:
@@ -104,7 +107,7 @@ def nation_affordable(state, cat, p, t, n):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def modifier_bonus(state, cat, t, n):
     """COMBAT-05/06: sole leader in markers on locations -2; strictly fewest +3."""
     if t < 0:
@@ -128,7 +131,7 @@ def modifier_bonus(state, cat, t, n):
     return 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def start(state, cat, o):
     """Begin a Combat: PERM-03 CP first, then a pile (or value 3 when both are empty)."""
     p = state[o + 1]
@@ -141,7 +144,7 @@ def start(state, cat, o):
         state[o + 3] = pack(ST_PILE, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def phase_of(state, o):
     st = state[o + 3] & 3
     if st == ST_PILE:
@@ -151,7 +154,7 @@ def phase_of(state, o):
     return PH_COMBAT
 
 
-@njit(cache=True)
+@njit_noalloc
 def flag_target_cost(state, cat, loc, nation):
     """Annex (4) an empty flag location, displace (6) another nation's marker; -1 if neither."""
     if legacy.loc_kind(state, cat, loc) != LK_CITY or flag_kind(state, cat, loc) == FL_NONE:
@@ -164,7 +167,7 @@ def flag_target_cost(state, cat, loc, nation):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def village_target_cost(state, cat, loc, nation):
     """SHIP-07: empty village 2, another nation's marker 5."""
     if not is_village(state, cat, loc):
@@ -177,7 +180,7 @@ def village_target_cost(state, cat, loc, nation):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal(state, cat, o, mask):
     p = state[o + 1]
     b = pb(p)
@@ -227,14 +230,14 @@ def legal(state, cat, o, mask):
         legacy.combat_legal(state, cat, p, n, v, mask)  # LEG-L6, LEG-L9
 
 
-@njit(cache=True)
+@njit_noalloc
 def _displaced(state, cat, p, loc):
     """PERM-10: +3 VP per displace-bonus card."""
     if state[G_LOC_MARKER + loc] >= 0:
         add_vp(state, p, 3 * count_effect(state, cat, p, EF_PERM_DISPLACE_VP), VS_COMBAT)
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply(state, cat, o, action):
     """Apply one Combat decision. Returns True when the Combat is over."""
     p = state[o + 1]
@@ -336,7 +339,7 @@ def apply(state, cat, o, action):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def _flag_bonus(state, cat, p, loc, nation):
     """COMBAT-13: the flag's printed bonus, at once."""
     k = flag_kind(state, cat, loc)

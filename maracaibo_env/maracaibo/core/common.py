@@ -3,7 +3,7 @@ markers, income tracks (§7, §13), ship-board discs (§18), hands and decks.
 
 Numba kernels only: arrays and ints in, no Python objects.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from ...framework.constants_check import verify as _verify
 # the int constants (capacities, G_*/P_* state and C_* catalog offsets, enum
 # indices, A_* action ids) are written out in the generated core/constants.py
@@ -28,14 +28,14 @@ _verify(__package__)  # ImportError if constants.py is stale
 CP_MAX = 8
 
 
-@njit(cache=True)
+@njit_noalloc
 def pb(p):
     """Offset of player p's block."""
     return PLAYERS + p * PLAYER_SIZE
 
 
 # ---- pending-task stack ------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def push(state, op, p, a, b):
     n = state[G_STK_N]
     if n >= STACK_CAP:
@@ -48,12 +48,12 @@ def push(state, op, p, a, b):
     state[G_STK_N] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def top_off(state):
     return G_STK + (state[G_STK_N] - 1) * STACK_W
 
 
-@njit(cache=True)
+@njit_noalloc
 def pop(state):
     state[G_STK_N] -= 1
     o = G_STK + state[G_STK_N] * STACK_W
@@ -64,14 +64,14 @@ def pop(state):
 
 
 # ---- victory points, money, CP, figures --------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def add_vp(state, p, amount, src):
     b = pb(p)
     state[b + P_VP] += amount
     state[b + P_VP_SRC + src] += amount
 
 
-@njit(cache=True)
+@njit_noalloc
 def gain_cp(state, p, n):
     """+n CP, capped at 8 (COMBAT-10)."""
     b = pb(p)
@@ -79,7 +79,7 @@ def gain_cp(state, p, n):
     state[b + P_CP] = CP_MAX if v > CP_MAX else v
 
 
-@njit(cache=True)
+@njit_noalloc
 def gain_figures(state, p, n):
     """Take up to n figures of p's colour from the general supply."""
     b = pb(p)
@@ -89,7 +89,7 @@ def gain_figures(state, p, n):
     return k
 
 
-@njit(cache=True)
+@njit_noalloc
 def return_figure(state, p):
     """Personal supply -> general supply."""
     b = pb(p)
@@ -98,7 +98,7 @@ def return_figure(state, p):
 
 
 # ---- influence and ownership markers (§7) ------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def gain_influence(state, cat, p, nation, n):
     """Move p's marker n spaces; each step past the last space scores 2 VP (INF-03)."""
     b = pb(p) + P_INF + nation
@@ -110,12 +110,12 @@ def gain_influence(state, cat, p, nation, n):
             add_vp(state, p, 2, VS_OVERFLOW)
 
 
-@njit(cache=True)
+@njit_noalloc
 def noble_rank(cat, pos):
     return cat[C_RANK_AT + pos]
 
 
-@njit(cache=True)
+@njit_noalloc
 def move_to_next_rank(state, cat, p, nation):
     """INF-05: move to the next red band; nothing if already at/after the last."""
     b = pb(p) + P_INF + nation
@@ -124,12 +124,12 @@ def move_to_next_rank(state, cat, p, nation):
         state[b] = nxt
 
 
-@njit(cache=True)
+@njit_noalloc
 def supply_left(state, nation):
     return MARKERS_PER_NATION - state[G_SUP_TAKEN + nation]
 
 
-@njit(cache=True)
+@njit_noalloc
 def markers_on_board(state, cat, nation):
     """Markers on locations, legacy tiles included (INF-08: L6 silver fleet, L9 gold mine)."""
     c = 0
@@ -145,7 +145,7 @@ def markers_on_board(state, cat, nation):
     return c
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_village(state, cat, loc):
     """A village now: Puerto Cabezas is a city while L1 is in play (LEG-L1)."""
     if cat[C_LOC_KIND + loc] != LK_VILLAGE:
@@ -153,13 +153,13 @@ def is_village(state, cat, loc):
     return state[G_LEGACY] & 1 == 0 or cat[C_LEG_LOC] != loc
 
 
-@njit(cache=True)
+@njit_noalloc
 def empty_supply_spaces(state, nation):
     """INF-07: ceil(t / 2) for t markers ever taken."""
     return (state[G_SUP_TAKEN + nation] + 1) // 2
 
 
-@njit(cache=True)
+@njit_noalloc
 def place_marker(state, loc, nation):
     """Take nation's leftmost supply marker onto loc; a marker already there
     leaves the game (COMBAT-13). Caller checks the supply is not empty."""
@@ -170,7 +170,7 @@ def place_marker(state, loc, nation):
     state[G_LOC_MARKER + loc] = nation
 
 
-@njit(cache=True)
+@njit_noalloc
 def empty_village_exists(state, cat):
     for loc in range(cat[C_NLOC]):
         if is_village(state, cat, loc) and state[G_LOC_MARKER + loc] < 0:
@@ -179,13 +179,13 @@ def empty_village_exists(state, cat):
 
 
 # ---- income tracks (§13) -----------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def remaining_scorings(state):
     """Scorings whose income step is still to come (INCT-06 default reading)."""
     return 5 - state[G_ROUND] - state[G_INCOME_DONE]
 
 
-@njit(cache=True)
+@njit_noalloc
 def income_vp(state, cat, p, n):
     """VP income +n; reaching 20 scores 20 VP per remaining scoring (INCT-06)."""
     b = pb(p)
@@ -197,7 +197,7 @@ def income_vp(state, cat, p, n):
     state[b + P_VINC] = v
 
 
-@njit(cache=True)
+@njit_noalloc
 def income_doubloons(state, cat, p, n):
     """Doubloon income +n; beyond the maximum it becomes VP income (INCT-05)."""
     b = pb(p)
@@ -210,7 +210,7 @@ def income_doubloons(state, cat, p, n):
 
 
 # ---- tableau-derived counts --------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def count_effect(state, cat, p, eff):
     """How many effects of kind eff p's bought cards carry (EFF-02: they stack)."""
     b = pb(p)
@@ -223,7 +223,7 @@ def count_effect(state, cat, p, eff):
     return c
 
 
-@njit(cache=True)
+@njit_noalloc
 def sum_effect_amount(state, cat, p, eff):
     b = pb(p)
     c = 0
@@ -235,13 +235,13 @@ def sum_effect_amount(state, cat, p, eff):
     return c
 
 
-@njit(cache=True)
+@njit_noalloc
 def compasses(state, cat, p):
     """1 printed on the ship board + 1 per compass card (PERM-04)."""
     return 1 + count_effect(state, cat, p, EF_PERM_COMPASS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def permanent_objects(state, cat, p, obj):
     b = pb(p)
     c = 0
@@ -255,7 +255,7 @@ def permanent_objects(state, cat, p, obj):
 
 
 # ---- synergy tokens (§12) ----------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def gain_synergy(state, cat, p, s):
     """Take synergy token s if p lacks it, then apply every conditional income
     on p's bought cards that needs it (SYN-03, retroactive once)."""
@@ -275,7 +275,7 @@ def gain_synergy(state, cat, p, s):
                     income_vp(state, cat, p, cat[C_CARD_EFF_AMT + o])
 
 
-@njit(cache=True)
+@njit_noalloc
 def popcount(x):
     c = 0
     while x:
@@ -285,17 +285,17 @@ def popcount(x):
 
 
 # ---- ship board (§18) --------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def completed_areas(state, p):
     return popcount(state[pb(p) + P_UPGRADES])
 
 
-@njit(cache=True)
+@njit_noalloc
 def has_upgrade(state, p, area):
     return (state[pb(p) + P_UPGRADES] >> area) & 1 == 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def disc_removable(state, cat, p, area):
     """SHIP-00c: a disc may leave an area only once its prerequisite is met."""
     b = pb(p)
@@ -310,7 +310,7 @@ def disc_removable(state, cat, p, area):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def any_disc_removable(state, cat, p):
     for a in range(N_AREAS):
         if disc_removable(state, cat, p, a):
@@ -318,7 +318,7 @@ def any_disc_removable(state, cat, p):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def remove_disc(state, cat, p, area, to_market):
     """Take one disc off an area; completing it applies the upgrade at once.
     Tan upgrades that need a decision push a task (SHIP-11)."""
@@ -341,12 +341,12 @@ def remove_disc(state, cat, p, area, to_market):
 
 
 # ---- hands and decks (§17) ---------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def hand_limit(state, p):
     return 6 if has_upgrade(state, p, AREA_HAND_LIMIT) else 4
 
 
-@njit(cache=True)
+@njit_noalloc
 def hand_take(state, p, i):
     """Remove and return the card in hand slot i (later slots shift left)."""
     b = pb(p)
@@ -359,7 +359,7 @@ def hand_take(state, p, i):
     return card
 
 
-@njit(cache=True)
+@njit_noalloc
 def hand_add(state, p, card):
     b = pb(p)
     n = state[b + P_HAND_N]
@@ -367,13 +367,13 @@ def hand_add(state, p, card):
     state[b + P_HAND_N] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def discard_card(state, card):
     state[G_DISCARD + state[G_DISCARD_N]] = card
     state[G_DISCARD_N] += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def count_symbol_in_hand(state, cat, p, sym, exclude_slot):
     b = pb(p)
     c = 0
@@ -383,7 +383,7 @@ def count_symbol_in_hand(state, cat, p, sym, exclude_slot):
     return c
 
 
-@njit(cache=True)
+@njit_noalloc
 def board_quest_free(state):
     """A free BQ_* entry (-1 when BOARD_QUEST_CAP tiles lie on the board)."""
     for k in range(BOARD_QUEST_CAP):
@@ -392,7 +392,7 @@ def board_quest_free(state):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def place_board_quest(state, t, loc):
     """Quest tile t (or a campaign's story quest row) face up at location loc,
     the newest on the board (BQ_AGE: Jean takes the oldest, SOLO-13); the
@@ -404,7 +404,7 @@ def place_board_quest(state, t, loc):
     state[G_BQ_NEXT_AGE] += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_from_pile_to(state, loc):
     """The face-up pile's top tile to location loc; False when the pile is
     empty (QUEST-09 ruling: then nothing is placed) or BOARD_QUEST_CAP tiles
@@ -418,7 +418,7 @@ def quest_from_pile_to(state, loc):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_top(state):
     """Top card of the draw pile, reshuffling the discard pile when it is empty
     (DRAW-04); -1 when both are empty. A campaign's C-cards on the discard pile
@@ -442,7 +442,7 @@ def draw_top(state):
     return card
 
 
-@njit(cache=True)
+@njit_noalloc
 def remove_entry(state, o):
     """Remove the stack entry at offset o (entries above it shift down)."""
     end = G_STK + state[G_STK_N] * STACK_W

@@ -7,7 +7,7 @@ decision sets the phase). A decision with exactly one legal action is taken
 automatically, so every decision an agent sees is a real choice.
 """
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import (add_vp, compasses, count_effect, count_symbol_in_hand, disc_removable,
                      discard_card, draw_top, empty_village_exists, gain_cp, gain_influence,
@@ -60,7 +60,7 @@ from . import story
 
 
 # ---- phase of the top task ---------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _task_phase(state, o):
     op = state[o]
     if op == OP_NATION:
@@ -89,7 +89,7 @@ def _task_phase(state, o):
 
 
 # ---- legality ----------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def legal_mask(state, cat, mask):
     """mask[a] = 1 exactly for the legal actions of the acting player.
     Returns how many of them are free actions (§16)."""
@@ -104,7 +104,7 @@ def legal_mask(state, cat, mask):
     return _legal_free(state, cat, state[G_CUR], free == FREE_ALL, mask)
 
 
-@njit(cache=True)
+@njit_noalloc
 def free_actions_allowed(state):
     """Which free actions the acting player may take at this decision.
 
@@ -127,7 +127,7 @@ def free_actions_allowed(state):
     return FREE_ALL
 
 
-@njit(cache=True)
+@njit_noalloc
 def _legal_own(state, cat, ph, mask):
     """The decision's own actions (everything but the free actions)."""
     p = state[G_CUR]
@@ -200,7 +200,7 @@ def _legal_own(state, cat, ph, mask):
                     mask[A_DRAW_MARKET + k] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _legal_main(state, cat, p, mask):
     b = pb(p)
     loc = state[b + P_SHIP]
@@ -219,7 +219,7 @@ def _legal_main(state, cat, p, mask):
         legal_main_assistant(state, cat, p, loc, mask, A_MAIN_ASSISTANT)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _legal_free(state, cat, p, all_kinds, mask):
     """§16 free actions: planning (FREE-02), career tasks (FREE-04), and
     figure -> 2 CP (PERM-08, also when not all_kinds). Returns how many."""
@@ -244,7 +244,7 @@ def _legal_free(state, cat, p, all_kinds, mask):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def _legal_choice(state, cat, p, kind, arg, mask):
     b = pb(p)
     if kind == CH_CITYACT10 or kind == CH_HOME20 or kind == CH_DISCARD_HAND4 \
@@ -296,7 +296,7 @@ def _legal_choice(state, cat, p, kind, arg, mask):
 
 
 # ---- applying one decision ---------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _apply(state, cat, action):
     ph = state[G_PHASE]
     p = state[G_CUR]
@@ -425,7 +425,7 @@ def _apply(state, cat, action):
                 state[b + P_DOUBLOONS] -= 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _arrive(state, cat, p, frm):
     """A ship ended its movement: skipped assistants (ASST-07a), assistant-
     location income (PERM-07)."""
@@ -437,7 +437,7 @@ def _arrive(state, cat, p, frm):
         legacy.arrive(state, cat, p, dest)  # L5, L25, the L10-L17 disc offer
 
 
-@njit(cache=True)
+@njit_noalloc
 def _apply_main(state, cat, p, action):
     b = pb(p)
     loc = state[b + P_SHIP]
@@ -468,7 +468,7 @@ def _apply_main(state, cat, p, action):
         fulfil(state, cat, p, t)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _apply_free(state, cat, p, action):
     b = pb(p)
     if action < A_FREE_CAREER:  # FREE-02: a hand card to an empty planning space
@@ -484,7 +484,7 @@ def _apply_free(state, cat, p, action):
         gain_cp(state, p, 2)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _apply_choice(state, cat, p, kind, arg, k):
     b = pb(p)
     if kind == CH_CITYACT10:
@@ -544,7 +544,7 @@ def _apply_choice(state, cat, p, kind, arg, k):
 
 
 # ---- automatic tasks and the advance loop --------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _draw_done(state, p, o):
     b = pb(p)
     if state[o + 3] or state[b + P_HAND_N] >= hand_limit(state, p):
@@ -559,7 +559,7 @@ def _draw_done(state, p, o):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def _pay_forced(state, cat, o):
     """When no more matching cards are held than must be paid, pay them all."""
     p = state[o + 1]
@@ -579,7 +579,7 @@ def _pay_forced(state, cat, o):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def _end_turn(state, cat, p):
     b = pb(p)
     score_unused_here(state, cat, p)
@@ -600,7 +600,7 @@ def _end_turn(state, cat, p):
         state[G_PHASE] = PH_SAIL
 
 
-@njit(cache=True)
+@njit_noalloc
 def _resolve_automatic(state, cat):
     """Resolve tasks that need no decision; stop at one that does (or none left)."""
     while state[G_STK_N] > 0 and not state[G_OVER]:
@@ -655,7 +655,7 @@ def _resolve_automatic(state, cat):
             return
 
 
-@njit(cache=True, inline="always")  # inlined into step_unchecked: one compiled copy of the engine
+@njit_noalloc(inline="always")  # inlined into step_unchecked: one compiled copy of the engine
 def advance(state, cat, mask):
     """Run until a decision with at least two legal actions (or the game end)."""
     while True:
@@ -688,7 +688,7 @@ def advance(state, cat, mask):
         return
 
 
-@njit(cache=True)
+@njit_noalloc
 def step_unchecked(state, cat, action, mask):
     """Apply a legal action and advance; mask is scratch and ends as the new mask.
     action -1 only advances (a new game after setup.reset)."""
@@ -699,7 +699,7 @@ def step_unchecked(state, cat, action, mask):
     advance(state, cat, mask)
 
 
-@njit(cache=True)
+@njit_noalloc
 def probe_step(state, cat, action):
     """step_unchecked without the advance to the next decision: apply a legal
     action and resolve the tasks that need no decision, nothing more (no legal
@@ -713,7 +713,7 @@ def probe_step(state, cat, action):
     _resolve_automatic(state, cat)
 
 
-@njit(cache=True)
+@njit_noalloc
 def step_observe(state, cat, action, mask, obs):
     """step_unchecked, then the observation of the player to act next written
     into obs (left untouched once the game is over): one call for AEC loops."""
@@ -722,13 +722,13 @@ def step_observe(state, cat, action, mask, obs):
         observe(state, state[G_CUR], obs)
 
 
-@njit(cache=True)
+@njit_noalloc
 def new_game(state, cat, num_players, seed, story, mask):
     """A new game (num_players 2-4, or 1 = solo vs Jean at medium, EN table)."""
     new_game_with(state, cat, num_players, seed, story, 2, 0, mask)
 
 
-@njit(cache=True)  # (Game calls setup.reset and step_unchecked(-1) instead)
+@njit_noalloc  # (Game calls setup.reset and step_unchecked(-1) instead)
 def new_game_with(state, cat, num_players, seed, story, difficulty, table, mask):
     """A new game with solo options: difficulty 0-4 (very easy..very hard);
     table packs the solo options (game.solo_options): bit 0 the deck-size

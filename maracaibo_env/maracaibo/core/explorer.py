@@ -1,7 +1,8 @@
 """Exploring (checklist §8): move up to N spaces, jumping occupied spaces and
 emptied quest spaces, forks, barriers, space rewards, the last space."""
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import add_vp, count_effect, gain_cp, gain_figures, pb, push
 from .constants import (A_EXPLORE, BAR_NONE, BAR_RED, CH_QUEST_SPACE, C_EXP_BARRIER, C_EXP_LAST,
@@ -17,7 +18,7 @@ from . import retirement
 INF = 1 << 20
 
 
-@njit(cache=True)
+@njit_noalloc
 def occupied_by_other(state, cat, p, s):
     if cat[C_EXP_LAST + s]:
         return False
@@ -27,7 +28,7 @@ def occupied_by_other(state, cat, p, s):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def jumped(state, cat, p, s):
     """EXPL-03/04: spaces that are jumped over and do not count."""
     if occupied_by_other(state, cat, p, s):
@@ -36,13 +37,13 @@ def jumped(state, cat, p, s):
     return qi >= 0 and state[G_EXQ_TILE + qi] < 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def explore_range(state, cat, p, n):
     """Effective N: the source's N plus 1 per PERM-05 card."""
     return n + count_effect(state, cat, p, EF_PERM_EXPLORER)
 
 
-@njit(cache=True)
+@njit_noalloc
 def shortest(state, cat, p, best, pred, cost):
     """best[s] = fewest counted spaces to reach s from p's explorer; pred for the
     path; cost[s] = 0 for spaces that are jumped (EXPL-03/04), else 1."""
@@ -67,14 +68,14 @@ def shortest(state, cat, p, best, pred, cost):
                     changed = True
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal_explore(state, cat, p, n, mask):
     nexp = cat[C_NEXP]
     if cat[C_EXP_LAST + state[pb(p) + P_EXPLORER]]:
         return False  # EXPL-11: movement from the last space is lost
-    best = np.empty(MAX_EXP, np.int64)
-    pred = np.empty(MAX_EXP, np.int64)
-    cost = np.empty(MAX_EXP, np.int64)
+    best = stack_array(MAX_EXP, np.int64)
+    pred = stack_array(MAX_EXP, np.int64)
+    cost = stack_array(MAX_EXP, np.int64)
     shortest(state, cat, p, best, pred, cost)
     n = explore_range(state, cat, p, n)
     found = False
@@ -85,14 +86,14 @@ def legal_explore(state, cat, p, n, mask):
     return found
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply_explore(state, cat, p, dest):
     """Move along the counting-shortest route; barriers crossed on the way,
     then the stop space's reward (EXPL-05..10)."""
     b = pb(p)
-    best = np.empty(MAX_EXP, np.int64)
-    pred = np.empty(MAX_EXP, np.int64)
-    cost = np.empty(MAX_EXP, np.int64)
+    best = stack_array(MAX_EXP, np.int64)
+    pred = stack_array(MAX_EXP, np.int64)
+    cost = stack_array(MAX_EXP, np.int64)
     shortest(state, cat, p, best, pred, cost)
     steal = count_effect(state, cat, p, EF_PERM_STEAL_VP)
     s = dest
@@ -119,7 +120,7 @@ def apply_explore(state, cat, p, dest):
         _space_reward(state, cat, p, dest)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _space_reward(state, cat, p, s):
     b = pb(p)
     if cat[C_EXP_LAST + s]:

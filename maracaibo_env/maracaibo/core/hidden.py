@@ -29,7 +29,7 @@ from .constants import (G_AUTOMA_DECK, G_AUTOMA_N, G_DISCARD, G_DISCARD_N, G_DRA
                         G_SEED, G_SOLO, G_TPILE0, G_TPILE1, G_TPILE_N, MARKET_SIZE, MAX_P, N_AUTOMA,
                         N_BUILDINGS, N_CARDS, N_CAREERS, N_PRESTIGE, PLAN_CAP, PLAYERS, PLAYER_SIZE,
                         P_CAREER, P_CAREER_OPT, P_HAND, P_HAND_N, P_PLAN, P_TABLEAU, P_TABLEAU_N)
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
 from .layout import LAYOUT
 
 HIDDEN = check_parts((
@@ -74,7 +74,7 @@ def unseen_cards(st, me, out):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def deal_hidden_cards(st, me, cards, n):
     """Deal cards[:n] cyclically, in a fixed order, into every card slot that
     player `me` cannot see: the draw and discard piles, then each other
@@ -160,14 +160,14 @@ def hide(st, cat, me, fake_token):
 
 
 # ---- random draws: determinisations -------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def xs_below(x, n):
     """(a draw 0..n-1, the next state) of the xorshift64 generator x."""
     x = xorshift(x)
     return np.int64(x % np.uint64(n)), x
 
 
-@njit(cache=True)
+@njit_noalloc
 def xs_shuffle(a, n, x):
     """Shuffle a[:n] in place (Fisher-Yates) with the xorshift64 generator x; the next state."""
     for i in range(n - 1, 0, -1):

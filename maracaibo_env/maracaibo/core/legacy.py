@@ -8,7 +8,8 @@ base rules unchanged. Other modules call in; this one imports only common and
 quests (sailing, combat and automa import it).
 """
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import (add_vp, any_disc_removable, gain_cp, gain_figures, gain_influence, pb, push,
                      return_figure, supply_left)
@@ -31,6 +32,10 @@ from .constants import (A_CB_LEGACY, CH_LEG_DISC, CH_LEG_FIGURE_VP, C_EXP_NUMBER
 from .quests import can_fulfil, fulfil
 from .rng import rand_below
 
+_LOC_MP = MAX_LOC * MAX_MP  # one flag per (location, MP) pair
+_LOC_MP2 = 2 * MAX_LOC * MAX_MP  # (location, MP) pairs, toll paid or not
+_ROUTE_STACK2 = 2 * MAX_LOC * MAX_MP + 1
+
 CA_LEGACY = 100            # location_action() of a legacy city (no printed city action)
 L1, L3, L6, L9, L11 = 0, 2, 5, 8, 10   # tile indices (L-number - 1)
 FIRST_DISC = 9             # L10..L17 are disc slots 0..7
@@ -40,19 +45,19 @@ JEAN = 1
 FIGURE_VP = 5              # LEG-L4: a returned figure scores 5 VP
 
 
-@njit(cache=True)
+@njit_noalloc
 def tile_on(state, i):
     return (state[G_LEGACY] >> i) & 1 == 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def explorer_reached(state, cat, p, number):
     """EXPL-14: 'reached or passed space N' = the explorer's space number >= N."""
     return cat[C_EXP_NUMBER + state[pb(p) + P_EXPLORER]] >= number
 
 
 # ---- the board: which locations exist, what kind they are ------------------------
-@njit(cache=True)
+@njit_noalloc
 def loc_kind(state, cat, loc):
     """The location's kind with the tiles in play: a new city (L4/L7) is a
     city while its tile is in play (else -1, absent), Puerto Cabezas is a city
@@ -65,7 +70,7 @@ def loc_kind(state, cat, loc):
     return cat[C_LOC_KIND + loc]
 
 
-@njit(cache=True)
+@njit_noalloc
 def legacy_city(state, cat, loc):
     """The tile index of a legacy city at loc (L1, L4, L7), -1 if none."""
     if tile_on(state, L1) and cat[C_LEG_LOC + L1] == loc:
@@ -76,12 +81,12 @@ def legacy_city(state, cat, loc):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_l1_city(state, cat, loc):
     return tile_on(state, L1) and cat[C_LEG_LOC + L1] == loc
 
 
-@njit(cache=True)
+@njit_noalloc
 def marker_allowed(state, cat, loc, p):
     """COMBAT-19: no marker at Cartagena under L3 [EN]; at the L4/L7 city only
     once p's explorer has reached its space (JLEG-01 for Jean)."""
@@ -95,7 +100,7 @@ def marker_allowed(state, cat, loc, p):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def village_blocked(state, cat, loc):
     """VILL-07: no village main action at a skull tile (L20-L23) or Cartagena under L3."""
     for i in range(N_LEG):
@@ -106,14 +111,14 @@ def village_blocked(state, cat, loc):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def city_blocked(state, cat, loc):
     """LEG-L3: no city main action in Cartagena."""
     return tile_on(state, L3) and cat[C_LEG_LOC + L3] == loc
 
 
 # ---- sailing (LEG-L2/L8/L18, L4, L7, L11) -------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _route_cost(state, cat, frm, to, cost):
     for a in range(cat[C_LEG_AR_N]):
         if (not cat[C_LEG_AR_NEW + a] and cat[C_LEG_AR_FROM + a] == frm and cat[C_LEG_AR_TO + a] == to
@@ -122,7 +127,7 @@ def _route_cost(state, cat, frm, to, cost):
     return cost
 
 
-@njit(cache=True)
+@njit_noalloc
 def _toll(state, cat):
     """(location, doubloons) of the L11 toll; (-1, 0) without one."""
     for i in range(N_LEG):
@@ -131,7 +136,7 @@ def _toll(state, cat):
     return -1, 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def reachable(state, cat, p, start, reach, cap):
     """sailing.reachable with the tiles: reach[l * 7 + m - 1] = 1 when l is
     reachable spending exactly m MP without the toll, 2 only by passing the
@@ -140,10 +145,11 @@ def reachable(state, cat, p, start, reach, cap):
     (LEG-L4/L7); who cannot pay the toll stops at L11 (LEG-L11)."""
     reach[:] = 0
     n_idx = MAX_LOC * MAX_MP
-    seen = np.zeros(2 * n_idx, np.int8)
-    st_loc = np.empty(2 * n_idx + 1, np.int64)
-    st_mp = np.empty(2 * n_idx + 1, np.int64)
-    st_paid = np.empty(2 * n_idx + 1, np.int64)
+    seen = stack_array(_LOC_MP2, np.int8)
+    seen[:] = 0
+    st_loc = stack_array(_ROUTE_STACK2, np.int64)
+    st_mp = stack_array(_ROUTE_STACK2, np.int64)
+    st_paid = stack_array(_ROUTE_STACK2, np.int64)
     toll_loc, toll = _toll(state, cat)
     can_pay = state[pb(p) + P_DOUBLOONS] >= toll
     r = state[G_ROUND]
@@ -192,19 +198,20 @@ def reachable(state, cat, p, start, reach, cap):
             n += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def pay_toll(state, cat, p, start, idx):
     """LEG-L11: a move that reaches its end only through the toll pays it."""
     toll_loc, toll = _toll(state, cat)
     if toll_loc < 0:
         return
-    reach = np.zeros(MAX_LOC * MAX_MP, np.int8)
+    reach = stack_array(_LOC_MP, np.int8)
+    reach[:] = 0
     reachable(state, cat, p, start, reach, MAX_MP)
     if reach[idx] == 2:
         state[pb(p) + P_DOUBLOONS] -= toll
 
 
-@njit(cache=True)
+@njit_noalloc
 def arrive(state, cat, p, dest):
     """A ship ended its movement at dest (SAIL-11): L5 figure, L25 VP, the
     L10-L17 disc offer before the main action."""
@@ -223,7 +230,7 @@ def arrive(state, cat, p, dest):
 
 
 # ---- disc tiles L10-L17 --------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _can_pay(state, cat, p, i):
     b = pb(p)
     c = cat[C_LEG_COST + i]
@@ -237,7 +244,7 @@ def _can_pay(state, cat, p, i):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def disc_offer_possible(state, cat, p, slot):
     """LEG-L10..L17: a free space, the cost payable, a disc that may leave the ship board."""
     i = FIRST_DISC + slot
@@ -245,7 +252,7 @@ def disc_offer_possible(state, cat, p, slot):
             and any_disc_removable(state, cat, p))
 
 
-@njit(cache=True)
+@njit_noalloc
 def use_disc_tile(state, cat, p, slot):
     """Pay, take the reward, then move one ship-board disc onto the tile."""
     i = FIRST_DISC + slot
@@ -276,7 +283,7 @@ def use_disc_tile(state, cat, p, slot):
 
 
 # ---- legacy cities L1, L4, L7 -------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def refill_l1_quest(state):
     """LEG-L1: a new quest tile from the pile onto the empty quest space."""
     if state[G_LEG_QUEST] == 0 and state[G_QPILE_N] > 0:
@@ -285,7 +292,7 @@ def refill_l1_quest(state):
         state[G_QPILE + state[G_QPILE_N]] = -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_city_action(state, cat, p, i):
     """The city action of legacy city i (after the optional delivery)."""
     act = cat[C_LEG_ACT + i]
@@ -303,13 +310,13 @@ def start_city_action(state, cat, p, i):
         push(state, OP_COMBAT, p, -1, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def figure_for_vp(state, p):
     return_figure(state, p)
     add_vp(state, p, FIGURE_VP, VS_CITY_ACTIONS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jean_takes_quest(state, cat, loc):
     """SOLO-13 at L1's quest space (JLEG-02: Jean is subject to L1; ruling):
     she takes the tile, the space is refilled. True when she took one."""
@@ -321,7 +328,7 @@ def jean_takes_quest(state, cat, loc):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def jean_next(state, cat, cur, route):
     """Jean's next location (SOLO-09) with the L4/L7 fork (its arrow counts as
     the upper branch; JLEG-01: open once her explorer reached the space)."""
@@ -351,7 +358,7 @@ def jean_next(state, cat, cur, route):
 
 
 # ---- combat actions L6, L9 ------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def combat_legal(state, cat, p, n, v, mask):
     """LEG-L6/L9: each once per Combat (COMBAT-11), a marker of the fighting
     nation, a free space, enough combat value; L9 needs the explorer on space 5."""
@@ -367,7 +374,7 @@ def combat_legal(state, cat, p, n, v, mask):
         mask[A_CB_LEGACY + 2] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def combat_apply(state, cat, p, n, action):
     """Apply a legacy combat action; returns the combat value it costs. The
     marker is never displaced: it lies on the tile, not on a location."""
@@ -386,7 +393,7 @@ def combat_apply(state, cat, p, n, action):
 
 
 # ---- set-up ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def setup(state, cat, np_, solo):
     """The tiles' set-up after the base set-up (no random draws)."""
     for i in range(N_LEG):
@@ -394,7 +401,7 @@ def setup(state, cat, np_, solo):
             _tile_setup(state, cat, i, np_, solo)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _tile_setup(state, cat, i, np_, solo):
     if i == L3:  # LEG-L3: Cartagena's city tile and any marker leave the game
         loc = cat[C_LEG_LOC + L3]
@@ -416,7 +423,7 @@ def _tile_setup(state, cat, i, np_, solo):
         state[G_LEG_DISCS + i - FIRST_DISC] = min(d, cat[C_LEG_SPACES + i])
 
 
-@njit(cache=True)
+@njit_noalloc
 def add_tile(state, cat, i):
     """STORY-02e / LEG-00a: a story card adds tile i during the game: it goes
     onto its location with its set-up (a tile already in play stays as it is)."""
@@ -429,7 +436,7 @@ def add_tile(state, cat, i):
 SKULLS = (2, 19, 20, 21, 22)   # LEG-00d: L3, L20-L23 (tile indices)
 
 
-@njit(cache=True)
+@njit_noalloc
 def skull_in_play(state, k):
     """The k-th skull tile in play (index order), -1 if fewer are in play."""
     for i in SKULLS:
@@ -440,7 +447,7 @@ def skull_in_play(state, k):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def remove_skull(state, cat, k):
     """QREW-08: the k-th skull tile in play goes to the box; without L3,
     Cartagena gets a random city tile of those for this player count not on
@@ -453,7 +460,7 @@ def remove_skull(state, cat, k):
     if i == L3:
         loc = cat[C_LEG_LOC + L3]
         pbit = 1 << state[G_NP]
-        free = np.empty(N_TILES, np.int64)
+        free = stack_array(N_TILES, np.int64)
         n = 0
         for t in range(N_TILES):
             if cat[C_TILE_PLAYERS + t] & pbit and not cat[C_TILE_MARACAIBO + t]:

@@ -5,7 +5,7 @@ OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
 planning areas appear only as counts; deck order never; unrevealed prestige
 buildings as -1 (what is hidden from whom: core/hidden.py).
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import pb
 from .constants import (BOARD_QUEST_CAP, CARD_QUEST_CAP, EXP_QUESTS, G_AUTOMA_CARDS,
@@ -28,12 +28,12 @@ from .obs_spec import OBS, OBS_SIZE, OBS_TABLEAU  # noqa: E402,F401
 from .obs_spec import PLAYER_OBS_SIZE as _PLAYER_OBS_SIZE  # noqa: E402
 
 
-@njit(cache=True)
+@njit_noalloc
 def _rel(p, me, np_):
     return -1 if p < 0 else (p - me + np_) % np_
 
 
-@njit(cache=True)
+@njit_noalloc
 def observe(state, me, out):
     """Write player me's observation into out (len OBS_SIZE)."""
     np_ = state[G_NP]
@@ -121,7 +121,7 @@ def observe(state, me, out):
         raise ValueError("internal: observe wrote a different size than OBS_SIZE")
 
 
-@njit(cache=True)
+@njit_noalloc
 def _player_public(state, q, out, k):
     b = pb(q)
     for f in (P_VP, P_DOUBLOONS, P_CP, P_FIG_SUPPLY, P_FIG_GENERAL, P_FIG_CAREER, P_FIG_BOARD):

@@ -1,6 +1,6 @@
 """Quests (checklist §15): costs, rewards with the compass multiplier, the
 quest track's 4th/5th+ VP. A quest tile index t refers to the catalog."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import (add_vp, compasses, count_symbol_in_hand, gain_cp, gain_figures, gain_influence,
                      pb, permanent_objects, push, return_figure)
@@ -18,7 +18,7 @@ QUEST_VP_FROM, QUEST_VP_FIRST, QUEST_VP_LATER = 4, 3, 2
 QCOST_MP = 4                       # QCOST-04: the "at least 4 MP spent" quest cost
 
 
-@njit(cache=True)
+@njit_noalloc
 def story_tile_taken(state, t, p):
     """STILE-01/QREW-01: the story tile of story quest row t (N_QUESTS + the
     card's slot) goes onto p's quest track; its card's back is read at the end
@@ -31,7 +31,7 @@ def story_tile_taken(state, t, p):
     state[G_STILE_TAKEN] += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _cards_needed(state, cat, p, kind, sym, amt):
     """Hand cards still to discard for a goods/objects cost (PERM-01 lowers objects)."""
     if kind == QC_OBJECTS:
@@ -39,7 +39,7 @@ def _cards_needed(state, cat, p, kind, sym, amt):
     return amt if amt > 0 else 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_fulfil(state, cat, p, t):
     """QUEST-02: the whole cost must be payable."""
     b = pb(p)
@@ -75,7 +75,7 @@ def can_fulfil(state, cat, p, t):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def fulfil(state, cat, p, t):
     """Pay the cost, queue the reward, put the tile on the quest track (QUEST-02..06)."""
     b = pb(p)

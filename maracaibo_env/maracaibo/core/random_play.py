@@ -5,7 +5,7 @@ Its generator (xorshift64 on one uint64) is the player's, not the game's: the
 game's chance (shuffles, tokens) comes only from the RNG in the state, so a
 game stays reproducible from its seed whoever plays it.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from ...framework.random_play import play_random_with
 from ...framework.random_play import xorshift, pick_uniform  # noqa: F401  (re-exported)
@@ -13,7 +13,7 @@ from .constants import G_CUR, G_OVER
 from .engine import step_unchecked
 
 
-@njit(cache=True)
+@njit_noalloc
 def play_random(state, cat, mask, stop_seats, rng, actions):
     """Uniform random legal moves until the game ends, a seat in the bitmask
     stop_seats is to act, or `actions` (which records the moves) is full.

@@ -8,7 +8,7 @@ price (card discounts first, then halved, rounded up), and then goes back to
 the start. Once per player; Jean ignores the tile (her explorer never takes
 space rewards).
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import pb, push
 from .constants import (A_CHOICE, CH_RETIRE, C_EXP_RETIRE, C_EXP_START, G_PR_BUILD, G_PR_INVESTORS,
@@ -18,19 +18,19 @@ from .options import VAR_RETIREMENT
 from .cards import invest_cost, place_investment
 
 
-@njit(cache=True)
+@njit_noalloc
 def covers(state, cat, s):
     """Whether the tile lies on explorer space s in this game."""
     return (state[G_VARIANTS] & VAR_RETIREMENT) != 0 and s == cat[C_EXP_RETIRE]
 
 
-@njit(cache=True)
+@njit_noalloc
 def retire_cost(state, cat, p, building):
     """RET-05: the cost after every card discount, halved and rounded up."""
     return (invest_cost(state, cat, p, building) + 1) // 2
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_retire_into(state, cat, p, slot):
     """A revealed building p has not invested in, affordable at half price (RET-04/05, PRES-04)."""
     if slot >= state[G_PR_REVEALED] or (state[G_PR_INVESTORS + slot] >> p) & 1:
@@ -38,7 +38,7 @@ def can_retire_into(state, cat, p, slot):
     return state[pb(p) + P_DOUBLOONS] >= retire_cost(state, cat, p, state[G_PR_BUILD + slot])
 
 
-@njit(cache=True)
+@njit_noalloc
 def on_stop(state, cat, p, s):
     """p's explorer stopped on s. True when the tile lies there (its space reward
     is covered); then, if p's figure is still on the tile and some building is
@@ -53,14 +53,14 @@ def on_stop(state, cat, p, s):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal(state, cat, p, mask):
     for slot in range(N_BUILDINGS):
         if can_retire_into(state, cat, p, slot):
             mask[A_CHOICE + slot] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def retire(state, cat, p, slot):
     """RET-04/06/08: the tile's figure goes onto the building (an investment:
     first-investor VP and synergy token), then the explorer returns to the start."""

@@ -1,6 +1,7 @@
 """Interim scoring (checklist §20), final scoring (§21), round hand-off."""
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import (add_vp, completed_areas, discard_card, draw_top, empty_supply_spaces,
                      markers_on_board, noble_rank, pb, popcount, push, quest_from_pile_to)
@@ -34,7 +35,7 @@ MILITARY_BASE_VP = 2                    # PRES-15: per combat token on the ship 
 ACADEMY_VP = 2                          # PRES-16: per ship upgrade
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_scoring(state, cat):
     """After the triggering player's Phase C: step 1 for each player in turn
     order from the trigger, then the automatic steps (INT-01, FIN-01)."""
@@ -48,10 +49,11 @@ def start_scoring(state, cat):
             push(state, OP_SCORE_BUY, q, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def multipliers(state, cat, out):
     """FIN-05a: empty supply spaces + majority bonus (2 / 1 / 0, ties take the higher)."""
-    counts = np.zeros(N_NATIONS, np.int64)
+    counts = stack_array(N_NATIONS, np.int64)
+    counts[:] = 0
     for n in range(N_NATIONS):
         counts[n] = markers_on_board(state, cat, n)
     for n in range(N_NATIONS):
@@ -62,7 +64,7 @@ def multipliers(state, cat, out):
         out[n] = empty_supply_spaces(state, n) + MAJORITY_BONUS[above]
 
 
-@njit(cache=True)
+@njit_noalloc
 def _income(state, cat):
     """INT-02 / FIN-02 income step."""
     final = state[G_SCORING] == SCORING_FINAL
@@ -82,7 +84,7 @@ def _income(state, cat):
     state[G_INCOME_DONE] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def invested_in_kind(state, cat, p, kind):
     """Has p invested in a building of this kind (enums.BUILDINGS)?"""
     for bld in range(N_PRESTIGE):
@@ -91,7 +93,7 @@ def invested_in_kind(state, cat, p, kind):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def prestige_points(state, cat, p, building):
     """PRES-10..16 end scoring of a building of kind `building` for player p."""
     b = pb(p)
@@ -113,7 +115,7 @@ def prestige_points(state, cat, p, building):
     return 0  # cathedral scores with the income step
 
 
-@njit(cache=True)
+@njit_noalloc
 def finish_scoring(state, cat):
     if state[G_SCORING] == SCORING_FINAL:
         _final_rest(state, cat)
@@ -121,7 +123,7 @@ def finish_scoring(state, cat):
         _interim_rest(state, cat)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _interim_rest(state, cat):
     _income(state, cat)
     # step 3: delivered discs leave the game
@@ -145,7 +147,7 @@ def _interim_rest(state, cat):
     _interim_end(state, cat)
 
 
-@njit(cache=True)
+@njit_noalloc
 def end_scoring(state, cat):
     """OP_SCORE_END: the steps after a campaign check."""
     if state[G_SCORING] == SCORING_FINAL:
@@ -154,7 +156,7 @@ def end_scoring(state, cat):
         _interim_end(state, cat)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _interim_end(state, cat):
     np_ = state[G_NP]
     # step 7: ships home; unused assistants beyond the ship score 2 VP (ASST-07d)
@@ -176,7 +178,7 @@ def _interim_end(state, cat):
     state[G_PHASE] = PH_SAIL
 
 
-@njit(cache=True)
+@njit_noalloc
 def _final_rest(state, cat):
     np_ = state[G_NP]
     _income(state, cat)
@@ -199,7 +201,8 @@ def _final_rest(state, cat):
                 if state[pb(p) + P_INF + n] == best:
                     add_vp(state, p, INFLUENCE_LEAD_VP, VS_INFLUENCE_MAJORITY)
     # step 5: noble ranks x multipliers
-    mult = np.zeros(N_NATIONS, np.int64)
+    mult = stack_array(N_NATIONS, np.int64)
+    mult[:] = 0
     multipliers(state, cat, mult)
     for p in range(np_):
         for n in range(N_NATIONS):
@@ -213,14 +216,14 @@ def _final_rest(state, cat):
     _game_over(state)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _game_over(state):
     state[G_OVER] = 1
     state[G_PHASE] = PH_GAME_OVER
     state[G_CUR] = -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def place_story_quests(state, cat, round_):
     """SETUP-16 / INT-06: quest tiles from the pile onto the story card's locations."""
     s = state[G_STORY]

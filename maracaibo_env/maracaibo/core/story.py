@@ -16,7 +16,8 @@ finishes its own instructions first, then the queued cards are drawn in
 order (docs/rulings.md).
 """
 import numpy as np
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 
 from .common import board_quest_free, place_board_quest, push, quest_from_pile_to, remove_entry
 from .constants import (BOARD_QUEST_CAP, CH_STORY_VOTE, C_LEG_SPACES, C_SC_BACK, C_SC_BACK_N,
@@ -39,7 +40,7 @@ VOTE_WEIGHT = 2         # a vote counts 2, the reader's 3: a tie goes to the rea
 JEAN = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def log(state, number, ev):
     n = state[G_SC_LOG_N]
     if n < SC_LOG_CAP:
@@ -47,22 +48,22 @@ def log(state, number, ev):
         state[G_SC_LOG_N] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_gone(state, slot):
     return (state[G_SC_GONE + slot // GONE_BITS] >> (slot % GONE_BITS)) & 1 == 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def set_gone(state, slot):
     state[G_SC_GONE + slot // GONE_BITS] |= 1 << (slot % GONE_BITS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_pending(state, slot):
     return (state[G_SC_PENDING + slot // GONE_BITS] >> (slot % GONE_BITS)) & 1 == 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def set_pending(state, slot, on):
     bit = 1 << (slot % GONE_BITS)
     if on:
@@ -71,13 +72,13 @@ def set_pending(state, slot, on):
         state[G_SC_PENDING + slot // GONE_BITS] &= ~bit
 
 
-@njit(cache=True)
+@njit_noalloc
 def _item(cat, slot, back, j):
     o = (C_SC_BACK if back else C_SC_FRONT) + (slot * SC_INS_CAP + j) * SC_INS_W
     return cat[o], cat[o + 1], cat[o + 2]
 
 
-@njit(cache=True)
+@njit_noalloc
 def _tile_full(state, cat, tile):
     """L10-L17 (STORY-03): every space of the disc tile holds a disc."""
     slot = tile - legacy.FIRST_DISC
@@ -85,7 +86,7 @@ def _tile_full(state, cat, tile):
             and state[G_LEG_DISCS + slot] >= cat[C_LEG_SPACES + tile])
 
 
-@njit(cache=True)
+@njit_noalloc
 def _leave_play(state, cat, i):
     """Card in play i leaves the story-card space; a story tile of it still
     lying on the board goes with it (ruling)."""
@@ -106,7 +107,7 @@ def _leave_play(state, cat, i):
     set_pending(state, slot, False)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _needs(cat, slot, tile):
     """STORY-06 (L1539 "require the same legacy tile"): the card needs legacy
     tile `tile` (index L-number - 1) when its requirement is that tile full
@@ -120,7 +121,7 @@ def _needs(cat, slot, tile):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def _share_tile(cat, a, b):
     """Cards a and b (slots) need one legacy tile (_needs)."""
     if cat[C_SC_REQ + a] == SR_LEGACY_TILE_FULL and _needs(cat, b, cat[C_SC_REQ_TILE + a]):
@@ -132,7 +133,7 @@ def _share_tile(cat, a, b):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def _place(state, cat, slot):
     """STORY-01 / STORY-06: put a drawn card on the story-card space. Two
     cards needing the same legacy tile (_needs): the higher number stays, the
@@ -155,7 +156,7 @@ def _place(state, cat, slot):
     return i
 
 
-@njit(cache=True)
+@njit_noalloc
 def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
     """STORY-02a "Story: N" and STORY-02b "Quest: L (players)". A story tile
     belongs to a card in play (i >= 0); on a back it places nothing (the card
@@ -172,13 +173,13 @@ def _quests_and_tile(state, cat, slot, i, kind, arg, pmask):
             quest_from_pile_to(state, arg)   # QUEST-09: none left, none placed
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_cards(state, cat, first):
     """Draw story card `first` (a slot) and follow its front (STORY-01/02);
     "Read NN" cards are drawn after it, in order. During final scoring a drawn
     card is placed but waits for the next game (SC_PENDING)."""
     final = state[G_SCORING] == 2
-    queue = np.empty(QUEUE_CAP, np.int64)
+    queue = stack_array(QUEUE_CAP, np.int64)
     queue[0] = first
     n, head = 1, 0
     while head < n:
@@ -208,7 +209,7 @@ def draw_cards(state, cat, first):
                 _instruction(state, cat, slot, i, kind, arg, pmask)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _instruction(state, cat, slot, i, kind, arg, pmask):
     bit = 1 << (arg - 90) if 90 <= arg < 100 else 0
     if kind == IK_STORY_TILE or kind == IK_QUESTS:
@@ -223,7 +224,7 @@ def _instruction(state, cat, slot, i, kind, arg, pmask):
         legacy.add_tile(state, cat, arg)
 
 
-@njit(cache=True)
+@njit_noalloc
 def rerun(state, cat):
     """SETUP-18 "pick up where you left off": the archived cards (in play,
     not pending) are read again: their story tiles and quests are placed (the
@@ -239,13 +240,13 @@ def rerun(state, cat):
             _quests_and_tile(state, cat, slot, i, kind, arg, pmask)
 
 
-@njit(cache=True)
+@njit_noalloc
 def start(state, cat):
     """The campaign's set-up (SETUP-18): archived cards again, then the
     pending ones (a new campaign's card 01, a chapter card, a card drawn in
     the last game's final scoring) are drawn and followed."""
     rerun(state, cat)
-    pending = np.empty(SC_PLAY_CAP, np.int64)
+    pending = stack_array(SC_PLAY_CAP, np.int64)
     n = 0
     for i in range(SC_PLAY_CAP):
         if state[G_SC_PLAY + i] > 0 and is_pending(state, state[G_SC_PLAY + i] - 1):
@@ -265,7 +266,7 @@ def start(state, cat):
 START_SIZE = SC_PLAY_CAP + 3 + 3 + 2
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_from(state, cat, tpl):
     """A state just set up by reset(story=-1): the campaign start tpl written
     into it, then start() (Game and the vector env's restarts share this)."""
@@ -280,7 +281,7 @@ def start_from(state, cat, tpl):
 
 
 # ---- the campaign check (STORY-03..05, INT-06, FIN-06) ----------------------------------
-@njit(cache=True)
+@njit_noalloc
 def _fulfilled(state, cat, i):
     """The reader of card in play i when its requirement is met, else -1."""
     slot = state[G_SC_PLAY + i] - 1
@@ -295,7 +296,7 @@ def _fulfilled(state, cat, i):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def check(state, cat, o):
     """OP_STORY_CHECK: read the back of the fulfilled card with the lowest
     number above the task's a (cards read so far); the task stays until none
@@ -314,7 +315,7 @@ def check(state, cat, o):
     state[o + 2] = cat[C_SC_NUMBER + slot]
     log(state, cat[C_SC_NUMBER + slot], EV_READ)
     _leave_play(state, cat, best)   # STORY-05: tucked under the reader's ship board
-    nxt = np.empty(SC_INS_CAP, np.int64)
+    nxt = stack_array(SC_INS_CAP, np.int64)
     n = 0
     for j in range(cat[C_SC_BACK_N + slot]):
         kind, arg, pmask = _item(cat, slot, True, j)
@@ -336,13 +337,13 @@ def check(state, cat, o):
                 push(state, OP_CHOICE, q, CH_STORY_VOTE, slot * 4 + reader)
 
 
-@njit(cache=True)
+@njit_noalloc
 def vote(state, p, arg, k):
     """One player's vote for option k of the decision (arg = slot * 4 + reader)."""
     state[G_SC_VOTES + k] += VOTE_WEIGHT + (1 if p == arg % 4 else 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def tally(state, cat, o):
     """OP_STORY_TALLY: the majority's option (a tie: the reader's) is read."""
     slot = state[o + 2]

@@ -10,7 +10,7 @@ next and the round; then how many of each quest tile lie where a player can
 take them (board, explorer track, bought cards).
 """
 
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .constants import (MAX_P, N_QUESTS, BOARD_QUEST_CAP, EXP_QUESTS, CARD_QUEST_CAP, N_BUILDINGS,
                      PLAYERS, PLAYER_SIZE, G_NP, G_ROUND, G_TURN_COUNT, G_TURN_P, G_TRIGGER,
                      G_BQ_TILE, G_EXQ_TILE, G_PR_BUILD, G_PR_INVESTORS, G_LOC_TILE,
@@ -28,7 +28,7 @@ EVENT_CAP = 512     # events of one game: far above what a game produces
 MAX_ROUNDS = 5      # turns[seat, round] for rounds 1..4 (index 0 unused)
 
 
-@njit(cache=True)
+@njit_noalloc
 def snapshot(state, snap):
     snap[:] = 0
     for p in range(state[G_NP]):
@@ -55,7 +55,7 @@ def snapshot(state, snap):
     snap[S_ROUND] = state[G_ROUND]
 
 
-@njit(cache=True)
+@njit_noalloc
 def _add(events, n, seat, kind, item, rnd):
     if n < events.shape[0]:
         events[n, 0] = seat
@@ -66,7 +66,7 @@ def _add(events, n, seat, kind, item, rnd):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def record(prev, cur, state, actor, action, events, n, turns):
     """Events of the step that led from snapshot prev to state (snapshot cur,
     written here); actor took `action` (-1: none). Returns the new event

@@ -1,7 +1,7 @@
 """Village actions (checklist §9, SHIP-08/09/10): discard hand for 2, take 1,
 buy / invest, and the ship-upgrade options. A batch is one stack task:
 a = village actions left, b = 1 when it is the main action."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 
 from .common import (add_vp, count_effect, count_symbol_in_hand, gain_cp, gain_influence,
                      has_upgrade, is_village, pb, permanent_objects, place_marker, push,
@@ -34,7 +34,7 @@ SHIP09_GOODS = 3             # SHIP-09: 3 identical goods ...
 SHIP09_DOUBLOONS, SHIP09_VP = 2, 2    # ... for 2 doubloons and 2 VP
 
 
-@njit(cache=True)
+@njit_noalloc
 def _nva_payable(state, cat, p, k):
     if k == NVA_GOODS:
         for g in range(cat[C_NGOODS]):
@@ -48,7 +48,7 @@ from .cards import legal_buys, apply_buy
 from .city import discard_hand
 
 
-@njit(cache=True)
+@njit_noalloc
 def legal(state, cat, p, mask):
     b = pb(p)
     mask[A_PASS] = 1
@@ -77,7 +77,7 @@ def legal(state, cat, p, mask):
                     mask[A_VIL_MARKER + n] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply(state, cat, o, action):
     p = state[o + 1]
     b = pb(p)
@@ -119,7 +119,7 @@ def apply(state, cat, o, action):
         apply_buy(state, cat, p, action, A_BUY_HAND, A_BUY_PLAN, A_INVEST)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _apply_nva(state, cat, p, k):
     """NVA-01..04 (several cards of one kind give the same option; NVA-03
     pays the best X among them)."""

@@ -69,7 +69,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from maracaibo_env.framework.jit import njit
+from maracaibo_env.framework.jit import njit, njit_noalloc
+from maracaibo_env.framework.scratch import stack_array
 from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.framework.random_play import xorshift
@@ -138,13 +139,13 @@ PRIOR_PACE = 5.0       # VP a turn assumed before any turn is seen ...
 PRIOR_TURNS = 4.0      # ... worth this many turns of evidence
 
 
-@njit(cache=True)
+@njit_noalloc
 def _weight(w, i):
     """w[i], 0 for a row shorter than WEIGHT_NAMES (a weight added later is off)."""
     return w[i] if i < w.shape[0] else 0.0
 
 
-@njit(cache=True)
+@njit_noalloc
 def turns_to_maracaibo(state, cat, q):
     """Seat q's turns until it reaches Maracaibo at full speed: 1-3 spaces (+ its
     move bonus) a turn, each ending in a nearer column (MOVE-01/04); the Gulf
@@ -159,14 +160,14 @@ def turns_to_maracaibo(state, cat, q):
     return (gap + speed - 1) // speed + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def _round_turns(np_, first, t_end, q):
     """Turns of seat q among the turns 0..t_end counted from seat `first`."""
     off = (q - first) % np_
     return 0 if t_end < off else (t_end - off) // np_ + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def turns_left(state, cat, mid, out):
     """out[q]: seat q's turns left in the game, this round from the ships'
     columns and each later round from the start, all at full speed (see
@@ -204,7 +205,7 @@ def turns_left(state, cat, mid, out):
         out[q] = _round_turns(np_, first, t_end, q) + later * full
 
 
-@njit(cache=True)
+@njit_noalloc
 def first_arrival(state, cat, mid):
     """The seat that reaches Maracaibo first this round at full speed (as
     turns_left counts: the first arrival in turn order ends the round, MARA-03),
@@ -223,12 +224,12 @@ def first_arrival(state, cat, mid):
     return seat
 
 
-@njit(cache=True)
+@njit_noalloc
 def _share(x, need):
     return 1.0 if need <= 0 or x >= need else x / need
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_prospect(state, cat, p):
     """VP seat p's quests may still add: for each quest in hand, the VP of its
     next condition (the lower if none is met, else the higher, SCORE-08) less
@@ -251,7 +252,7 @@ def quest_prospect(state, cat, p):
     return out
 
 
-@njit(cache=True)
+@njit_noalloc
 def _public_vp(state, q, p):
     """Seat q's VP as seat p may count it: the others' hidden quests left out
     (Jordan's quests score a fixed value each, SOLO-35: public)."""
@@ -261,7 +262,7 @@ def _public_vp(state, q, p):
     return v
 
 
-@njit(cache=True)
+@njit_noalloc
 def paces(state, cat, p, scratch, out):
     """out[q]: seat q's VP a turn so far (the endgame VP if the game ended now
     included, as seat p may see it), shrunk towards PRIOR_PACE."""
@@ -273,7 +274,7 @@ def paces(state, cat, p, scratch, out):
                   / (state[K.pb(q) + P_TURNS] + PRIOR_TURNS))
 
 
-@njit(cache=True)
+@njit_noalloc
 def value(state, cat, p, w, ctx):
     """The strategy's value of a position for seat p (state is scratch: scored
     in place). ctx: the seats' paces (ctx[:MAX_P], ``paces``), p's turns taken
@@ -282,7 +283,7 @@ def value(state, cat, p, w, ctx):
                     state[G_CUR] == p and state[K.pb(p) + P_TURNS] == ctx[MAX_P])
 
 
-@njit(cache=True)
+@njit_noalloc
 def value_at(state, cat, p, w, ctx, mid):
     """``value`` with the tempo term's turns counted from the seat after the
     one to act when mid (its turn is under way: ``turns_left``), else from it
@@ -316,7 +317,7 @@ def value_at(state, cat, p, w, ctx, mid):
     return state[b + P_VP] + bonus
 
 
-@njit(cache=True)
+@njit_noalloc
 def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
     """The action of best value one decision ahead (first found on ties)."""
     best = -1
@@ -337,25 +338,28 @@ def _greedy(state, cat, mask, p, w, scratch, mask2, ctx):
     return best
 
 
-@njit(cache=True)
-def _begin(state, cat, w, x, base, s2):
+CTX_SIZE = 2 * MAX_P + 1  # the value context: paces of every seat, the turns, (value's docstring)
+
+
+@njit_noalloc
+def _begin(state, cat, w, x, base, s2, ctx):
     """The lookahead's start: base = state with the hidden decks redrawn
-    (``redraw_decks``, the generator reseeded from x), and the value context
-    of the seat to act (``value``). Returns (ctx, x)."""
+    (``redraw_decks``, the generator reseeded from x), and ctx = the value
+    context of the seat to act (``value``; CTX_SIZE floats). Returns x."""
     p = state[G_CUR]
     copy_into(base, state)
     x = xorshift(x)
     base[G_RNG] = np.int32(x & np.uint64(0x7FFFFFFF)) | 1
     base[G_RNG + 1] = np.int32((x >> np.uint64(32)) & np.uint64(0x7FFFFFFF))
     redraw_decks(base, cat)     # hidden: the decks' order, facedown cards, Jordan's deck (core/hidden.py)
-    ctx = np.zeros(2 * MAX_P + 1)
+    ctx[:] = 0.0
     if w[W_TEMPO] != 0.0:
         paces(base, cat, p, s2, ctx)
     ctx[MAX_P] = base[K.pb(p) + P_TURNS]
-    return ctx, x
+    return x
 
 
-@njit(cache=True)
+@njit_noalloc
 def _look(base, cat, mask, a, p, w, ctx, bufs):
     """The value for p of action a on base, followed by p's greedy choices to
     the end of its turn."""
@@ -372,14 +376,15 @@ def _look(base, cat, mask, a, p, w, ctx, bufs):
     return value(roll, cat, p, w, ctx)
 
 
-@njit(cache=True)
+@njit_noalloc
 def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
     """The action with the best value for the player to act. Each candidate
     is followed by the same player's greedy choices to the end of the turn
     (so a move is judged by what the stop brings), then valued. Ties: the
     first found after a random start. x: the agent's xorshift state."""
     p = state[G_CUR]
-    ctx, x = _begin(state, cat, w, x, base, bufs[1])
+    ctx = stack_array(CTX_SIZE, np.float64)
+    x = _begin(state, cat, w, x, base, bufs[1], ctx)
     best = -1
     best_v = -1e18
     n = mask.shape[0]
@@ -396,12 +401,13 @@ def decide(state, cat, mask, w, x, base, scratch, mask2, bufs):
     return best, x
 
 
-@njit(cache=True)
+@njit_noalloc
 def action_values(state, cat, mask, w, x, base, bufs, out):
     """out[a] = decide's value of each legal action a (the search's prior,
     maracaibo_env/pirates/agents/mcts.py); the lookahead's decks redrawn from x. Returns x."""
     p = state[G_CUR]
-    ctx, x = _begin(state, cat, w, x, base, bufs[1])
+    ctx = stack_array(CTX_SIZE, np.float64)
+    x = _begin(state, cat, w, x, base, bufs[1], ctx)
     for a in range(mask.shape[0]):
         if mask[a] != 0:
             out[a] = _look(base, cat, mask, a, p, w, ctx, bufs)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from maracaibo_env.framework.jit import njit
+from maracaibo_env.framework.jit import njit, njit_noalloc
 from maracaibo_env.framework.random_play import pick_uniform, xorshift
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
@@ -38,7 +38,7 @@ EPS_SCALE = 1_000_000   # eps[k]: the chance of a random move, in millionths
 CHUNK = 16    # games per parallel work item: their scratch arrays are allocated once
 
 
-@njit(cache=True)
+@njit_noalloc
 def table_move(state, cat, mask, k, weights, eps, x, base, scratch, mask2, bufs):
     """(the move of agent row k, the generator's next state): a uniformly
     random move with chance eps[k] (no draw when 0), else heuristics.decide
@@ -50,7 +50,7 @@ def table_move(state, cat, mask, k, weights, eps, x, base, scratch, mask2, bufs)
     return decide(state, cat, mask, weights[k], x, base, scratch, mask2, bufs)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _advance_one(state, mask, cat, kinds, weights, eps, x, base, scratch, mask2, bufs):
     """Advance one game; returns (seat that must act now: -1 when over, the
     generator state)."""

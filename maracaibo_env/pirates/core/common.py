@@ -4,7 +4,7 @@ player fields, VP, costs and counts.
 Fixed amounts of the rulebook (checklist CON-13) live here as named constants;
 everything printed on components is in the catalog.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from ...framework.rng import below_at, shuffle_at
 from ...framework.constants_check import verify as _verify
 # the int constants (capacities, G_*/P_* state and C_* catalog offsets, A_*
@@ -83,24 +83,24 @@ TC_TREASURE = 1         # b treasures of one type (Hawk, GIC-38 "any")
 TC_POSEIDON = 2         # Poseidon's treasure reward
 
 
-@njit(cache=True)
+@njit_noalloc
 def pb(p):
     """Offset of player p's block."""
     return PLAYERS + p * PLAYER_SIZE
 
 
-@njit(cache=True)
+@njit_noalloc
 def rand_below(state, n):
     return below_at(state, G_RNG, n)
 
 
-@njit(cache=True)
+@njit_noalloc
 def shuffle(state, start, n):
     shuffle_at(state, G_RNG, start, n)
 
 
 # ---- the stack -----------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def push(state, op, a, b, c):
     n = state[G_STK_N]
     if n >= STACK_CAP:          # cannot happen with the shipped data; never write past it
@@ -113,7 +113,7 @@ def push(state, op, a, b, c):
     state[G_STK_N] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def top(state):
     """Offset of the top frame, -1 if the stack is empty."""
     n = state[G_STK_N]
@@ -122,7 +122,7 @@ def top(state):
     return G_STK + (n - 1) * STACK_W
 
 
-@njit(cache=True)
+@njit_noalloc
 def pop(state):
     n = state[G_STK_N]
     if n > 0:
@@ -133,27 +133,27 @@ def pop(state):
 
 
 # ---- points, money, counts ---------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def add_vp(state, p, n, src):
     b = pb(p)
     state[b + P_VP] += n
     state[b + P_VP_SRC + src] += n
 
 
-@njit(cache=True)
+@njit_noalloc
 def cost_after_discount(state, cat, p, printed):
     """Printed cost minus all discounts, never below 0 (GIC-10, IMP-02)."""
     c = printed - state[pb(p) + P_DISCOUNT]
     return c if c > 0 else 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def treasures(state, p):
     b = pb(p)
     return state[b + P_TRE] + state[b + P_TRE + 1] + state[b + P_TRE + 2]
 
 
-@njit(cache=True)
+@njit_noalloc
 def poseidon_count(state, p, t):
     """Treasures of type t buried on Poseidon (t = -1: all)."""
     n = 0
@@ -164,20 +164,20 @@ def poseidon_count(state, p, t):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def buried_total(state, p):
     """Buried treasures, Poseidon's included (SCORE-07, TIE-02)."""
     b = pb(p)
     return state[b + P_BUR] + state[b + P_BUR + 1] + state[b + P_BUR + 2] + poseidon_count(state, p, -1)
 
 
-@njit(cache=True)
+@njit_noalloc
 def unburied(state, p, t):
     b = pb(p)
     return state[b + P_TRE + t] - state[b + P_BUR + t] - poseidon_count(state, p, t)
 
 
-@njit(cache=True)
+@njit_noalloc
 def treasure_value(cat, cubes):
     """VP of one treasure by its island's cubes (CON-06)."""
     v = 0

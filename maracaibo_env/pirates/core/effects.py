@@ -2,7 +2,7 @@
 the hideout (checklist §21), and the acquisitions they lead to: improvements
 (§5.1 IMP, §10 ACQ), residences (§5.2 RES), upgrades (§11 UPG), figureheads
 (§12 FIG), black-market tiles (§13 BM), quests (§9 QST)."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import (DISCARD_QUEST_COINS, FIGUREHEAD_COST, FIRST_RES_VP, LIST_ALL, OP_ACQUIRE,
                      OP_BM_ACTIVATE, OP_BM_TILE, OP_BURY, OP_DISCARDQ, OP_FIGUREHEAD, OP_ISLAND,
                      OP_LIST, OP_QUEST, OP_REFILL, OP_RESIDENCE, OP_TCHOICE, OP_UPGRADE, TC_AS_IF,
@@ -36,7 +36,7 @@ from .retirement import retire_spot
 
 
 # ---- counts -------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def count_of(state, p, cnt):
     b = pb(p)
     if cnt == CNT_BURIED:
@@ -60,7 +60,7 @@ def count_of(state, p, cnt):
     return treasures(state, p)
 
 
-@njit(cache=True)
+@njit_noalloc
 def vp_per(state, cat, p, e):
     """n VP per counted thing, capped when a cap is printed (GBM-02..10, GIC-31..34)."""
     v = cat[C_EFF_N + e] * count_of(state, p, cat[C_EFF_ARG + e])
@@ -69,7 +69,7 @@ def vp_per(state, cat, p, e):
 
 
 # ---- ongoing effects and income ------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def apply_ongoing_one(state, cat, p, e):
     b = pb(p)
     d = cat[C_EFF_DO + e]
@@ -99,19 +99,19 @@ def apply_ongoing_one(state, cat, p, e):
             state[b + P_FORFEIT_N] = k + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply_ongoing(state, cat, p, s, n):
     for i in range(n):
         apply_ongoing_one(state, cat, p, s + i)
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_ongoing(d):
     return E_RAID_POWER <= d <= E_POSEIDON
 
 
 # ---- immediate effects -----------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def is_automatic(cat, e):
     """Effects with nothing to decide (and never harmful): applied without asking."""
     d = cat[C_EFF_DO + e]
@@ -119,7 +119,7 @@ def is_automatic(cat, e):
         or d == E_VP_PER or is_ongoing(d) or (d == E_ISLAND_CUBE and cat[C_EFF_ARG + e] != ANY)
 
 
-@njit(cache=True)
+@njit_noalloc
 def effect_possible(state, cat, p, e):
     """Whether choosing effect e would let the player do something (exact masks)."""
     b = pb(p)
@@ -152,7 +152,7 @@ def effect_possible(state, cat, p, e):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_effect(state, cat, p, e):
     """Carry out effect e now, or push the decision it needs."""
     b = pb(p)
@@ -214,14 +214,14 @@ def start_effect(state, cat, p, e):
         apply_ongoing_one(state, cat, p, e)
 
 
-@njit(cache=True)
+@njit_noalloc
 def push_effects(state, cat, s, n):
     """Offer effects s..s+n-1, each optional, in the player's order."""
     if n > 0:
         push(state, OP_LIST, s, n, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def push_effects_all(state, cat, s, n):
     """Effects the player gains (all of them, in their order; only those that
     cannot be carried out lapse): hideout bonuses, black-market activations,
@@ -231,20 +231,20 @@ def push_effects_all(state, cat, s, n):
 
 
 # ---- improvements ----------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def faceup_kind(state, cat, slot, kind):
     c = state[G_SLOT_CARD + slot]
     return c >= 0 and state[G_SLOT_DOWN + slot] == 0 and state[G_SLOT_FOG + slot] == 0 \
         and cat[C_CARD_KIND + c] == kind
 
 
-@njit(cache=True)
+@njit_noalloc
 def acquire_price(state, cat, p, slot, surcharge):
     """IMP-02 / ACQ-02: max(0, printed - discounts) + surcharge."""
     return cost_after_discount(state, cat, p, cat[C_CARD_COST + state[G_SLOT_CARD + slot]]) + surcharge
 
 
-@njit(cache=True)
+@njit_noalloc
 def acquire_legal(state, cat, p, slot, typ, surcharge):
     if not faceup_kind(state, cat, slot, KIND_IMP):
         return False
@@ -253,7 +253,7 @@ def acquire_legal(state, cat, p, slot, typ, surcharge):
     return state[pb(p) + P_COINS] >= acquire_price(state, cat, p, slot, surcharge)
 
 
-@njit(cache=True)
+@njit_noalloc
 def any_acquire(state, cat, p, typ, surcharge):
     for s in range(N_SLOTS):
         if acquire_legal(state, cat, p, s, typ, surcharge):
@@ -261,7 +261,7 @@ def any_acquire(state, cat, p, typ, surcharge):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def refill_slot(state, slot):
     """IMP-06/08: the top Tier II card, else a facedown removed Tier I card; ships stay."""
     if state[G_T2_N] > 0:
@@ -280,7 +280,7 @@ def refill_slot(state, slot):
         state[G_SLOT_CARD + slot] = -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def add_to_tableau(state, cat, p, c):
     """Card c into p's acquired cards; an Improvement counts for its type (crew, equipment, ship)."""
     b = pb(p)
@@ -298,7 +298,7 @@ def add_to_tableau(state, cat, p, c):
             state[b + P_SHIPCARDS] += 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def acquire(state, cat, p, slot, surcharge):
     """Pay, take the card into the tableau (ongoing benefits and income start at
     once, IMP-05), then the lightning effects (IMP-04), and lastly refill the
@@ -318,7 +318,7 @@ def acquire(state, cat, p, slot, surcharge):
 
 
 # ---- residences ------------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def residence_legal(state, cat, p, slot):
     """RES-01/03: a residence without the player's token, paid in full."""
     if not faceup_kind(state, cat, slot, KIND_RES):
@@ -329,7 +329,7 @@ def residence_legal(state, cat, p, slot):
     return state[pb(p) + P_COINS] >= cost_after_discount(state, cat, p, cat[C_CARD_COST + c])
 
 
-@njit(cache=True)
+@njit_noalloc
 def any_residence(state, cat, p):
     for s in range(N_SLOTS):
         if residence_legal(state, cat, p, s):
@@ -337,7 +337,7 @@ def any_residence(state, cat, p):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def build_residence(state, cat, p, slot):
     b = pb(p)
     c = state[G_SLOT_CARD + slot]
@@ -349,7 +349,7 @@ def build_residence(state, cat, p, slot):
 
 
 # ---- upgrades (UPG) ------------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def upgrade_legal(state, cat, p, k, bm_ok):
     """bm_ok: whether a black-market tile could be placed at all
     (bm_possible(.., 0), computed once per mask)."""
@@ -374,7 +374,7 @@ def upgrade_legal(state, cat, p, k, bm_ok):
     return state[b + P_COINS] >= need
 
 
-@njit(cache=True)
+@njit_noalloc
 def any_upgrade(state, cat, p):
     bm_ok = bm_possible(state, cat, p, 0)
     for k in range(cat[C_N_SHIP_SLOTS]):
@@ -383,7 +383,7 @@ def any_upgrade(state, cat, p):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def do_upgrade(state, cat, p, k):
     """Fill slot k: pay its red number, ongoing benefits at once, one-time
     benefits next (UPG-03); a figurehead or black-market benefit is owed."""
@@ -415,7 +415,7 @@ def do_upgrade(state, cat, p, k):
 
 
 # ---- figureheads (FIG) --------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def figurehead_possible(state, p, already_owed):
     b = pb(p)
     if state[b + P_FIG] >= 0 or state[b + P_COINS] < already_owed + FIGUREHEAD_COST:
@@ -426,7 +426,7 @@ def figurehead_possible(state, p, already_owed):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def take_figurehead(state, cat, p, i):
     b = pb(p)
     f = state[G_FIGM + i]
@@ -440,13 +440,13 @@ def take_figurehead(state, cat, p, i):
 
 
 # ---- black markets (BM) -------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def bm_slot_legal(state, cat, slot):
     """BM-01/07: a faceup Location without any tile."""
     return faceup_kind(state, cat, slot, KIND_LOC) and state[G_SLOT_BM + slot] == 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def bm_possible(state, cat, p, coins_needed):
     b = pb(p)
     if state[b + P_COINS] < coins_needed:
@@ -463,18 +463,18 @@ def bm_possible(state, cat, p, coins_needed):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def bm_effect(state, cat, k):
     return cat[C_BM_TILE_EFF + 2 * k + state[G_BM_SIDE + k]]
 
 
-@njit(cache=True)
+@njit_noalloc
 def activate_bm(state, cat, k):
     e = bm_effect(state, cat, k)
     push_effects_all(state, cat, cat[C_BM_EFF_S + e], cat[C_BM_EFF_N + e])
 
 
-@njit(cache=True)
+@njit_noalloc
 def place_bm(state, cat, p, k, slot):
     """BM-01/02: the tile goes onto the Location and is activated at once."""
     state[G_SLOT_BM + slot] = p * BM_CODE + k + 1
@@ -483,7 +483,7 @@ def place_bm(state, cat, p, k, slot):
 
 
 # ---- quests (QST) ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def quest_available(state):
     if state[G_QDECK_N] > 0:
         return True
@@ -493,7 +493,7 @@ def quest_available(state):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_quest(state):
     n = state[G_QDECK_N]
     if n == 0:
@@ -504,7 +504,7 @@ def draw_quest(state):
     return q
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_to_bottom(state, q):
     n = state[G_QDECK_N]
     if n >= QDECK_CAP:
@@ -515,7 +515,7 @@ def quest_to_bottom(state, q):
     state[G_QDECK_N] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def give_quest(state, p, q):
     b = pb(p)
     n = state[b + P_QN]
@@ -524,14 +524,14 @@ def give_quest(state, p, q):
         state[b + P_QN] = n + 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def take_market_quest(state, p, i):
     """QST-01/06: the replacement goes into the emptied slot."""
     give_quest(state, p, state[G_QMARKET + i])
     state[G_QMARKET + i] = draw_quest(state)
 
 
-@njit(cache=True)
+@njit_noalloc
 def whale_refresh(state):
     """QST-03: the market cards go under the deck, new ones are revealed."""
     for i in range(state[G_QMARKET_N]):
@@ -542,7 +542,7 @@ def whale_refresh(state):
         state[G_QMARKET + i] = draw_quest(state)
 
 
-@njit(cache=True)
+@njit_noalloc
 def discard_quest(state, p, i):
     """GIC-22: +8 doubloons, the quest goes under the deck."""
     b = pb(p)

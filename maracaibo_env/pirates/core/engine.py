@@ -5,7 +5,7 @@ the phase). ``advance`` resolves everything that needs no decision (automatic
 effects, frames with nothing legal left, the end of a turn) until a real
 decision or the end of the game.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import (FIGUREHEAD_COST, GULF_EXPLORE, GULF_RAID, LIST_ALL, MODULE_OPS_FROM,
                      OP_ACQUIRE, OP_BM_ACTIVATE, OP_BM_HERE, OP_BM_PLACE, OP_BM_TILE, OP_BURY,
                      OP_DISCARDQ, OP_END_TURN, OP_EXPLORE, OP_FIGUREHEAD, OP_GULF, OP_IMPROVEMENT,
@@ -42,13 +42,13 @@ from .modules import module_fill, module_apply
 from .skirmish import resolve_skirmish
 
 
-@njit(cache=True)
+@njit_noalloc
 def _set(mask, a):
     mask[a] = 1
     return 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def fill_mask(state, cat, mask):
     """Write the legal actions of the top frame into mask; returns how many
     legal actions other than PASS there are."""
@@ -206,7 +206,7 @@ def fill_mask(state, cat, mask):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def _list_auto(state, cat, p, o):
     """Apply a list's remaining effects at once when none of the possible ones
     asks anything (their order cannot matter), or, in a list the player must
@@ -230,7 +230,7 @@ def _list_auto(state, cat, p, o):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def advance(state, cat, mask):
     """Resolve until a decision is asked (mask filled, PHASE set) or the game ends."""
     for _ in range(10000):
@@ -280,7 +280,7 @@ def advance(state, cat, mask):
         return
 
 
-@njit(cache=True)
+@njit_noalloc
 def apply(state, cat, action):
     """Carry out a legal action of the top frame (legality checked by the caller)."""
     o = top(state)
@@ -428,7 +428,7 @@ def apply(state, cat, action):
         module_apply(state, cat, p, op, a, action)
 
 
-@njit(cache=True)
+@njit_noalloc
 def step(state, cat, action, mask):
     """Apply action if legal (mask = the current legal mask) and advance to the
     next decision, refilling mask. Returns False, changing nothing, if illegal."""
@@ -441,7 +441,7 @@ def step(state, cat, action, mask):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def step_observe(state, cat, action, mask, obs):
     """step, then the observation of the player to act next written into obs
     (left untouched once the game is over): one compiled call for AEC loops."""
@@ -450,7 +450,7 @@ def step_observe(state, cat, action, mask, obs):
         observe(state, state[G_CUR], obs)
 
 
-@njit(cache=True)
+@njit_noalloc
 def new_game(state, cat, num_players, seed, setup, mask):
     """A new game; setup = options.setup_bits(layout, modules, difficulty) (a plain layout index: no modules)."""
     reset(state, cat, num_players, seed, setup)

@@ -2,14 +2,14 @@
 opposing explorers, rivers, space icons, forfeits."""
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import OP_EXPLORE, OP_LIST, pb, push
 from .constants import (C_EFF_N, C_TR_N, C_TR_RIVERS, C_TR_S, C_TR_SUCC_HI, C_TR_SUCC_LO, G_NP,
                         P_EXPL, P_EXPL_BONUS, P_FORFEIT, P_FORFEIT_N, P_RIVERS)
 from .retirement import explorer_arrives
 
 
-@njit(cache=True)
+@njit_noalloc
 def _succ(cat, bits):
     """Bitmask of the successors of the track spaces in bits."""
     out = np.int64(0)
@@ -23,7 +23,7 @@ def _succ(cat, bits):
     return out
 
 
-@njit(cache=True)
+@njit_noalloc
 def reachable(state, cat, p, maxd):
     """Bitmask of track spaces the explorer can stop on moving 1..maxd spaces
     forward (EXP-02); spaces with an opposing explorer are jumped for free and
@@ -49,18 +49,18 @@ def reachable(state, cat, p, maxd):
     return out
 
 
-@njit(cache=True)
+@njit_noalloc
 def explore_max(state, p, n):
     """EXP-01/06: value n plus the optional extra movement (Dragon, GIC-07)."""
     return n + state[pb(p) + P_EXPL_BONUS]
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_explore(state, cat, p, n):
     push(state, OP_EXPLORE, explore_max(state, p, n), 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def forfeit_legal(state, cat, p, k, left, used):
     """EXP-07: ability k once per explore; movement stays at least 1 and some
     space stays reachable."""
@@ -72,7 +72,7 @@ def forfeit_legal(state, cat, p, k, left, used):
     return left - cost >= 1 and reachable(state, cat, p, left - cost) != 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def move_explorer(state, cat, p, dest):
     """Move, count the rivers crossed (EXP-05), then the space's icons (EXP-04)."""
     b = pb(p)
@@ -84,7 +84,7 @@ def move_explorer(state, cat, p, dest):
     push_space_icons(state, cat, dest)
 
 
-@njit(cache=True)
+@njit_noalloc
 def push_space_icons(state, cat, s):
     if cat[C_TR_N + s] > 0:
         push(state, OP_LIST, cat[C_TR_S + s], cat[C_TR_N + s], 0)

@@ -1,7 +1,7 @@
 """Fog of War (checklist §20.1 FOWL, §20.2 FOWI): facedown cards in the
 Caribbean, turned up when a ship enters them (Improvements, Tier II cards) or
 ends its move on them (Tier I Locations), doubloons on facedown Locations."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import pb, shuffle
 from .constants import (C_CARD_KIND, C_CARD_TIER, C_CARD_TV, G_MODULES, G_SLOT_CARD, G_SLOT_COINS,
                         G_SLOT_FOG, G_SLOT_TV, G_T2_FOG, G_T2_N, G_TV_POOL, G_TV_POOL_N, KIND_IMP,
@@ -9,7 +9,7 @@ from .constants import (C_CARD_KIND, C_CARD_TIER, C_CARD_TV, G_MODULES, G_SLOT_C
 from .options import MOD_FOG_LOCATIONS, MOD_FOG_IMPROVEMENTS
 
 
-@njit(cache=True)
+@njit_noalloc
 def fog_setup(state, cat):
     """FOWL-01: the Tier I Locations facedown with 1 doubloon each; their
     treasure-value tiles wait, in their shuffled order, until one is turned up
@@ -37,7 +37,7 @@ def fog_setup(state, cat):
         shuffle(state, G_T2_FOG, n2)
 
 
-@njit(cache=True)
+@njit_noalloc
 def turn_up(state, cat, p, s):
     """Turn the facedown card in slot s faceup: player p takes its doubloons
     (FOWL-02); a Location with the treasure-value symbol gets the next waiting
@@ -52,7 +52,7 @@ def turn_up(state, cat, p, s):
         state[G_TV_POOL + state[G_TV_POOL_N]] = 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def fog_enter(state, cat, p, s):
     """A ship enters slot s (FOWI-03/04): a facedown card turns up at once,
     except a Tier I Location, which turns up only where a move ends (FOWL-02)."""
@@ -64,14 +64,14 @@ def fog_enter(state, cat, p, s):
     turn_up(state, cat, p, s)
 
 
-@njit(cache=True)
+@njit_noalloc
 def fog_end_move(state, cat, p, s):
     """The move ends on slot s: a card still facedown turns up (FOWL-02)."""
     if s < N_SLOTS and state[G_SLOT_FOG + s] == 1:
         turn_up(state, cat, p, s)
 
 
-@njit(cache=True)
+@njit_noalloc
 def fog_income(state, cat):
     """FOWL-04: +1 doubloon on every Location still facedown."""
     for s in range(N_SLOTS):

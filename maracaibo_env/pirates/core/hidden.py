@@ -19,7 +19,7 @@ reproducible from the generator state it starts from.
 import numpy as np
 
 from ...framework.hidden import HiddenPart, check_parts
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
 from ...framework.random_play import xorshift
 from ...framework.rng import shuffle_array_at
 from . import common as K
@@ -47,7 +47,7 @@ HIDDEN = check_parts((
 ), LAYOUT)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _facedown_places(state, cat, fog, down, kind, tier, by_tier, pos):
     """pos[:n] = the slots lying facedown (flagged in G_SLOT_FOG if `fog`, in
     G_SLOT_DOWN if `down`) with a card of `kind` (and `tier`, if by_tier), then
@@ -88,7 +88,7 @@ def deal_facedown(state, cat, down_field, kinds, by_tier):
                 state[pos[i]], state[pos[j]] = state[pos[j]], state[pos[i]]
 
 
-@njit(cache=True)
+@njit_noalloc
 def hide_facedown(state, cat):
     """Fog of War (FOWL-01, FOWI-01), the heuristics' coarse view: a facedown
     Location or Improvement is one of the unseen cards of its kind (the other
@@ -99,7 +99,7 @@ def hide_facedown(state, cat):
     K.shuffle(state, G_TV_POOL, state[G_TV_POOL_N])
 
 
-@njit(cache=True)
+@njit_noalloc
 def redraw_decks(state, cat):
     """The heuristics' lookahead view (maracaibo_env/pirates/agents/heuristics.py; the caller
     reseeds the state's generator first): the quest and Tier II decks' order,
@@ -116,7 +116,7 @@ def redraw_decks(state, cat):
         K.shuffle(state, G_J_DECK + state[G_J_DRAWN], J_DECK_N - state[G_J_DRAWN])
 
 
-@njit(cache=True)
+@njit_noalloc
 def _gather_unseen_quests(state, me, pool):
     """pool[:n] = the quests seat `me` cannot see: the quest deck, then each other
     seat's quests and set-up draws, in seat order; returns n."""
@@ -141,7 +141,7 @@ def _gather_unseen_quests(state, me, pool):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def _deal_unseen_quests(state, me, pool):
     """Deal pool back into the places `_gather_unseen_quests` read, in the same order."""
     k = 0
@@ -174,7 +174,7 @@ def redraw_quests(state, me):
     _deal_unseen_quests(state, me, pool)
 
 
-@njit(cache=True)
+@njit_noalloc
 def redraw(state, cat, me, x):
     """Redraw, in place, everything seat `me` cannot see (a determinisation):
     reseed the state's generator from the xorshift64 state x, then shuffle the

@@ -13,7 +13,8 @@ sailing itself) and `jordan_turn` (the Gulf).
 """
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
+from ...framework.scratch import stack_array
 from ...framework.rng import shuffle_array_at
 from ...framework.event_log import log_event
 from .common import (BASE_MOVE, FIRST_RES_VP, GULF_EXPLORE, MARA_VP, N_ROUNDS, add_vp, pb, pop,
@@ -50,7 +51,7 @@ JEV_CARD, JEV_SHUFFLE, JEV_BONUS, JEV_ACTION, JEV_DISCARD, JEV_PASS, JEV_SAIL, J
     JEV_QUEST, JEV_TIER2, JEV_BUY, JEV_FIGUREHEAD, JEV_RESIDENCE, JEV_MARACAIBO = range(22)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jlog(state, ev, arg):
     log_event(state, G_J_LOG, G_J_LOG_N, J_LOG_CAP, ev, arg)
 
@@ -83,7 +84,7 @@ def jordan_setup(state, cat):
     state[G_J_UPG] = 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_card(state):
     """SOLO-11: the top card; once all 6 are revealed they are shuffled into a new deck."""
     if state[G_J_DRAWN] >= J_DECK_N:
@@ -98,7 +99,7 @@ def draw_card(state):
 
 
 # ---- movement and targets (SOLO-14..16) ---------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def jordan_reach(state, cat):
     """SOLO-14 default: bitmask of the spaces his ship can end a legal move on:
     1-3 orthogonal steps (MOVE-01/02), ending in a column nearer Maracaibo
@@ -126,7 +127,7 @@ def jordan_reach(state, cat):
     return out
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_best(state, cat, cands):
     """SOLO-15: the space in the column nearest Maracaibo, then the topmost; -1 if none."""
     best = -1
@@ -144,7 +145,7 @@ def jordan_best(state, cat, cands):
     return best
 
 
-@njit(cache=True)
+@njit_noalloc
 def rightmost_quest(state):
     """Index of the rightmost faceup market quest (the last slot; slot 0 lies next to the deck), -1."""
     for i in range(state[G_QMARKET_N] - 1, -1, -1):
@@ -153,7 +154,7 @@ def rightmost_quest(state):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_targets(state, cat, reach, act, typ):
     """Bitmask of the spaces in reach where he can carry out main action act
     (JA_*; typ: the improvement type a buy looks for): a faceup Location showing
@@ -187,7 +188,7 @@ def jordan_targets(state, cat, reach, act, typ):
     return out
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_target(state, cat, reach, card, k):
     """Where main action k of solo card `card` sends him (-1: it cannot be
     completed): the Gulf for a Raid or Explore when in range (SOLO-16), else
@@ -206,7 +207,7 @@ def jordan_target(state, cat, reach, card, k):
     return jordan_best(state, cat, cands)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_move(state, cat, dest):
     """His ship sails to dest. SOLO-09: ending on a card with the human's ship,
     the human takes 1 doubloon from the supply (Jordan never pays, SOLO-02)."""
@@ -220,7 +221,7 @@ def jordan_move(state, cat, dest):
 
 
 # ---- the effects ---------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def treasure_die(state, cat):
     """SOLO-19: one die; a face shows a treasure, or the island with the most
     cubes (ties: Gold > Emerald > Pearl)."""
@@ -236,7 +237,7 @@ def treasure_die(state, cat):
     return best
 
 
-@njit(cache=True)
+@njit_noalloc
 def take_treasure(state, t):
     """TRE-01: the island's top cube (the supply's if it is empty); Jordan never
     uses bonus spaces and never buries (SOLO-19 default)."""
@@ -246,14 +247,14 @@ def take_treasure(state, t):
     jlog(state, JEV_TREASURE, t)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_vp(state, n, src):
     if n > 0:
         add_vp(state, JORDAN, n, src)
         jlog(state, JEV_VP, n)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_raid(state, cat):
     """SOLO-18 by his track level: VP, 1 or 2 treasures of one die's type, then
     (L3/L4) +1 cube on that island if he now has more of it than the human."""
@@ -267,7 +268,7 @@ def jordan_raid(state, cat):
         jlog(state, JEV_CUBE, t)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_explore(state, cat, value):
     """SOLO-21: exactly value + the track's movement (at least 1) spaces, the
     longest branch at a fork, the human's explorer jumped for free (EXP-03);
@@ -293,7 +294,7 @@ def jordan_explore(state, cat, value):
     jordan_vp(state, cat[C_J_EXPL_VP + lv], VS_EFFECTS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_quest(state):
     """SOLO-22/28: the rightmost market quest, facedown onto his stack; the other
     slides over and a new one is revealed next to the deck."""
@@ -309,14 +310,14 @@ def jordan_quest(state):
     jlog(state, JEV_QUEST, q)
 
 
-@njit(cache=True)
+@njit_noalloc
 def to_pile(state, cat, c):
     """A card into his bought pile (the tableau); he ignores its effects,
     income and points (SOLO-31/32), only its type is counted."""
     add_to_tableau(state, cat, JORDAN, c)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_tier2(state, cat):
     """SOLO-23: the top Tier II card into his pile instead of a purchase."""
     n = state[G_T2_N] - 1
@@ -328,7 +329,7 @@ def jordan_tier2(state, cat):
     jlog(state, JEV_TIER2, c)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_buy(state, cat, slot):
     """SOLO-24: the improvement for free; the slot is refilled from Tier II (IMP-06)."""
     c = state[G_SLOT_CARD + slot]
@@ -338,7 +339,7 @@ def jordan_buy(state, cat, slot):
     jlog(state, JEV_BUY, c)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_figurehead(state):
     """SOLO-27: a die picks the 1st (1-2), 2nd (3-4) or 3rd (5-6) market tile;
     none once the human has a figurehead, nor when he holds one (CON-10). It
@@ -354,12 +355,12 @@ def jordan_figurehead(state):
     jlog(state, JEV_FIGUREHEAD, f)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_residence(state, cat):
     """SOLO-29: the Residences numbered 1-4 by their slots (left to right, top
     to bottom); a die, rerolling 5, 6 and a Residence he is already on; his token
     there, +2 VP if it is the first. Nothing once he is on every one."""
-    slots = np.empty(RESIDENCE_NUMBERS, np.int64)
+    slots = stack_array(RESIDENCE_NUMBERS, np.int64)
     n = 0
     free = 0
     for s in range(N_SLOTS):
@@ -389,7 +390,7 @@ def jordan_residence(state, cat):
     jlog(state, JEV_RESIDENCE, s)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_upgrade(state, cat):
     """SOLO-25..29: a cube on the next slot of the solo ship board (column by
     column, top to bottom), its effect at once. A full board: nothing."""
@@ -413,7 +414,7 @@ def jordan_upgrade(state, cat):
 
 
 # ---- the turn --------------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def jordan_bonus(state, cat, card):
     """SOLO-30: a B card's bonus action, before his movement and without sailing."""
     b = cat[C_J_BONUS + card]
@@ -426,7 +427,7 @@ def jordan_bonus(state, cat, card):
         jordan_explore(state, cat, cat[C_J_BONUS_N + card])
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_main(state, cat, act, dest):
     """SOLO-17: sail to dest; at a Location its TV tile's cube, then an Upgrade
     (at the Gulf the Upgrade only; a buy goes to an Improvement: neither); then
@@ -451,7 +452,7 @@ def jordan_main(state, cat, act, dest):
         jordan_buy(state, cat, dest)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_maracaibo(state, cat):
     """SOLO-10: from the Gulf he moves to Maracaibo, gains an Upgrade and 6 VP;
     the round (or in round 3 the game, END3) ends as usual."""
@@ -465,7 +466,7 @@ def jordan_maracaibo(state, cat):
         state[G_END3] = 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_turn(state, cat):
     """His whole turn, in place of the move frame start_turn pushed (popped
     here); the end of the turn follows as for anyone."""
@@ -492,7 +493,7 @@ def jordan_turn(state, cat):
     jlog(state, JEV_PASS, -1)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_choice(state, cat, reach, c):
     """SOLO-13: (k, destination) of card c's highest main action he can complete; (-1, -1)."""
     for k in range(cat[C_J_NACT + c]):

@@ -4,7 +4,7 @@ the path his ship takes and what it turns up, combat where his move ends,
 Rubies on his way and at the Gulf, and his Rubies at the end."""
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
 from .common import BASE_MOVE, add_vp, pb, rand_below
 from .constants import (C_CARD_KIND, C_LAY_NBR, G_LAYOUT, G_MODULES, G_ROUND, G_RUBY_MKT,
                         G_SLOT_CARD, G_SLOT_COINS, G_SLOT_FOG, KIND_LOC, N_RUBY_SPACES, N_SLOTS,
@@ -18,7 +18,7 @@ JORDAN_SEAT = 1
 FOG_VP = (1, 3, 5)              # FOWL-06: per Location turned up in round 1 / 2 / 3
 
 
-@njit(cache=True)
+@njit_noalloc
 def _fog_count(state, path, n):
     """Facedown cards among the first n spaces of path (each counted once)."""
     k = 0
@@ -90,7 +90,7 @@ def jordan_fog(state, cat, here, dest):
             add_vp(state, JORDAN_SEAT, FOG_VP[state[G_ROUND] - 1], VS_EFFECTS)
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_sell_ruby(state):
     """RUBY-05: at the Gulf he sells 1 Ruby to a random empty space (a die;
     an occupied space passes to the next empty one, ascending, wrapping);
@@ -111,7 +111,7 @@ def jordan_sell_ruby(state):
     state[b + P_RUBIES] -= 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_module_move(state, cat, here, dest):
     """After his ship sailed from here to dest (and SOLO-09's doubloon): the
     modules' solo rules, in the order of the multiplayer rules (cards turned

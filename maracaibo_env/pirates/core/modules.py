@@ -2,7 +2,7 @@
 and their effects, and Quest Hunters (§20.4 QH). Fog of War, Pirate Skirmish,
 Rubies and Retirement keep their rules in fog.py, skirmish.py, rubies.py and
 retirement.py."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import OP_RETIRE, OP_RETURNQ, OP_RUBY_GAIN, OP_RUBY_SELL, OP_RUBY_TRADE, pb, pop
 from .constants import (A_GAIN_RUBY, A_RETIRE, A_RETURN_QUEST, A_SELL_RUBY, A_TRADE_RUBY, G_MODULES,
                         G_RUBY_MKT, N_RUBY_SPACES, N_SLOTS, P_RUBIES, P_SETUPQ, P_SETUPQ3)
@@ -12,12 +12,12 @@ from .rubies import sell_ruby, trade_ruby
 from .retirement import retire_legal, retire_build
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_hunters(state):
     return (state[G_MODULES] & MOD_QUEST_HUNTERS) != 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def setup_quest(state, p, i):
     """Drawn set-up quest i (0, 1, or 2 = the Quest Hunters' third), -1 none."""
     if i < 2:
@@ -25,7 +25,7 @@ def setup_quest(state, p, i):
     return state[pb(p) + P_SETUPQ3] - 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def return_quest(state, p, i):
     """QH-01: keep the two drawn quests other than i; quest i stays among the
     set-up draws, which go back into the deck before the market is dealt."""
@@ -39,7 +39,7 @@ def return_quest(state, p, i):
                 state[b + P_SETUPQ3] = 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def module_fill(state, cat, p, op, a, mask):
     """The legal actions of a module's decision: (how many, whether PASS is allowed)."""
     b = pb(p)
@@ -73,7 +73,7 @@ def module_fill(state, cat, p, op, a, mask):
     return n, optional
 
 
-@njit(cache=True)
+@njit_noalloc
 def module_apply(state, cat, p, op, a, action):
     """Carry out a legal (non-PASS) action of a module's decision."""
     if op == OP_RETURNQ:

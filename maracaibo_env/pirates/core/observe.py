@@ -6,7 +6,7 @@ observer clockwise.
 OBS (core/obs_spec.py) lists every slice (name, size, meaning, low, high);
 `observe` writes exactly those slices in that order.
 """
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import OP_KEEPQ, OP_RETURNQ, pb, top
 from .constants import (FIGM_CAP, G_BM_SIDE, G_CUR, G_DICE, G_DIFFICULTY, G_END3, G_FIGM, G_ISLAND,
                         G_J_CARD, G_J_DRAWN, G_J_LEVEL, G_J_UPG, G_MODULES, G_MV_LEFT, G_MV_MOVED,
@@ -26,7 +26,7 @@ from .constants import (FIGM_CAP, G_BM_SIDE, G_CUR, G_DICE, G_DIFFICULTY, G_END3
 from .obs_spec import OBS, OBS_SIZE, PLAYER_OBS  # noqa: E402,F401
 
 
-@njit(cache=True)
+@njit_noalloc
 def observe(state, p, out):
     out[:] = 0
     np_ = state[G_NP]

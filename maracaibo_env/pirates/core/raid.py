@@ -1,5 +1,5 @@
 """Raiding (checklist §6 RAID): dice, raiding power, Raiding actions."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import OP_BURY, OP_ISLAND, OP_RAID_DICE, OP_RAID_SPEND, add_vp, pb, push, rand_below
 from .constants import (C_EFF_DO, C_EFF_N, C_N_RA, C_RA_N, C_RA_POWER, C_RA_S, C_RA_STANDARD,
                         E_BURY, E_COINS, E_ISLAND_CUBE, E_TREASURE, E_VP, G_DICE, G_RAID_EXTRA,
@@ -8,12 +8,12 @@ from .constants import (C_EFF_DO, C_EFF_N, C_N_RA, C_RA_N, C_RA_POWER, C_RA_S, C
 from .treasures import gain_treasure, can_bury
 
 
-@njit(cache=True)
+@njit_noalloc
 def roll(state):
     return 1 + rand_below(state, 6)
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_raid(state, cat, p, extra, only):
     """RAID-02: roll all 3 dice (only = -1), or only die `only` (GIC-13..15,
     RAID-16); one reroll of all rolled dice, one more with the Lion."""
@@ -24,7 +24,7 @@ def start_raid(state, cat, p, extra, only):
     push(state, OP_RAID_DICE, only, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def reroll(state):
     for c in range(3):
         if state[G_DICE + c] > 0:
@@ -32,7 +32,7 @@ def reroll(state):
     state[G_REROLLS] -= 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_die(state, cat, p, c):
     """RAID-03/04: the die's pips + the raid's extra + permanent bonuses; the
     colour fixes the treasure type."""
@@ -41,20 +41,20 @@ def choose_die(state, cat, p, c):
     begin_spending(state, c, power)
 
 
-@njit(cache=True)
+@njit_noalloc
 def raid_as_if(state, cat, p, t, n):
     """RAID-15: no dice; base n, general bonuses only, treasure of choice."""
     begin_spending(state, t, n + state[G_RAID_EXTRA] + state[pb(p) + P_RAID_POW])
 
 
-@njit(cache=True)
+@njit_noalloc
 def begin_spending(state, t, power):
     state[G_RAID_T] = t
     state[G_RAID_POWER] = power
     push(state, OP_RAID_SPEND, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def raid_action_legal(state, cat, p, k):
     """RAID-05: unlocked, not used this turn (RAID-10), affordable; a treasure
     action always works (TRE-01); a bury needs something to bury (RAID-08)."""
@@ -72,7 +72,7 @@ def raid_action_legal(state, cat, p, k):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def do_raid_action(state, cat, p, k):
     """Spend the power; the action's rewards use the raid's treasure (RAID-08)."""
     state[G_RAID_POWER] -= cat[C_RA_POWER + k]

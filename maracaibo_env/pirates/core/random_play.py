@@ -1,13 +1,13 @@
 """Uniform random play of Pirates inside numba (random opponents, benchmarks, fuzzing)."""
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
 from ...framework.random_play import pick_uniform, play_random_with
 from .constants import G_CUR, G_OVER, STATE_SIZE, NUM_ACTIONS
 from .engine import step, new_game
 
 
-@njit(cache=True)
+@njit_noalloc
 def play_random(state, cat, mask, stop_seats, rng, actions):
     """Uniform random legal moves until the game ends, a seat in the bitmask
     stop_seats is to act, or `actions` (which records the moves) is full.

@@ -1,6 +1,6 @@
 """Retirement (checklist §20.6 RET): the Residence Discount tile on the
 exploration track."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import FIRST_RES_VP, OP_RETIRE, add_vp, cost_after_discount, pb, push
 from .constants import (C_CARD_COST, C_CARD_KIND, C_TR_RETIRE, G_MODULES, G_SLOT_CARD, G_SLOT_DOWN,
                         G_SLOT_FOG, G_SLOT_RES, KIND_RES, P_COINS, P_EXPL, P_NRES, P_RETIRED,
@@ -8,14 +8,14 @@ from .constants import (C_CARD_COST, C_CARD_KIND, C_TR_RETIRE, G_MODULES, G_SLOT
 from .options import MOD_RETIREMENT
 
 
-@njit(cache=True)
+@njit_noalloc
 def retire_spot(state, cat, s):
     """RET-01: track space s holds the Residence Discount tile (it covers the
     space's own icons, RET-04)."""
     return (state[G_MODULES] & MOD_RETIREMENT) != 0 and cat[C_TR_RETIRE + s] == 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def explorer_arrives(state, cat, p, s):
     """RET-02/04: an explorer stopping on the tile with its owner's token still
     there must buy a residence at half price, then goes back to the start
@@ -31,13 +31,13 @@ def explorer_arrives(state, cat, p, s):
     return True
 
 
-@njit(cache=True)
+@njit_noalloc
 def half_price(state, cat, p, c):
     """RET-03: the discounts first, then half, rounded up."""
     return (cost_after_discount(state, cat, p, cat[C_CARD_COST + c]) + 1) // 2
 
 
-@njit(cache=True)
+@njit_noalloc
 def retire_legal(state, cat, p, slot):
     """A faceup residence without the player's token (RES-03), affordable at half price."""
     c = state[G_SLOT_CARD + slot]
@@ -47,7 +47,7 @@ def retire_legal(state, cat, p, slot):
     return state[pb(p) + P_COINS] >= half_price(state, cat, p, c)
 
 
-@njit(cache=True)
+@njit_noalloc
 def retire_build(state, cat, p, slot):
     """Pay half, the token moves onto the residence (+2 VP if first, RES-02)."""
     b = pb(p)

@@ -1,6 +1,6 @@
 """The turn: the move step (checklist §4 MOVE), the space's actions (§5 ACT,
 LOC, GULF, MARA), the end of a turn and of a round (§15 ROUND, §16 END3)."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import (BASE_MOVE, MARA_VP, N_ROUNDS, OP_BM_HERE, OP_END_TURN, OP_GULF, OP_IMPROVEMENT,
                      OP_MOVE, OP_PAY, OP_RES_HERE, OP_RUBY_GAIN, OP_SIDE, OP_SKIRMISH, OP_UPGRADE,
                      add_vp, pb, pop, push)
@@ -18,19 +18,19 @@ from .skirmish import skirmish_due
 from .rubies import ruby_supply_here, queue_gulf_rubies
 
 
-@njit(cache=True)
+@njit_noalloc
 def column(state, cat, s):
     """Column order of MOVE-04: start 0, cards 1..C, Gulf C+1, Maracaibo C+2."""
     return cat[C_LAY_SPACE_COL + state[G_LAYOUT] * N_SPACES + s]
 
 
-@njit(cache=True)
+@njit_noalloc
 def neighbours(state, cat, s):
     """Bitmask of the spaces one step from s (MOVE-02/03/06, MARA-01)."""
     return cat[C_LAY_NBR + state[G_LAYOUT] * N_SPACES + s]
 
 
-@njit(cache=True)
+@njit_noalloc
 def can_end_within(state, cat, s, left, start_col):
     """Whether a ship on s (having moved) can end legally using 0..left more steps."""
     lay = state[G_LAYOUT]
@@ -53,12 +53,12 @@ def can_end_within(state, cat, s, left, start_col):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def stop_legal(state, cat, p):
     return state[G_MV_MOVED] > 0 and column(state, cat, state[pb(p) + P_SHIP]) > state[G_MV_START]
 
 
-@njit(cache=True)
+@njit_noalloc
 def start_turn(state, cat, p):
     state[G_CUR] = p
     state[G_RAID_USED] = 0
@@ -70,7 +70,7 @@ def start_turn(state, cat, p):
     push(state, OP_MOVE, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def sail(state, cat, p, s):
     state[pb(p) + P_SHIP] = s
     state[G_MV_LEFT] -= 1
@@ -80,7 +80,7 @@ def sail(state, cat, p, s):
         end_move(state, cat, p)
 
 
-@njit(cache=True)
+@njit_noalloc
 def end_move(state, cat, p):
     """Pop the move; queue the payment (MOVE-08) and then the space's actions."""
     pop(state)
@@ -133,7 +133,7 @@ def end_move(state, cat, p):
             push(state, OP_PAY, owed, 0, 0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def queue_location(state, cat, p, s, c):
     """LOC-01: (1) treasure value now, then (2) black market, (3) upgrade,
     (4) the Location's actions, asked in that order (pushed in reverse)."""
@@ -151,7 +151,7 @@ def queue_location(state, cat, p, s, c):
         push(state, OP_BM_HERE, (bm - 1) % BM_CODE, 0, 0)                # LOC-03
 
 
-@njit(cache=True)
+@njit_noalloc
 def end_turn(state, cat):
     """After a turn: end the round (MARA-03, ROUND-01/04) or the game (END3-01),
     or pass to the next player clockwise."""

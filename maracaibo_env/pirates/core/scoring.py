@@ -1,5 +1,5 @@
 """Income (checklist §15 ROUND) and endgame scoring (§17 SCORE, GRS, GQ)."""
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
 from .common import (BURIED_VP, COINS_PER_VP, JORDAN_RUBY_VP, QH_FACTOR, QH_MISSED_VP,
                      QUESTS_BONUS_AT, QUESTS_BONUS_VP, RIVER_VP, add_vp, buried_total, pb,
                      treasure_value, treasures)
@@ -24,7 +24,7 @@ from .options import MOD_QUEST_HUNTERS, MOD_FOG_LOCATIONS, MOD_RUBIES
 from .fog import fog_income
 
 
-@njit(cache=True)
+@njit_noalloc
 def income(state, cat):
     """ROUND-01/02: the income icons of improvements and the figurehead; the
     Whale adds 1 doubloon per quest held (not an income icon, GFH-D)."""
@@ -38,7 +38,7 @@ def income(state, cat):
         fog_income(state, cat)                                  # FOWL-04
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_measures(state, cat, p, q):
     """The one or two numbers a quest's conditions compare against (GQ-01..17)."""
     b = pb(p)
@@ -95,7 +95,7 @@ def quest_measures(state, cat, p, q):
     return bur, riv                          # GQ_BURIED_AND_RIVERS
 
 
-@njit(cache=True)
+@njit_noalloc
 def quest_vp(state, cat, p, q):
     """SCORE-08: the higher condition met, else the lower, else 0 (GQ-NOTE:
     each part of an "X and Y" condition has its own threshold)."""
@@ -107,7 +107,7 @@ def quest_vp(state, cat, p, q):
     return 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def quests_scoring(state, cat, p):
     """(VP from quests, number of quests that score)."""
     if (state[G_MODULES] & MOD_QUEST_HUNTERS) != 0:
@@ -122,7 +122,7 @@ def quests_scoring(state, cat, p):
     return vp, n
 
 
-@njit(cache=True)
+@njit_noalloc
 def quests_scoring_hunters(state, cat, p):
     """Quest Hunters (QH-02/03): a quest is done only if its harder (higher-VP)
     condition is met, and then scores double; each other quest costs 5 VP.
@@ -140,7 +140,7 @@ def quests_scoring_hunters(state, cat, p):
     return vp, n
 
 
-@njit(cache=True)
+@njit_noalloc
 def residence_vp(state, cat, p, c, quests_scored):
     """GRS-01..12: per unit, capped."""
     b = pb(p)
@@ -173,7 +173,7 @@ def residence_vp(state, cat, p, c, quests_scored):
     return v if v < cat[C_RES_CAP + c] else cat[C_RES_CAP + c]
 
 
-@njit(cache=True)
+@njit_noalloc
 def jordan_final_scoring(state, cat, p):
     """SOLO-35: his track VP (already on the VP track) plus rivers, acquired
     cards, residences, treasures at the multiplayer values (no buried bonus),
@@ -192,7 +192,7 @@ def jordan_final_scoring(state, cat, p):
         add_vp(state, p, JORDAN_RUBY_VP * state[b + P_RUBIES], VS_EFFECTS)      # RUBY-05
 
 
-@njit(cache=True)
+@njit_noalloc
 def final_scoring(state, cat):
     """SCORE-01..09, each into its own VP source."""
     for p in range(state[G_NP]):

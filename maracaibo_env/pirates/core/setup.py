@@ -1,7 +1,7 @@
 """Setting up a game (checklist §2 SET)."""
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
 from ...framework.rng import seed_at, shuffle_array_at
 from .common import OP_KEEPQ, OP_RETURNQ, pb, push, rand_below, shuffle
 from .constants import (C_CARD_KIND, C_CARD_TIER, C_CARD_TV, C_N_CARDS, C_N_QUESTS, C_START_COINS,
@@ -158,7 +158,7 @@ def reset(state, cat, num_players, seed, setup):
         jordan_setup(state, cat)                                # SOLO-04/05
 
 
-@njit(cache=True)
+@njit_noalloc
 def solo_quest_setup(state):
     """SOLO-02/06: Jordan has no doubloons and one random quest, facedown: he
     keeps his first draw, the others go back on top of the deck as they were."""
@@ -177,7 +177,7 @@ def solo_quest_setup(state):
     state[b + P_SETUPQ + 1] = -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def finish_quest_setup(state):
     """SET-17: the discarded quests are shuffled back; 2 are revealed."""
     for p in range(state[G_NP]):

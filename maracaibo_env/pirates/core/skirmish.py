@@ -2,14 +2,15 @@
 beside opponents' ships."""
 import numpy as np
 
-from ...framework.jit import njit
+from ...framework.jit import njit_noalloc
+from ...framework.scratch import stack_array
 from .common import SKIRMISH_SOLO_VP, SKIRMISH_TAKE, SKIRMISH_VP, add_vp, pb, rand_below
 from .constants import (G_MODULES, G_NP, G_ROUND, G_SOLO, MAX_P, N_SLOTS, P_COINS, P_RAID_POW,
                         P_SHIP, VS_RAIDS)
 from .options import MOD_SKIRMISH
 
 
-@njit(cache=True)
+@njit_noalloc
 def skirmish_due(state, p, s):
     """SKIR-01: the move of p ended on card space s with an opponent's ship on it."""
     if (state[G_MODULES] & MOD_SKIRMISH) == 0 or s >= N_SLOTS:
@@ -20,18 +21,19 @@ def skirmish_due(state, p, s):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def resolve_skirmish(state, cat, s):
     """SKIR-02: every player with a ship on s rolls one Raiding die (in seat
     order, no reroll)."""
-    rolls = np.zeros(MAX_P, np.int32)
+    rolls = stack_array(MAX_P, np.int32)
+    rolls[:] = 0
     for q in range(state[G_NP]):
         if state[pb(q) + P_SHIP] == s:
             rolls[q] = 1 + rand_below(state, 6)
     settle_skirmish(state, s, rolls)
 
 
-@njit(cache=True)
+@njit_noalloc
 def settle_skirmish(state, s, rolls):
     """SKIR-02/03: roll + the general permanent raiding power (colour bonuses
     do not count: no colour is chosen); a single highest total gains 2 VP and
