@@ -13,8 +13,7 @@ process: see framework/search.py).
 import numpy as np
 
 from .jit import njit_noalloc
-
-_BLOCK = 32  # mask entries summed at once while looking for the r-th legal action
+from .masks import count_legal, nth_legal
 
 
 @njit_noalloc
@@ -30,28 +29,11 @@ def xorshift(x):
 def pick_uniform(mask, x):
     """(a uniformly random legal action, the generator's next state); the
     action is -1 (and x unchanged) when nothing is legal."""
-    m = mask.shape[0]
-    n = 0
-    for a in range(m):  # a branch-free sum: LLVM vectorises it
-        n += mask[a]
+    n = count_legal(mask)
     if n == 0:
         return -1, x
     x = xorshift(x)
-    r = np.int64(x % np.uint64(n))
-    start = 0  # skip whole blocks first (their sums vectorise), then scan one block
-    while start + _BLOCK <= m:
-        c = 0
-        for a in range(start, start + _BLOCK):
-            c += mask[a]
-        if r < c:
-            break
-        r -= c
-        start += _BLOCK
-    for a in range(start, m):  # r falls below 0 at the r-th legal action (one predictable branch)
-        r -= mask[a]
-        if r < 0:
-            return a, x
-    return -1, x
+    return nth_legal(mask, np.int64(x % np.uint64(n))), x
 
 
 @njit_noalloc(inline="always")

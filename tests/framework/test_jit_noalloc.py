@@ -122,3 +122,21 @@ def test_whole_games_leak_no_reference():
     assert r.returncode == 0, r.stderr[-3000:]
     counts = json.loads(r.stdout.strip().splitlines()[-1])
     assert counts["after"] == counts["before"], counts
+
+
+@pytest.mark.parametrize("length", [1, 7, 8, 9, 63, 546])
+def test_mask_counting_and_finding_agree_with_numpy(length):
+    from maracaibo_env.framework.masks import count_legal, nth_legal
+    rng = np.random.default_rng(length)
+    for density in (0.0, 0.05, 0.5, 1.0):
+        mask = (rng.random(length) < density).astype(np.int8)
+        legal = np.flatnonzero(mask)
+        assert count_legal(mask) == legal.size
+        for r in range(legal.size + 2):
+            assert nth_legal(mask, r) == (legal[r] if r < legal.size else -1)
+
+
+def test_a_strided_mask_is_refused_at_compile_time():
+    from maracaibo_env.framework.masks import count_legal
+    with pytest.raises(TypingError, match="contiguous 1-D int8"):
+        count_legal(np.ones(20, np.int8)[::2])

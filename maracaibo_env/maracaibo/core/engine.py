@@ -6,8 +6,8 @@ the state's stack (engine resolves automatic tasks, and a task that needs a
 decision sets the phase). A decision with exactly one legal action is taken
 automatically, so every decision an agent sees is a real choice.
 """
-import numpy as np
 from ...framework.jit import njit_noalloc
+from ...framework.masks import count_legal, nth_legal
 
 from .common import (add_vp, compasses, count_effect, count_symbol_in_hand, disc_removable,
                      discard_card, draw_top, empty_village_exists, gain_cp, gain_influence,
@@ -30,7 +30,7 @@ from .constants import (AREA_FREE_MARKET, AREA_VILLAGE_THRESHOLDS, A_BUY_HAND, A
                         G_NP, G_OVER, G_PHASE, G_ROUND_END, G_SCORING, G_SOLO, G_START, G_STEPS,
                         G_STK_N, G_TRIGGER, G_TURN_COUNT, G_TURN_P, LK_CITY, LK_HOME, LK_VILLAGE,
                         MARKET_SIZE, MAX_LOC, MAX_MP, NK_INFLUENCE, NK_NEXT_RANK, NK_VILLAGE_MARKER,
-                        NUM_ACTIONS, N_AA, N_AREAS, N_CHOICE_OPTIONS, N_NATIONS, N_SYNERGY,
+                        N_AA, N_AREAS, N_CHOICE_OPTIONS, N_NATIONS, N_SYNERGY,
                         OP_CHOICE, OP_CITY_ACTION, OP_COMBAT, OP_DELIVER, OP_DRAW, OP_EXPLORE,
                         OP_EXTRA_SAIL, OP_LEG_MAIN, OP_MAIN_DONE, OP_NATION, OP_PAY, OP_PLACE,
                         OP_REMOVE_DISC, OP_SCORE_BUY, OP_SCORE_END, OP_SCORE_REST, OP_STORY_CHECK,
@@ -671,19 +671,14 @@ def advance(state, cat, mask):
             mask[:] = 0
             return
         free = legal_mask(state, cat, mask)
-        n = 0
-        for i in range(NUM_ACTIONS):  # a branch-free sum: LLVM vectorises it
-            n += mask[i]
+        n = count_legal(mask)
         if n == free:  # nothing of the decision's own is legal
             if state[G_STK_N] > 0:  # a task with nothing to decide lapses
                 remove_entry(state, top_off(state))
                 continue
             raise ValueError("internal: no legal action")
         if n == 1:
-            last = 0
-            while not mask[last]:
-                last += 1
-            _apply(state, cat, last)
+            _apply(state, cat, nth_legal(mask, 0))
             continue
         return
 
