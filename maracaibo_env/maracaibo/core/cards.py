@@ -26,20 +26,33 @@ from .constants import (CARD_EFFS, CARD_QUEST_CAP, CARD_REQS, CH_ANY_SYNERGY, CH
 
 
 @njit_noalloc
+def discount(state, cat, p):
+    """PERM-02: what p's cards take off every purchase (summed once where many
+    costs are compared: legal_buys)."""
+    return sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
+
+
+@njit_noalloc
 def card_cost(state, cat, p, card):
     """REQ-01 + PERM-02: printed cost minus discounts, never below 0 (BUY-05)."""
-    c = cat[C_CARD_COST + card] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
+    return _less(cat[C_CARD_COST + card], discount(state, cat, p))
+
+
+@njit_noalloc
+def _less(cost, disc):
+    c = cost - disc
     return c if c > 0 else 0
 
 
 @njit_noalloc
-def can_buy(state, cat, p, card, hand_slot):
+def can_buy(state, cat, p, card, hand_slot, disc):
     """BUY-03: every requirement met and every cost payable. hand_slot is the
-    card's own hand slot (it cannot pay for itself), -1 from the planning area."""
+    card's own hand slot (it cannot pay for itself), -1 from the planning area;
+    disc = discount(state, cat, p)."""
     b = pb(p)
     if state[b + P_TABLEAU_N] >= TABLEAU_CAP:
         return False  # the tableau's array is full (never in play): buy() stays in bounds
-    if state[b + P_DOUBLOONS] < card_cost(state, cat, p, card):
+    if state[b + P_DOUBLOONS] < _less(cat[C_CARD_COST + card], disc):
         return False
     figures = 0
     for i in range(CARD_REQS):
@@ -174,13 +187,13 @@ def _effect(state, cat, p, card, i, new_tokens):
 
 @njit_noalloc
 def invest_cost(state, cat, p, building):
-    c = cat[C_PRE_COST + building] - sum_effect_amount(state, cat, p, EF_PERM_DISCOUNT)
-    return c if c > 0 else 0
+    return _less(cat[C_PRE_COST + building], discount(state, cat, p))
 
 
 @njit_noalloc
-def can_invest(state, cat, p, slot):
-    """PRES-02..04: a revealed building, once per player, a figure and the cost."""
+def can_invest(state, cat, p, slot, disc):
+    """PRES-02..04: a revealed building, once per player, a figure and the cost
+    (disc = discount(state, cat, p))."""
     if slot >= state[G_PR_REVEALED]:
         return False
     if (state[G_PR_INVESTORS + slot] >> p) & 1:
@@ -188,7 +201,7 @@ def can_invest(state, cat, p, slot):
     b = pb(p)
     if state[b + P_FIG_SUPPLY] < 1:
         return False
-    return state[b + P_DOUBLOONS] >= invest_cost(state, cat, p, state[G_PR_BUILD + slot])
+    return state[b + P_DOUBLOONS] >= _less(cat[C_PRE_COST + state[G_PR_BUILD + slot]], disc)
 
 
 @njit_noalloc
@@ -217,18 +230,19 @@ def place_investment(state, cat, p, slot):
 def legal_buys(state, cat, p, mask, a_hand, a_plan, a_invest):
     """Every card purchase / investment p can make now (village C, scoring step 1)."""
     b = pb(p)
+    disc = discount(state, cat, p)
     found = False
     for i in range(state[b + P_HAND_N]):
-        if can_buy(state, cat, p, state[b + P_HAND + i], i):
+        if can_buy(state, cat, p, state[b + P_HAND + i], i, disc):
             mask[a_hand + i] = 1
             found = True
     for j in range(PLAN_CAP):
         c = state[b + P_PLAN + j]
-        if c >= 0 and can_buy(state, cat, p, c, -1):
+        if c >= 0 and can_buy(state, cat, p, c, -1, disc):
             mask[a_plan + j] = 1
             found = True
     for s in range(N_BUILDINGS):
-        if can_invest(state, cat, p, s):
+        if can_invest(state, cat, p, s, disc):
             mask[a_invest + s] = 1
             found = True
     return found
