@@ -54,8 +54,10 @@ PRIVATE_PREFIX = "maracaibo-numba-"                  # name of a read-only insta
 # in IMPORTS_FILE in the framework's cache folder, so a warm import only reads
 # and hashes the sources.
 
-IMPORTS_FILE = "numba_imports.json"
-_JIT_NAMES = {"njit", "jit"}
+# (the name carries the parsing rules' version: a file parsed under older
+# rules, e.g. before njit_noalloc counted as compiling, is parsed again)
+IMPORTS_FILE = "numba_imports.v2.json"
+_JIT_NAMES = {"njit", "jit", "njit_noalloc"}   # imported by a module that compiles numba functions
 _PARSED: dict[Path, tuple[bytes, tuple[Path, ...], bool]] = {}  # per process: source, imports, compiles
 _SPECS: dict | None = None   # {sha256 of a source: [import statements, compiles]}, from IMPORTS_FILE
 _SPECS_DIRTY = False

@@ -29,6 +29,7 @@ from .constants import (G_AUTOMA_DECK, G_AUTOMA_N, G_DISCARD, G_DISCARD_N, G_DRA
                         G_SEED, G_SOLO, G_TPILE0, G_TPILE1, G_TPILE_N, MARKET_SIZE, MAX_P, N_AUTOMA,
                         N_BUILDINGS, N_CARDS, N_CAREERS, N_PRESTIGE, PLAN_CAP, PLAYERS, PLAYER_SIZE,
                         P_CAREER, P_CAREER_OPT, P_HAND, P_HAND_N, P_PLAN, P_TABLEAU, P_TABLEAU_N)
+from ...framework.scratch import stack_array
 from ...framework.jit import njit, njit_noalloc
 from .layout import LAYOUT
 
@@ -47,11 +48,12 @@ HIDDEN = check_parts((
 
 
 # ---- the unseen cards ------------------------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def unseen_cards(st, me, out):
     """out[:n] = the project cards player `me` cannot see (not in the market,
     any tableau, or its own hand and planning area), in id order; returns n."""
-    known = np.zeros(N_CARDS, np.bool_)
+    known = stack_array(N_CARDS, np.bool_)
+    known[:] = False
     for k in range(MARKET_SIZE):
         c = st[G_MARKET + k]
         if c >= 0:
@@ -103,13 +105,13 @@ def deal_hidden_cards(st, me, cards, n):
 
 
 # ---- placeholders: the heuristics' view ---------------------------------------------------
-@njit(cache=True)
+@njit_noalloc
 def hide(st, cat, me, fake_token):
     """Overwrite, in place, every part of st hidden from player `me` with
     placeholders computed from what `me` sees only (the heuristics' lookahead
     runs on this; fake_token: the combat token put in the hidden piles)."""
     np_ = st[G_NP]
-    fake = np.empty(N_CARDS, np.int64)
+    fake = stack_array(N_CARDS, np.int64)
     nf = unseen_cards(st, me, fake)
     if nf == 0:
         fake[0] = 0
@@ -144,7 +146,8 @@ def hide(st, cat, me, fake_token):
             st[G_QPILE + i] = top
     rev = st[G_PR_REVEALED]
     if rev < N_BUILDINGS:
-        used = np.zeros(N_PRESTIGE, np.bool_)
+        used = stack_array(N_PRESTIGE, np.bool_)
+        used[:] = False
         for s in range(rev):
             used[st[G_PR_BUILD + s]] = True
         s = rev
@@ -258,7 +261,8 @@ def redraw(st, me, x):
     # face-down prestige buildings: from those not revealed
     rev = st[G_PR_REVEALED]
     if rev < N_BUILDINGS:
-        used = np.zeros(N_PRESTIGE, np.bool_)
+        used = stack_array(N_PRESTIGE, np.bool_)
+        used[:] = False
         for s in range(rev):
             used[st[G_PR_BUILD + s]] = True
         free = np.empty(N_PRESTIGE, np.int64)
