@@ -35,6 +35,7 @@ import os
 
 import numba
 from numba import types
+from numba.core import ir
 
 # The dispatcher below reaches into numba internals that change between
 # releases; it is used only with the numba versions it was tested with (else,
@@ -52,7 +53,6 @@ try:
 except (ImportError, ValueError):  # pragma: no cover  (another numba release)
     FAST_COMPILE = False
     CompileResultCacheImpl = FunctionCache = CPUDispatcher = object
-from numba.core import ir
 
 
 def _canonical(t):
@@ -187,6 +187,7 @@ def njit_noalloc(func=None, **options):
     """njit for a function that allocates nothing (rule code): compiled without
     reference counting (the module docstring says why)."""
     return njit(func, refcount=False, **options)
+
 
 # a status line while numba compiles (first run only): every compiled kernel comes through here
 from . import compile_notice  # noqa: E402

@@ -4,7 +4,6 @@ memory is the calling function's stack frame, so it costs no allocation and
 no reference count. n must be a compile-time constant (a module constant or
 a literal); the array must not outlive the function that made it (never
 returned, never stored)."""
-import numpy as np
 from numba import types
 from numba.core import cgutils
 from numba.core.errors import TypingError
@@ -32,5 +31,3 @@ def stack_array(typingctx, n, dtype):
         return ary._getvalue()
     return arrty(n, dtype), codegen
 
-
-__all__ = ["stack_array", "np"]
