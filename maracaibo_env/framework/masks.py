@@ -65,3 +65,24 @@ def nth_legal(mask, r):
         if r < 0:
             return a
     return -1
+
+
+@njit_noalloc
+def legal_list(mask, out):
+    """out[:n] = the indices of mask's 1 entries in increasing order; returns n
+    (zero words skipped: a decision has a few dozen legal actions of 546)."""
+    m = mask.shape[0]
+    n = 0
+    start = 0
+    while start + 8 <= m:
+        if _word_at(mask, start) != 0:
+            for a in range(start, start + 8):
+                if mask[a]:
+                    out[n] = a
+                    n += 1
+        start += 8
+    for a in range(start, m):
+        if mask[a]:
+            out[n] = a
+            n += 1
+    return n

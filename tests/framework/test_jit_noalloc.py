@@ -125,13 +125,16 @@ def test_whole_games_leak_no_reference():
 
 
 @pytest.mark.parametrize("length", [1, 7, 8, 9, 63, 546])
-def test_mask_counting_and_finding_agree_with_numpy(length):
-    from maracaibo_env.framework.masks import count_legal, nth_legal
+def test_mask_counting_listing_and_finding_agree_with_numpy(length):
+    from maracaibo_env.framework.masks import count_legal, legal_list, nth_legal
     rng = np.random.default_rng(length)
     for density in (0.0, 0.05, 0.5, 1.0):
         mask = (rng.random(length) < density).astype(np.int8)
         legal = np.flatnonzero(mask)
         assert count_legal(mask) == legal.size
+        out = np.full(length, -1, np.int64)
+        assert legal_list(mask, out) == legal.size
+        assert out[:legal.size].tolist() == legal.tolist()
         for r in range(legal.size + 2):
             assert nth_legal(mask, r) == (legal[r] if r < legal.size else -1)
 

@@ -85,6 +85,7 @@ drop_stale_cache(__file__)  # its compiled functions link the engine's code
 
 from maracaibo_env.framework.arrays import copy_into
 from maracaibo_env.framework.jit import njit_noalloc
+from maracaibo_env.framework.masks import legal_list
 from maracaibo_env.framework.scratch import stack_array
 from maracaibo_env.maracaibo.core import engine
 from maracaibo_env.maracaibo.core.actions import (
@@ -496,6 +497,7 @@ def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_pr
     m2[:] = 0
     s = stack_array(STATE_SIZE, np.int32)  # scratch states (root is a state: int32, STATE_SIZE)
     t = stack_array(STATE_SIZE, np.int32)
+    cands = stack_array(NUM_ACTIONS, np.int64)  # a greedy ply's legal actions
     turn0 = root[G_TURN_COUNT]
     round0 = root[G_ROUND]
     for i in range(actions.shape[0]):
@@ -507,9 +509,8 @@ def search(root, cat, me, actions, W, lookahead, area_full, area_ongoing, exp_pr
         while d > 0 and not _stop(s, me, turn0, round0):
             best = -1e18
             besta = -1
-            for c in range(NUM_ACTIONS):
-                if not mask[c]:
-                    continue
+            for j in range(legal_list(mask, cands)):
+                c = cands[j]
                 if lean and A_FREE_PLAN <= c < A_FREE_PLAN + HAND_CAP:
                     continue
                 copy_into(t, s)
@@ -650,11 +651,7 @@ def table_move(state, cat, mask, k, W, lookahead, card_base, card_bonus, career_
         x = xorshift(x)
         if np.int64(x % np.uint64(EPS_SCALE)) < eps:
             return pick_uniform(mask, x)
-    n = 0
-    for c in range(NUM_ACTIONS):
-        if mask[c]:
-            legal[n] = c
-            n += 1
+    n = legal_list(mask, legal)
     decide_values(state, cat, legal[:n], W[k], lookahead[k], card_base[k], card_bonus[k],
                   career_val[k], deck_val[k], area_full, area_ongoing, exp_prog, dval,
                   fake_token, root, vals)
