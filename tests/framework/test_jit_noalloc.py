@@ -143,3 +143,22 @@ def test_a_strided_mask_is_refused_at_compile_time():
     from maracaibo_env.framework.masks import count_legal
     with pytest.raises(TypingError, match="contiguous 1-D int8"):
         count_legal(np.ones(20, np.int8)[::2])
+
+
+@njit_noalloc(cache=False)
+def _size_zero():
+    a = stack_array(0, np.int64)
+    return a.shape[0]
+
+
+@njit_noalloc(cache=False)
+def _size_one():
+    a = stack_array(1, np.int64)
+    a[0] = 7
+    return a[0] + a.shape[0]
+
+
+def test_stack_array_size_boundary():
+    with pytest.raises(TypingError, match="n must be a positive constant"):
+        _size_zero()
+    assert _size_one() == 8

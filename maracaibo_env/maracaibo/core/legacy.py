@@ -204,8 +204,7 @@ def pay_toll(state, cat, p, start, idx):
     toll_loc, toll = _toll(state, cat)
     if toll_loc < 0:
         return
-    reach = stack_array(_LOC_MP, np.int8)
-    reach[:] = 0
+    reach = stack_array(_LOC_MP, np.int8)  # reachable() clears it
     reachable(state, cat, p, start, reach, MAX_MP)
     if reach[idx] == 2:
         state[pb(p) + P_DOUBLOONS] -= toll

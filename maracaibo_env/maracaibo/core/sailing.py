@@ -66,8 +66,7 @@ def reachable(state, cat, start, reach, cap=MAX_MP):
 @njit_noalloc
 def legal_sail(state, cat, mask, cap):
     p = state[G_CUR]
-    reach = stack_array(_LOC_MP, np.int8)
-    reach[:] = 0
+    reach = stack_array(_LOC_MP, np.int8)  # reachable() clears it
     reachable(state, cat, state[pb(p) + P_SHIP], reach, cap)
     for i in range(MAX_LOC * MAX_MP):
         if reach[i]:
