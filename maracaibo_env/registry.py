@@ -78,9 +78,10 @@ class GameInfo:
         ``observation_space``: the game's plug-in of framework/vector.py (training
         tools ask ``game_part(game, "vector")``); "": the game has none.
     :param compile_parts: what ``maracaibo compile`` runs for the game, as
-        "module:attribute" or the tuple itself: rows (phase, name, what it
-        compiles, function); phase 1 runs before phase 2 and each function is
-        a short real use run in a fresh process (play/compile.py); "": none.
+        "module:attribute" or the tuple itself: rows (name, what it compiles,
+        function, after): each function is a short real use run in a fresh
+        process, once the parts named in `after` (declared before it) are
+        done (play/compile.py); "": none.
     :param demo: the game's own part of ``maracaibo demo`` (its flags and its
         lines), as "module:attribute" or the class: a subclass of
         cli.Demo; "": the generic demo.

@@ -21,16 +21,20 @@ def _core():
     Game(num_players=2, seed=0, chapter=1)   # the campaign's set-up (core/story.start)
 
 
+_ROWS = 20   # more than one chunk of games (framework/parallel.py): the parallel loop compiles too
+
+
 def _batch():
     from .batch import Batch
     from .vector import LearnerGames
-    b = Batch(4, num_players=2, seed=0)
+    b = Batch(_ROWS, num_players=2, seed=0)
     b.observations(), b.step(b.random_actions()), b.random_playouts(1)
     for obs_type in ("int", "float"):
-        v = LearnerGames(4, num_players=2, opponents="balanced:eps=0.5:depth=0", seed=0, obs_type=obs_type)
+        v = LearnerGames(_ROWS, num_players=2, opponents="balanced:eps=0.5:depth=0", seed=0,
+                         obs_type=obs_type)
         for _ in range(3):
             v.step(v.action_masks().argmax(axis=1))          # the first legal action
-    w = LearnerGames(2, num_players=2, opponents=_first_legal, seed=0)   # a Python policy opponent
+    w = LearnerGames(_ROWS, num_players=2, opponents=_first_legal, seed=0)   # a Python policy opponent
     w.step(w.action_masks().argmax(axis=1))
 
 
@@ -47,7 +51,7 @@ def _envs():
     e.step(int(e.unwrapped.action_masks().argmax()))
 
 
-def _agents():
+def _heuristics():
     from .match import play_match
     play_match(["balanced", "random"], 0)                     # whole games inside numba
     play_match(["fast", "random"], 0, engine="python")        # the Python agent loop
@@ -62,13 +66,16 @@ def _search():
     agent.act(g.observe(g.current_player), g.action_mask(), np.random.default_rng(0), game=g)
 
 
-#: (phase, name, what it compiles, function): phase 1 runs before phase 2
+#: (name, what it compiles, function, the parts whose compiled code it reuses);
+#: the longest first where several could run
 COMPILE_PARTS = (
-    (1, "maracaibo core", "Game: the rules engine, observations, solo Jean", _core),
-    (2, "maracaibo vector", "Batch and the vector env (LearnerGames, ladder rungs)", _batch),
-    (2, "maracaibo envs", "PettingZoo and Gymnasium envs", _envs),
-    (2, "maracaibo heuristics", "the heuristics, compiled games (tournaments)", _agents),
-    (2, "maracaibo search", "mcts", _search),
+    ("maracaibo core", "Game: the rules engine, observations, solo Jean", _core, ()),
+    ("maracaibo heuristics", "the heuristics, compiled games (tournaments)", _heuristics,
+     ("maracaibo core",)),
+    ("maracaibo vector", "Batch and the vector env (LearnerGames, ladder rungs)", _batch,
+     ("maracaibo heuristics",)),
+    ("maracaibo search", "mcts", _search, ("maracaibo heuristics",)),
+    ("maracaibo envs", "PettingZoo and Gymnasium envs", _envs, ("maracaibo heuristics",)),
 )
 
 

@@ -4,12 +4,13 @@ touch, ahead of use, in parallel processes, with one progress bar.
 numba compiles a kernel on its first call and keeps it in its on-disk cache
 (framework/numba_cache.py), so each first use of a part (the first Game, the
 vector env, the heuristics, the search, Pirates) pays its compile then. This
-command pays all of it at once. The work comes in two phases, because
-kernels share their callees (the engine's step above all) and two processes
-compiling the same callee would both do the work: first each game's core
-(the games in parallel), then everything built on it (in parallel). Each
-part is a short real use in a fresh process: it compiles exactly what that
-use needs.
+command pays all of it at once. Kernels share their callees (the engine's
+step above all, then the heuristics), and two processes compiling the same
+callee would both do the work, so a part runs once the parts it builds on
+have filled the cache (`after`): each game's core first, then its
+heuristics, then what uses them (the vector env, search, the envs), as
+many at a time as --jobs allows. Each part is a short real use in a fresh
+process: it compiles exactly what that use needs.
 
     maracaibo compile                    # every game
     maracaibo compile --game maracaibo --jobs 2
@@ -32,10 +33,10 @@ from ..registry import available_games, game_info, game_part
 class Part(NamedTuple):
     """One part of a game's compile: a short real use, run in a fresh process."""
     game: str
-    phase: int                  # phase 1 runs before phase 2
     name: str
     what: str                   # what it compiles, in words
     run: Callable[[], object]
+    after: tuple[str, ...]      # the parts (of the same game) whose compiled code it reuses
 
 
 def parts(games=None) -> list[Part]:
@@ -44,7 +45,13 @@ def parts(games=None) -> list[Part]:
     out = []
     for g in games or available_games():
         if game_info(g).compile_parts:
-            out += [Part(g, *row) for row in game_part(g, "compile_parts")]
+            mine = [Part(g, *row) for row in game_part(g, "compile_parts")]
+            for k, p in enumerate(mine):
+                earlier = {q.name for q in mine[:k]}
+                if not set(p.after) <= earlier:
+                    raise ValueError(f"{g} compile part {p.name!r}: `after` names "
+                                     f"{sorted(set(p.after) - earlier)}, not a part declared before it")
+            out += mine
     return out
 
 
@@ -80,20 +87,42 @@ def _env(name: str, value: str) -> Iterator[None]:
             os.environ[name] = old
 
 
+def _order(todo: list[Part]) -> list[Part]:
+    """`todo` with the parts that most others wait for first (then in the
+    declared order): the longest chains start early."""
+    def waiting_on(p: Part) -> int:
+        return sum(1 for q in todo if q.game == p.game and p.name in _ancestors(q, todo))
+    return sorted(todo, key=lambda p: -waiting_on(p))
+
+
+def _ancestors(p: Part, todo: list[Part]) -> set[str]:
+    found, stack = set(), list(p.after)
+    while stack:
+        name = stack.pop()
+        if name not in found:
+            found.add(name)
+            stack += [a for q in todo if q.game == p.game and q.name == name for a in q.after]
+    return found
+
+
 def _compile(todo: list[Part], jobs, progress, out, t0) -> dict[str, float]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    waiting, running, done = _order(todo), {}, set()
     with Progress(TextColumn("[bold]maracaibo compile[/]"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}"), TimeElapsedColumn(), disable=not progress) as bar:
         task = bar.add_task("", total=len(todo))
         with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-            for phase in (1, 2):
-                now = [p for p in todo if p.phase == phase]
-                bar.update(task, description=f"phase {phase}: " + ", ".join(p.name for p in now))
-                futures = [pool.submit(_run_part, p.game, p.name) for p in now]
-                for f in as_completed(futures):
-                    name, secs = f.result()
-                    out[name] = secs
-                    bar.advance(task)
+            while waiting or running:
+                for p in [p for p in waiting if all((p.game, a) in done for a in p.after)]:
+                    if len(running) < jobs:
+                        waiting.remove(p)
+                        running[pool.submit(_run_part, p.game, p.name)] = p
+                bar.update(task, description=", ".join(p.name for p in running.values()))
+                finished = next(as_completed(running))
+                p = running.pop(finished)
+                out[p.name] = finished.result()[1]
+                done.add((p.game, p.name))
+                bar.advance(task)
         bar.update(task, description="done")
     out["total"] = time.perf_counter() - t0
     return out

@@ -129,8 +129,8 @@ def test_maracaibo_compile_runs_every_part_of_a_game(capsys):
     from maracaibo_env.play.compile import parts
     assert main(["compile", "--game", "pirates", "--jobs", "2", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    for game, _, name, _, _ in parts():
-        assert (name in out) == (game == "pirates"), name
+    for p in parts():
+        assert (p.name in out) == (p.game == "pirates"), p.name
     assert "compiled in" in out
 
 

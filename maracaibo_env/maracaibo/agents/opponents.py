@@ -11,13 +11,14 @@ from the row's xorshift64 generator; heuristic seats decide with
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
 
 from maracaibo_env.framework.jit import njit_noalloc
+from maracaibo_env.framework.parallel import ChunkLoop
+from maracaibo_env.framework.scratch import stack_array
 
 from maracaibo_env.maracaibo.core.actions import NUM_ACTIONS
 from maracaibo_env.maracaibo.core.engine import step_unchecked
-from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR
+from maracaibo_env.maracaibo.core.layout import G_OVER, G_CUR, STATE_SIZE
 from maracaibo_env.maracaibo.core.observe import observe
 from maracaibo_env.maracaibo.core.random_play import pick_uniform
 from maracaibo_env.maracaibo.core.setup import reset
@@ -54,10 +55,39 @@ def _advance_one(state, mask, cat, kinds, W, lookahead, card_base, card_bonus, c
     return -1, x
 
 
-CHUNK = 16    # games per parallel work item: their scratch arrays are allocated once
+CHUNK = 16    # games per parallel work item: they share one heuristic scratch space
 
 
-@njit(cache=True, parallel=True)
+@njit_noalloc
+def _play_chunk(lo, hi, states, masks, cat, rows, actions, seeds, setup, kinds, learners, W, lookahead,
+                card_base, card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog, dval,
+                fake_token, rng, waiting, obs, final_obs):
+    """play_rows for games rows[lo:hi]."""
+    legal = stack_array(NUM_ACTIONS, np.int64)
+    vals = stack_array(NUM_ACTIONS, np.float64)
+    root = stack_array(STATE_SIZE, np.int32)
+    for j in range(lo, hi):
+        i = rows[j]
+        if actions.shape[0] > 0:
+            step_unchecked(states[i], cat, actions[j], masks[i])
+        if seeds.shape[0] > 0:
+            reset(states[i], cat, setup[0], seeds[j], setup[1], setup[2], setup[3])
+            if setup[1] < 0:   # a campaign game: its start follows in setup[4:]
+                start_from(states[i], cat, setup[4:])
+            step_unchecked(states[i], cat, -1, masks[i])
+        waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead,
+                                          card_base, card_bonus, career_val, deck_val, area_full,
+                                          area_ongoing, exp_prog, dval, fake_token, rng[i], legal,
+                                          vals, root)
+        if waiting[i] >= 0 and waiting[i] == learners[i]:
+            observe(states[i], learners[i], obs[i])
+        elif waiting[i] < 0 and final_obs.shape[0] > 0:
+            observe(states[i], learners[i], final_obs[i])
+
+
+_play_loop = ChunkLoop(_play_chunk, CHUNK)
+
+
 def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, W, lookahead, card_base,
               card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog, dval, fake_token,
               rng, waiting, obs, final_obs):
@@ -74,40 +104,22 @@ def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, 
 
     One kernel for stepping, restarting and advancing: one compile, and a
     step's auto-resets cost one more pass, not four. Games go to the threads
-    in chunks of CHUNK, each chunk with its own heuristic scratch space
-    (none when every opponent plays randomly)."""
-    heuristic = False
-    for j in range(rows.shape[0]):
-        for p in range(kinds.shape[1]):
-            if kinds[rows[j], p] >= 0:
-                heuristic = True
-    m = NUM_ACTIONS if heuristic else 0
-    nchunks = (rows.shape[0] + CHUNK - 1) // CHUNK
-    for c in prange(nchunks):
-        legal = np.empty(m, np.int64)
-        vals = np.empty(m, np.float64)
-        root = np.empty(states.shape[1] if heuristic else 0, states.dtype)
-        for j in range(c * CHUNK, min((c + 1) * CHUNK, rows.shape[0])):
-            i = rows[j]
-            if actions.shape[0] > 0:
-                step_unchecked(states[i], cat, actions[j], masks[i])
-            if seeds.shape[0] > 0:
-                reset(states[i], cat, setup[0], seeds[j], setup[1], setup[2], setup[3])
-                if setup[1] < 0:   # a campaign game: its start follows in setup[4:]
-                    start_from(states[i], cat, setup[4:])
-                step_unchecked(states[i], cat, -1, masks[i])
-            waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], W, lookahead,
-                                              card_base, card_bonus, career_val, deck_val, area_full,
-                                              area_ongoing, exp_prog, dval, fake_token, rng[i], legal,
-                                              vals, root)
-            if waiting[i] >= 0 and waiting[i] == learners[i]:
-                observe(states[i], learners[i], obs[i])
-            elif waiting[i] < 0 and final_obs.shape[0] > 0:
-                observe(states[i], learners[i], final_obs[i])
+    in chunks of CHUNK, each chunk with its own heuristic scratch space (on
+    the stack)."""
+    _play_loop(len(rows), states, masks, cat, rows, actions, seeds, setup, kinds, learners, W, lookahead,
+               card_base, card_bonus, career_val, deck_val, area_full, area_ongoing, exp_prog, dval,
+               fake_token, rng, waiting, obs, final_obs)
 
 
-@njit(cache=True, parallel=True)
+@njit_noalloc
+def _step_checked_chunk(lo, hi, states, masks, cat, rows, actions):
+    for j in range(lo, hi):
+        step_unchecked(states[rows[j]], cat, actions[j], masks[rows[j]])
+
+
+_step_checked_loop = ChunkLoop(_step_checked_chunk, CHUNK)
+
+
 def step_rows_checked(states, masks, cat, rows, actions):
     """Apply actions[j] to game rows[j] (legality checked by the caller)."""
-    for j in prange(rows.shape[0]):
-        step_unchecked(states[rows[j]], cat, actions[j], masks[rows[j]])
+    _step_checked_loop(len(rows), states, masks, cat, rows, actions)

@@ -16,9 +16,10 @@ from the same generator.
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
-from maracaibo_env.framework.jit import njit, njit_noalloc
+from maracaibo_env.framework.jit import njit_noalloc
+from maracaibo_env.framework.parallel import ChunkLoop
+from maracaibo_env.framework.scratch import stack_array
 from maracaibo_env.framework.random_play import pick_uniform, xorshift
 from maracaibo_env.pirates.core import drop_stale_cache
 from maracaibo_env.pirates.core.actions import NUM_ACTIONS
@@ -35,7 +36,7 @@ RANDOM = -1   # kinds[row, seat]: uniform random moves
 POLICY = -2   # a Python policy, asked in batches
 LEARNER = -3  # the learner: the env stops here
 EPS_SCALE = 1_000_000   # eps[k]: the chance of a random move, in millionths
-CHUNK = 16    # games per parallel work item: their scratch arrays are allocated once
+CHUNK = 16    # games per parallel work item: they share one heuristic scratch space
 
 
 @njit_noalloc
@@ -67,7 +68,32 @@ def _advance_one(state, mask, cat, kinds, weights, eps, x, base, scratch, mask2,
     return -1, x
 
 
-@njit(cache=True, parallel=True)
+@njit_noalloc
+def _play_chunk(lo, hi, states, masks, cat, rows, actions, seeds, setup, kinds, learners, weights, eps,
+                rng, waiting, obs, final_obs):
+    """play_rows for games rows[lo:hi]."""
+    base = stack_array(STATE_SIZE, np.int32)
+    scratch = stack_array(STATE_SIZE, np.int32)
+    mask2 = stack_array(NUM_ACTIONS, np.int8)
+    bufs = (stack_array(STATE_SIZE, np.int32), stack_array(STATE_SIZE, np.int32),
+            stack_array(NUM_ACTIONS, np.int8), stack_array(NUM_ACTIONS, np.int8))
+    for j in range(lo, hi):
+        i = rows[j]
+        if actions.shape[0] > 0:
+            step(states[i], cat, actions[j], masks[i])
+        if seeds.shape[0] > 0:
+            new_game(states[i], cat, setup[0], seeds[j], setup[1], masks[i])
+        waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], weights, eps, rng[i],
+                                          base, scratch, mask2, bufs)
+        if waiting[i] >= 0 and waiting[i] == learners[i]:
+            observe(states[i], learners[i], obs[i])
+        elif waiting[i] < 0 and final_obs.shape[0] > 0:
+            observe(states[i], learners[i], final_obs[i])
+
+
+_play_loop = ChunkLoop(_play_chunk, CHUNK)
+
+
 def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, weights, eps,
               rng, waiting, obs, final_obs):
     """The vector env's one pass, for each game i = rows[j] in parallel:
@@ -81,32 +107,9 @@ def play_rows(states, masks, cat, rows, actions, seeds, setup, kinds, learners, 
        final_obs has rows) the learner's view of a game that ended in this pass.
 
     Games go to the threads in chunks of CHUNK, each chunk with its own
-    heuristic scratch space (none when every opponent plays randomly)."""
-    heuristic = False
-    for j in range(rows.shape[0]):
-        for p in range(kinds.shape[1]):
-            if kinds[rows[j], p] >= 0:
-                heuristic = True
-    s = STATE_SIZE if heuristic else 0
-    m = NUM_ACTIONS if heuristic else 0
-    nchunks = (rows.shape[0] + CHUNK - 1) // CHUNK
-    for c in prange(nchunks):
-        base = np.empty(s, np.int32)
-        scratch = np.empty(s, np.int32)
-        mask2 = np.empty(m, np.int8)
-        bufs = (np.empty(s, np.int32), np.empty(s, np.int32), np.empty(m, np.int8), np.empty(m, np.int8))
-        for j in range(c * CHUNK, min((c + 1) * CHUNK, rows.shape[0])):
-            i = rows[j]
-            if actions.shape[0] > 0:
-                step(states[i], cat, actions[j], masks[i])
-            if seeds.shape[0] > 0:
-                new_game(states[i], cat, setup[0], seeds[j], setup[1], masks[i])
-            waiting[i], rng[i] = _advance_one(states[i], masks[i], cat, kinds[i], weights, eps, rng[i],
-                                              base, scratch, mask2, bufs)
-            if waiting[i] >= 0 and waiting[i] == learners[i]:
-                observe(states[i], learners[i], obs[i])
-            elif waiting[i] < 0 and final_obs.shape[0] > 0:
-                observe(states[i], learners[i], final_obs[i])
+    heuristic scratch space (on the stack)."""
+    _play_loop(len(rows), states, masks, cat, rows, actions, seeds, setup, kinds, learners, weights, eps,
+               rng, waiting, obs, final_obs)
 
 
 def step_rows_checked(states, masks, cat, rows, actions) -> None:

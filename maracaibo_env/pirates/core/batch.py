@@ -1,9 +1,11 @@
 """Batch kernels for Pirates: many games in one 2-D state array, stepped in
-parallel (numba prange over games). Rows are independent games."""
+parallel (framework/parallel.ChunkLoop: chunks of games over numba's
+threads). Rows are independent games."""
 import numpy as np
 from numba import prange
 
-from ...framework.jit import njit
+from ...framework.jit import njit, njit_noalloc
+from ...framework.parallel import ChunkLoop
 from ...framework.random_play import pick_uniform
 from ...framework.batch_kernels import first_illegal, random_actions  # noqa: F401  (re-exported)
 from .constants import G_OVER, G_CUR
@@ -11,18 +13,43 @@ from .engine import step, new_game
 from .observe import observe
 
 
-@njit(cache=True, parallel=True)
-def reset_rows(states, masks, cat, rows, num_players, seeds, layout):
-    for k in prange(rows.shape[0]):
+@njit_noalloc
+def _reset_chunk(lo, hi, states, masks, cat, rows, num_players, seeds, layout):
+    for k in range(lo, hi):
         i = rows[k]
         new_game(states[i], cat, num_players, seeds[k], layout, masks[i])
 
 
-@njit(cache=True, parallel=True)
-def step_rows(states, masks, cat, actions):
-    for i in prange(actions.shape[0]):
+@njit_noalloc
+def _step_chunk(lo, hi, states, masks, cat, actions):
+    for i in range(lo, hi):
         if actions[i] >= 0:
             step(states[i], cat, actions[i], masks[i])
+
+
+@njit_noalloc
+def _playout_chunk(lo, hi, states, masks, cat, num_players, seed, games_per_row, layout, decisions):
+    for i in range(lo, hi):
+        x = np.uint64(seed * 1000003 + i * 7919 + 1)
+        for gidx in range(games_per_row):
+            new_game(states[i], cat, num_players, seed + i * games_per_row + gidx, layout, masks[i])
+            while states[i, G_OVER] == 0:
+                a, x = pick_uniform(masks[i], x)
+                step(states[i], cat, a, masks[i])
+                decisions[i] += 1
+
+
+_reset_loop, _step_loop, _playout_loop = ChunkLoop(_reset_chunk), ChunkLoop(_step_chunk), ChunkLoop(_playout_chunk)
+
+
+def reset_rows(states, masks, cat, rows, num_players, seeds, layout):
+    """New games in states[rows[k]] from seeds[k]."""
+    _reset_loop(len(rows), states, masks, cat, rows, int(num_players), seeds, int(layout))
+
+
+def step_rows(states, masks, cat, actions):
+    """Apply actions[i] to game i (skipped where actions[i] < 0)."""
+    _step_loop(len(actions), states, masks, cat, actions)
 
 
 @njit(cache=True, parallel=True)
@@ -35,17 +62,9 @@ def observe_rows(states, out):
             out[i, :] = 0
 
 
-@njit(cache=True, parallel=True)
 def random_playouts(states, masks, cat, num_players, seed, games_per_row, layout):
     """Each row plays games_per_row uniform-random games; returns decisions per row."""
-    n = states.shape[0]
-    decisions = np.zeros(n, np.int64)
-    for i in prange(n):
-        x = np.uint64(seed * 1000003 + i * 7919 + 1)
-        for gidx in range(games_per_row):
-            new_game(states[i], cat, num_players, seed + i * games_per_row + gidx, layout, masks[i])
-            while states[i, G_OVER] == 0:
-                a, x = pick_uniform(masks[i], x)
-                step(states[i], cat, a, masks[i])
-                decisions[i] += 1
+    decisions = np.zeros(states.shape[0], np.int64)
+    _playout_loop(len(states), states, masks, cat, int(num_players), int(seed), int(games_per_row),
+                  int(layout), decisions)
     return decisions
