@@ -7,7 +7,7 @@
         b.step(actions)                                  # or b.step(b.random_actions())
 
 Rows are independent games (state vectors as in `Game.state`); stepping runs
-in parallel over rows (numba prange; threads = numba.get_num_threads()).
+in parallel over rows (framework/parallel.ChunkLoop; threads = numba.get_num_threads()).
 An illegal action raises IllegalActionError naming the game and changes no
 game; actions must be integers (a float or bool array is refused, never
 truncated), -1 exactly for finished games. `auto_reset=True` starts a fresh
