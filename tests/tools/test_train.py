@@ -134,6 +134,22 @@ def test_maracaibo_compile_runs_every_part_of_a_game(capsys):
     assert "compiled in" in out
 
 
+def test_maracaibo_compile_starts_a_part_after_the_parts_it_reuses():
+    from maracaibo_env.play.compile import _order, parts
+    order = [(p.game, p.name) for p in _order(parts())]
+    for p in parts():
+        assert all(order.index((p.game, a)) < order.index((p.game, p.name)) for a in p.after), p.name
+    assert {p.name for p in parts() if not p.after} == {"maracaibo core", "pirates core"}
+
+
+def test_maracaibo_compile_refuses_a_part_after_an_unknown_one(monkeypatch):
+    from maracaibo_env.play import compile as C
+    rows = (("a", "first", lambda: None, ()), ("b", "second", lambda: None, ("a", "c")))
+    monkeypatch.setattr(C, "game_part", lambda game, attribute: rows)
+    with pytest.raises(ValueError, match=r"'b'.*\['c'\]"):
+        C.parts(["maracaibo"])
+
+
 def test_maracaibo_compile_refuses_bad_jobs(capsys):
     from maracaibo_env.cli import main
     assert main(["compile", "--jobs", "0"]) == 2
