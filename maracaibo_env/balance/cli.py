@@ -6,6 +6,8 @@
 
 Three modes: play games and report (default), report on stored games
 (`--db FILE --no-run`), compare two reports (`--compare A.json B.json`).
+Playing games with `--data-ensemble K` plays them on K data sets and reports
+which verdicts hold over all of them (balance/ensemble.py).
 `python -m maracaibo_env balance ...` is the same command.
 """
 from __future__ import annotations
@@ -51,6 +53,13 @@ a module on vs off (the same seeds with and without it, then what changed):
       --db runs/skirmish.sqlite --out reports/skirmish
   maracaibo balance --compare reports/off/balance.json reports/skirmish/balance.json
 
+verdicts robust to the unknown data (Maracaibo): the same games on the shipped data and
+2 data sets drawn inside the value model's uncertainty; each seat and component holds,
+flips or is unclear over the 3 sets:
+  maracaibo balance --games 3 --players 2,3 --data-ensemble 3 --workers 2 --out reports/ens
+  #    -> reports/ens/ensemble.html/.md/.json, reports/ens/set-00/balance.html ...,
+  #       the drawn data in reports/ens/data/set-01 ... (usable with --data)
+
 other uses:
   maracaibo balance --db runs/base.sqlite --no-run --out reports/again   # report on stored games
   maracaibo balance --db rr.sqlite --no-run --out reports/rr             # a `maracaibo tournament` file
@@ -79,6 +88,11 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
                      help="also play each agent solo against the game's solo opponent (Maracaibo: "
                           "Jean, Pirates: Jordan)")
     add_shared_arguments(run, stored="--no-run", workers_help="processes playing games (default 1)")
+    run.add_argument("--data-ensemble", metavar="K", default=None,
+                     help="play the same games on K data sets (1-32): the data itself (or --data) and "
+                          "K-1 drawn inside the value model's uncertainty (Maracaibo); report per seat "
+                          "and component whether its verdict holds, flips or is unclear over the sets "
+                          "(OUT/ensemble.html/.md/.json, one balance report per set in OUT/set-NN)")
     src = p.add_argument_group("stored games")
     src.add_argument("--db", nargs="+", metavar="FILE",
                      help="SQLite file(s): with games to play, where they are stored (several "
@@ -151,6 +165,8 @@ def main(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     if args.alpha <= 0 or args.alpha >= 1:
         return _error("--alpha must be between 0 and 1")
+    if args.data_ensemble is not None and (args.compare or args.no_run):
+        return _error("--data-ensemble plays games: it cannot be used with --compare or --no-run")
     if args.compare:
         return _compare(args)
     if args.min_effect_vp < 0 or not 0 <= args.min_effect_win <= 100:
@@ -162,6 +178,8 @@ def main(args: argparse.Namespace) -> int:
         if not args.db:
             return _error("--no-run reads stored games: give --db FILE [FILE ...]")
         return _report_stored(args, console)
+    if args.data_ensemble is not None:
+        return _run_ensemble(args, console)
     try:
         cat = _catalog(args.data_dir, args.game)
     except DataError as e:
@@ -216,13 +234,12 @@ def _options_label(game: str, options: dict) -> str:
     return label(cls.OPTIONS, {**{o.name: o.default for o in cls.OPTIONS}, **options})
 
 
-def _run(args, cat, console) -> int:
+def _schedule(args, console):
+    """(game, options, parts) of a run, or the exit status of a bad argument."""
     from ..agents.registry import AgentSpecError
     from ..framework.game import GameConfigError
     from ..tournament.cli import agent_pool, pool_note, split_items
     from ..tournament.formats import ScheduleError
-    from ..tournament.store import StoreError
-    from .analysis import analyze
     from . import runner
     try:
         players = sorted({int(x) for x in split_items(args.players)})
@@ -251,25 +268,101 @@ def _run(args, cat, console) -> int:
         return _error(str(e))
     if args.agents is None:
         console.print(pool_note(game, agents), highlight=False, soft_wrap=True)
-    n_games = sum(len(p.jobs) for p in parts)
-    console.print(f"balance: {n_games} games ({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
-                  + (f", data {args.data_dir}" if args.data_dir else ""), highlight=False)
+    return game, options, parts
+
+
+def _play_and_analyze(args, cat, console, game, options, parts, data_dir, db):
+    """Play the parts with data_dir and analyse them: the analysis, or an exit status."""
+    from ..tournament.store import StoreError
+    from .analysis import analyze
+    from . import runner
     try:
-        outcome = runner.play(parts, db=args.db[0] if args.db else None, workers=args.workers,
-                              data_dir=args.data_dir, resume=args.resume, progress=args.progress)
+        outcome = runner.play(parts, db=db, workers=args.workers, data_dir=data_dir,
+                              resume=args.resume, progress=args.progress)
     except StoreError as e:
         return _error(str(e), 1)
     except KeyboardInterrupt:
         print("\ninterrupted" + ("; the finished games are stored: run the same command with --resume"
-                                 if args.db else ""), file=sys.stderr)
+                                 if db else ""), file=sys.stderr)
         return 130
-    a = analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
-                min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
-                play_seconds=outcome.seconds, title=args.title, game=game,
-                extra_meta={"db": ", ".join(outcome.db_files), "data_dir": args.data_dir or "",
-                            "runner": outcome.runner, "options": _options_label(game, options),
-                            "schedule": {p.name: p.config.to_dict() for p in parts}})
+    return analyze(outcome.results, cat, alpha=args.alpha, min_takers=args.min_takers,
+                   min_effect_vp=args.min_effect_vp, min_effect_win=args.min_effect_win / 100,
+                   play_seconds=outcome.seconds, title=args.title, game=game,
+                   extra_meta={"db": ", ".join(outcome.db_files), "data_dir": str(data_dir or ""),
+                               "runner": outcome.runner, "options": _options_label(game, options),
+                               "schedule": {p.name: p.config.to_dict() for p in parts}})
+
+
+def _run(args, cat, console) -> int:
+    plan = _schedule(args, console)
+    if isinstance(plan, int):
+        return plan
+    game, options, parts = plan
+    n_games = sum(len(p.jobs) for p in parts)
+    console.print(f"balance: {n_games} games ({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
+                  + (f", data {args.data_dir}" if args.data_dir else ""), highlight=False)
+    a = _play_and_analyze(args, cat, console, game, options, parts, args.data_dir,
+                          args.db[0] if args.db else None)
+    if isinstance(a, int):
+        return a
     return _finish(args, a, console)
+
+
+def _run_ensemble(args, console) -> int:
+    """--data-ensemble K: the schedule on K data sets, one report each, and the
+    verdicts that hold, flip or are unclear over them (balance/ensemble.py)."""
+    from ..framework.datafiles import DataError
+    from ..maracaibo.ensemble import SPREAD, check_size, draw_data_sets, spread_text, uncertain_prices
+    from ..maracaibo.value_model import load_prices
+    from .ensemble import print_ensemble, summarize, write_ensemble
+    from .report import write_report
+    try:
+        k = check_size(args.data_ensemble)
+    except ValueError as e:
+        return _error(f"--data-ensemble: {e}")
+    if (args.game or DEFAULT_GAME) != "maracaibo":
+        return _error("--data-ensemble draws Maracaibo's card prices (its value model, prices.toml); "
+                      "it is allowed with --game maracaibo only")
+    plan = _schedule(args, console)
+    if isinstance(plan, int):
+        return plan
+    game, options, parts = plan
+    out = Path(args.out or "balance-report")
+    seed = 0 if args.seed is None else args.seed
+    try:
+        draws = draw_data_sets(k, seed, out / "data", data_dir=args.data_dir, progress=args.progress)
+        sources = uncertain_prices(load_prices(draws[0].folder))
+    except DataError as e:
+        return _error(f"bad game data: {e}")
+    n_games = sum(len(p.jobs) for p in parts)
+    console.print(f"balance over {k} data sets: {n_games} games each "
+                  f"({', '.join(f'{p.name}: {len(p.jobs)}' for p in parts)})"
+                  + (f", drawn around data {args.data_dir}" if args.data_dir else ""), highlight=False)
+    analyses, sets = [], []
+    for d in draws:
+        console.rule(f"data set {d.index + 1} of {k}: {d.name}"
+                     + (" (the base data)" if d.index == 0 else "") + f", data {d.data_hash[:16]}")
+        db = None
+        if args.db:
+            p = Path(args.db[0])
+            db = p.with_name(f"{p.stem}-{d.name}{p.suffix or '.sqlite'}")
+        a = _play_and_analyze(args, _catalog(d.folder, game), console, game, options, parts, d.folder, db)
+        if isinstance(a, int):
+            return a
+        report = write_report(a, out / d.name)["json"]
+        analyses.append(a)
+        sets.append({"index": d.index, "name": d.name, "folder": str(d.folder), "data_hash": d.data_hash,
+                     "values": d.values, "tries": d.tries, "report": str(report)})
+    settings = {"alpha": args.alpha, "min_effect_vp": args.min_effect_vp,
+                "min_effect_win": args.min_effect_win / 100, "min_takers": args.min_takers,
+                "seed": seed, "spread": SPREAD, "spread_text": spread_text(), "sources": sources,
+                "base_data": args.data_dir or "shipped",
+                "schedule": {p.name: p.config.to_dict() for p in parts}}
+    e = summarize(analyses, sets, settings, title=args.title and f"{args.title} over {k} data sets")
+    print_ensemble(e, console)
+    paths = write_ensemble(e, out)
+    print("\n".join(f"wrote {p}" for p in paths.values()))
+    return 0
 
 
 def _compare(args) -> int:
