@@ -6,14 +6,22 @@
     python tests/checklist_coverage.py --checklist PATH     # or MARACAIBO_CHECKLIST=PATH
     python tests/checklist_coverage.py --pirates-checklist PATH   # or PIRATES_CHECKLIST=PATH
 
+The rule IDs come from each game's rules index in the repository,
+maracaibo_env/<game>/facts/rules_index.toml (every ID of the game's rules
+checklist, by section, with a short title). --checklist / --pirates-checklist
+(or the environment variables) name another list instead: a rules index
+(.toml) or a rules checklist in Markdown (its "- **ID" items), such as the
+full checklist kept in the shared folder beside the checkout.
+
 Two games share the tests folder and docs/rulings.md:
 
-* Maracaibo: maracaibo-rules-checklist.md (default sections 0-29: base game,
-  solo, variants, legacy tiles, retirement), the tests in every tests/**/test_*.py except test_pirates_*.py,
+* Maracaibo: maracaibo_env/maracaibo/facts/rules_index.toml (default sections
+  0-29, the index's default_sections: base game, solo, variants, legacy tiles,
+  retirement), the tests in every tests/**/test_*.py except test_pirates_*.py,
   and the rulings outside the "# Pirates of Maracaibo" section;
-* Pirates of Maracaibo: pirates-rules-checklist.md (default: every section),
-  the tests in tests/**/test_pirates_*.py and tests/**/pirates_*.py, and the
-  rulings of the "# Pirates of Maracaibo" section.
+* Pirates of Maracaibo: maracaibo_env/pirates/facts/rules_index.toml (default:
+  every section), the tests in tests/**/test_pirates_*.py and
+  tests/**/pirates_*.py, and the rulings of the "# Pirates of Maracaibo" section.
 
 So a Pirates test named test_con_06_... never counts for Maracaibo's CON-06.
 
@@ -27,18 +35,20 @@ Every checklist ID falls in exactly one group:
                 unclear rule, or where its data lives);
 * uncovered     none of these.
 
-The checklists live outside the repository (../shared/spec/ next to the
-checkout). A checklist that is not there is an error: the script names every
-path it looked at and exits 1 (after the tables of the games it did find), so
-a run that checked nothing never passes for one that checked everything.
+A list that is not there (a --checklist PATH that does not exist, or a rules
+index missing from a broken checkout) is an error: the script names the path
+it looked at and exits 1 (after the tables of the games it did find), so a run
+that checked nothing never passes for one that checked everything.
 --strict also makes any uncovered ID exit 1.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import sys
+import tomllib
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
@@ -52,25 +62,37 @@ class GameSpec(NamedTuple):
     checklist_name: str
     env_var: str
     option: str                 # the command-line option naming its checklist
-    sections: str | None        # default --sections (None: all)
+
+    @property
+    def index(self) -> Path:
+        """The game's rules index in the repository (the default list of IDs)."""
+        return ROOT / "maracaibo_env" / self.key / "facts" / "rules_index.toml"
+
+    @property
+    def sections(self) -> str | None:
+        """The default --sections, from the index's default_sections (None: all)."""
+        bounds = load_index(self.index).get("default_sections") if self.index.is_file() else None
+        return f"{bounds[0]}-{bounds[1]}" if bounds else None
 
     @property
     def places(self) -> tuple[Path, Path]:
+        """Where the game's full rules checklist lies when the shared folder is
+        there: beside the checkout, or inside it."""
         return (ROOT.parent / "shared" / "spec" / self.checklist_name,
                 ROOT / "shared" / "spec" / self.checklist_name)
 
 
 MARACAIBO = GameSpec("maracaibo", "Maracaibo", "maracaibo-rules-checklist.md",
-                     "MARACAIBO_CHECKLIST", "--checklist", "0-29")
+                     "MARACAIBO_CHECKLIST", "--checklist")
 PIRATES = GameSpec("pirates", "Pirates of Maracaibo", "pirates-rules-checklist.md",
-                   "PIRATES_CHECKLIST", "--pirates-checklist", None)
+                   "PIRATES_CHECKLIST", "--pirates-checklist")
 GAMES = {g.key: g for g in (MARACAIBO, PIRATES)}
 PIRATES_RULINGS = "Pirates of Maracaibo"        # its top-level heading in docs/rulings.md
 
 # the Maracaibo names, kept for callers of the single-game script
 CHECKLIST_NAME = MARACAIBO.checklist_name
 ENV_VAR = MARACAIBO.env_var
-DEFAULT_PLACES = MARACAIBO.places
+DEFAULT_PLACES = (MARACAIBO.index,)
 
 ID_RE = re.compile(r"^- \*\*([A-Z]+[0-9]*(?:-[A-Za-z0-9]+)+)[*\s]")
 SECTION_RE = re.compile(r"^## (\d+)\. (.*)")
@@ -116,22 +138,39 @@ def report_by_option(game: str, ids, groups: dict[str, str], out=sys.stdout) -> 
 
 
 def find_checklist(option: str | None, game: GameSpec = MARACAIBO) -> tuple[Path | None, list[Path]]:
-    """(the game's checklist, or None; the places looked at): the option, then
-    its environment variable, then ../shared/spec/ and shared/spec/ of the checkout."""
+    """(the game's list of rule IDs, or None; the places looked at): the option,
+    then its environment variable, then the game's rules index in the repository."""
     if option:
         places = [Path(option)]
     elif os.environ.get(game.env_var):
         places = [Path(os.environ[game.env_var])]
     else:
-        places = list(game.places)
+        places = [game.index]
     for p in places:
         if p.is_file():
             return p, places
     return None, places
 
 
+@functools.lru_cache(maxsize=None)
+def load_index(path: Path) -> dict:
+    """A rules index (maracaibo_env/<game>/facts/rules_index.toml) as TOML."""
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def index_rules(path: Path, nested: bool = False) -> list[tuple[int, str, str, str]]:
+    """(section number, section title, ID, rule title) of every rule of a rules
+    index, in order; items listed inside another (nested = true) only when asked."""
+    return [(s["number"], s["title"], r["id"], r["title"]) for s in load_index(path)["section"]
+            for r in s["rules"] if nested or not r.get("nested", False)]
+
+
 def checklist_ids(path: Path) -> list[tuple[int, str, str]]:
-    """(section number, section title, ID) of every checklist item, in order."""
+    """(section number, section title, ID) of every item of a rules index (.toml,
+    nested items left out) or of a Markdown checklist (its "- **ID" items), in order."""
+    if path.suffix == ".toml":
+        return [(s, title, i) for s, title, i, _ in index_rules(path)]
     out, section, title = [], 0, "Preface"
     for line in path.read_text(encoding="utf-8").splitlines():
         m = SECTION_RE.match(line)
@@ -246,6 +285,14 @@ def report(ids, groups: dict[str, str], tests: set[str], listing: bool, out=sys.
             print(f"{g:<12}  §{s:<2} {i:<12} {extra}".rstrip(), file=out)
 
 
+def _shown_path(path: Path) -> str:
+    """The index of the repository relative to it; any other path as given."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def run_game(game: GameSpec, path: Path, sections: tuple[int, int] | None, listing: bool,
              out=sys.stdout) -> Counter:
     """Print one game's table; returns its counts per group."""
@@ -256,7 +303,7 @@ def run_game(game: GameSpec, path: Path, sections: tuple[int, int] | None, listi
     tests = collect_test_names(ROOT / "tests", game.key)
     ruled, not_modelled = ruled_ids(ROOT / "docs" / "rulings.md", game.key)
     groups = classify(ids, tests, ruled, not_modelled)
-    print(f"{game.title}: checklist {path}, sections {shown}: {len(ids)} IDs", file=out)
+    print(f"{game.title}: checklist {_shown_path(path)}, sections {shown}: {len(ids)} IDs", file=out)
     report(ids, groups, tests, listing, out=out)
     report_by_option(game.key, ids, groups, out=out)
     c = Counter(groups.values())
@@ -271,16 +318,16 @@ def main(argv=None) -> int:
         epilog="examples:\n  python tests/checklist_coverage.py\n"
                "  python tests/checklist_coverage.py --game maracaibo --sections 6 --list\n"
                "  python tests/checklist_coverage.py --game pirates --sections 2-5 --list\n"
-               "  MARACAIBO_CHECKLIST=~/spec/maracaibo-rules-checklist.md python tests/checklist_coverage.py")
+               "  MARACAIBO_CHECKLIST=../shared/spec/maracaibo-rules-checklist.md python tests/checklist_coverage.py")
     ap.add_argument("--game", choices=("maracaibo", "pirates", "all"), default="all",
                     help="which game's checklist to report (default all: one table per game)")
     ap.add_argument("--checklist", metavar="PATH",
-                    help=f"the Maracaibo checklist (default ${MARACAIBO.env_var}, else "
-                         f"../shared/spec/{MARACAIBO.checklist_name}); with --game pirates, "
-                         "the Pirates one")
+                    help=f"the Maracaibo rule IDs: a rules index (.toml) or a Markdown checklist "
+                         f"(default ${MARACAIBO.env_var}, else {MARACAIBO.index.relative_to(ROOT)}); "
+                         "with --game pirates, the Pirates ones")
     ap.add_argument("--pirates-checklist", metavar="PATH",
-                    help=f"the Pirates checklist (default ${PIRATES.env_var}, else "
-                         f"../shared/spec/{PIRATES.checklist_name})")
+                    help=f"the Pirates rule IDs (default ${PIRATES.env_var}, else "
+                         f"{PIRATES.index.relative_to(ROOT)})")
     ap.add_argument("--sections", default=None,
                     help="a section or range, e.g. 6 or 0-26, for every game reported (default: "
                          "0-29 for Maracaibo: base game, solo, variants, legacy tiles, retirement; "
@@ -306,8 +353,10 @@ def main(argv=None) -> int:
             missing.append(game)
             print(f"error: {game.title}: checklist not found: "
                   + ", ".join(str(p) for p in looked)
-                  + f"\nThe checklist is not part of the repository; give it with {game.option} PATH "
-                    f"or ${game.env_var}. {game.title} was not checked.", file=sys.stderr)
+                  + f"\nGive an existing rules index or checklist with {game.option} PATH or "
+                    f"${game.env_var} (without either, the repository's "
+                    f"{game.index.relative_to(ROOT)} is used). {game.title} was not checked.",
+                  file=sys.stderr)
             continue
         sections = chosen if chosen is not None else (
             _sections(game.sections) if game.sections else None)

@@ -300,25 +300,40 @@ def pre_calibration_catalog():
 
 
 # ================================================================ published facts
-def published_facts(name: str) -> str:
-    """The text of the published-facts file `name` (maracaibo_published_facts.md,
-    pirates_published_facts.md): ../shared/data/ beside the checkout (where CI
-    copies shared/), else shared/data/ inside it. Without it the calling test
-    fails when the environment variable CI is set and is skipped otherwise,
-    naming the places looked at."""
-    import os
-    from pathlib import Path
+#: the project's record of the published facts, per game (in the package, so a
+#: clone needs nothing beside it)
+FACTS_FILES = {game: f"maracaibo_env/{game}/facts/published_facts.toml" for game in ("maracaibo", "pirates")}
+#: the facts survey of each game in the shared folder beside the checkout (optional)
+SHARED_FACTS = {"maracaibo": "maracaibo_published_facts.md", "pirates": "pirates_published_facts.md"}
 
+
+def _root():
+    from pathlib import Path
+    return Path(__file__).resolve().parent.parent
+
+
+@functools.lru_cache(maxsize=None)
+def published_facts(game: str) -> dict:
+    """The published-facts file of `game` ("maracaibo", "pirates") as TOML:
+    its [[source]] table and its [[fact]] entries (id, section, fact, sources,
+    strength, values)."""
+    import tomllib
+    with open(_root() / FACTS_FILES[game], "rb") as f:
+        return tomllib.load(f)
+
+
+def shared_facts_text(game: str) -> str:
+    """The facts survey of `game` in ../shared/data/ beside the checkout (or
+    shared/data/ inside it), for the consistency tests only: the calling test is
+    skipped, naming the places looked at, when it is not there."""
     import pytest
-    root = Path(__file__).resolve().parent.parent
+    root = _root()
+    name = SHARED_FACTS[game]
     places = (root.parent / "shared" / "data" / name, root / "shared" / "data" / name)
     for p in places:
         if p.is_file():
             return p.read_text(encoding="utf-8")
-    why = f"{name} not found (looked at {', '.join(str(p) for p in places)})"
-    if os.environ.get("CI"):
-        pytest.fail(f"CI is set, so the published facts must be beside the checkout: {why}")
-    pytest.skip(why)
+    pytest.skip(f"{name} is not beside this checkout (looked at {', '.join(str(p) for p in places)})")
 
 
 def fact_match(fact_id, text: str, pattern: str, flags: int = 0):
@@ -331,26 +346,34 @@ def fact_match(fact_id, text: str, pattern: str, flags: int = 0):
 
 
 class FactBook:
-    """The facts of a published-facts file by ID: `pattern` finds each fact,
-    its first group the ID (converted with `key`), its second the fact's text."""
+    """The facts of a game's published-facts file by ID (ints for Maracaibo,
+    "F1.2" for Pirates): values(fid) are the numbers and names a test compares
+    with the data; a fact without them, or a missing name, fails the test."""
 
-    def __init__(self, name: str, pattern, key=str):
-        self.name = name
-        self.facts = {key(m[1]): m[2] for m in pattern.finditer(published_facts(name))}
-        assert self.facts, f"no facts found in {name} with {pattern.pattern!r}"
+    def __init__(self, game: str):
+        self.game = game
+        data = published_facts(game)
+        self.name = FACTS_FILES[game]
+        self.facts = {f["id"]: f for f in data["fact"]}
+        self.sources = {s["id"]: s for s in data["source"]}
+        assert self.facts, f"no facts in {self.name}"
 
-    def text(self, fid) -> str:
+    def fact(self, fid) -> dict:
         assert fid in self.facts, f"fact {fid} is not in {self.name}"
         return self.facts[fid]
 
-    def match(self, fid, pattern: str):
-        return fact_match(fid, self.text(fid), pattern)
+    def text(self, fid) -> str:
+        return self.fact(fid)["fact"]
 
-    def findall(self, fid, pattern: str, text: str | None = None) -> list:
-        import re
-        found = re.findall(pattern, self.text(fid) if text is None else text)
-        assert found, f"published fact {fid} no longer reads as expected: {pattern!r} not in {self.text(fid)!r}"
-        return found
+    def values(self, fid) -> dict:
+        v = self.fact(fid).get("values")
+        assert v, f"fact {fid} of {self.name} has no values"
+        return v
+
+    def value(self, fid, key: str):
+        v = self.values(fid)
+        assert key in v, f"fact {fid} of {self.name} has no value {key!r} (it has {sorted(v)})"
+        return v[key]
 
 
 def raw_toml(folder, name: str) -> dict:

@@ -52,7 +52,7 @@ OPTIONAL_FILES = {"legacy_tiles": {"tile": []}}
 # =========================================================================
 
 SOURCES = ("rulebook", "published", "reconstructed")
-#: where a "published" entry's facts come from (shared/data/maracaibo_published_facts.md)
+#: where a "published" entry's facts come from (maracaibo_env/maracaibo/facts/published_facts.toml)
 REF_HINT = 'the source and place, e.g. "ZH p14 (pic)" or "SH src/util/jean/getRoundVP.ts"'
 NATIONS = ("france", "england", "spain")
 BARRIERS = ("red", "blue", "green")          # in the order they are crossed

@@ -520,7 +520,7 @@ def route_moves(nxt: dict[str, list[str]], start: str, end: str) -> list[list[st
 
 
 def test_published_map_facts(data):
-    """The map against the published facts (shared/data/maracaibo_published_facts.md)."""
+    """The map against the published facts (maracaibo_env/maracaibo/facts/published_facts.toml)."""
     locs = locations(data)
     # fact 5 [code] + CON-29: the cities are exactly 4, 5, 11, 13, 14, 17; the rest villages
     cities = sorted((k for k, l in locs.items() if l["kind"] == "city"), key=int)

@@ -1,13 +1,14 @@
 """Maracaibo's published facts against the raw data files.
 
-Each test reads one fact of ../shared/data/maracaibo_published_facts.md (the
-"(a)" part of the numbered entry), takes its values with a regular expression
-that must match (a reworded fact fails, it never passes vacuously), and compares
-them with the TOML files in maracaibo_env/maracaibo/data/ read with tomllib (not
-the loader nor the compiled catalog). Tests are named test_fact_<number>_...;
-docs/data_provenance.md records each fact's decision. The facts file lies beside
-the checkout (CI copies shared/ there); without it these tests skip, or fail
-when CI is set (helpers.published_facts).
+Each test takes one fact of maracaibo_env/maracaibo/facts/published_facts.toml
+(the project's own record of the published facts, in the repository) and
+compares its values with the TOML files in maracaibo_env/maracaibo/data/ read
+with tomllib (not the loader nor the compiled catalog): a value changed in the
+facts file or in the data fails a test. Tests are named test_fact_<number>_...;
+docs/data_provenance.md records each fact's decision.
+tests/maracaibo/test_published_facts_shared.py checks that the facts file says
+what the facts survey in the shared folder beside the checkout says (skipped
+without it).
 
 cards.toml and quests.toml are checked only where a fact is published: the
 cards named Legionnaire, Harbor and Mary Read, quest tile q01, and the two
@@ -58,17 +59,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import FactBook, fact_match, raw_toml
+from helpers import FactBook, raw_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "maracaibo_env" / "maracaibo" / "data"
-FACTS_FILE = "maracaibo_published_facts.md"
-FACT_RE = re.compile(r"^(\d+)\. \*\*\(a\)\*\* (.*?) \*\*\(b\)\*\*", re.M)
 
 NATIONS = ("france", "england", "spain")
 COLOUR_NATION = {"blue": "france", "white": "england", "red": "spain"}   # rulebook 000 line 158
 MP_PER_TURN = 7                 # rulebook 000 line 257: up to 7 movement points a turn
-WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
 @functools.cache
@@ -78,7 +76,7 @@ def toml(name: str) -> dict:
 
 @pytest.fixture(scope="module")
 def facts() -> FactBook:
-    return FactBook(FACTS_FILE, FACT_RE, int)
+    return FactBook("maracaibo")
 
 
 # ------------------------------------------------------------- data helpers
@@ -137,39 +135,22 @@ def legacy() -> dict[str, dict]:
     return {t["tile"]: t for t in toml("legacy_tiles")["tile"]}
 
 
-def tile_range(label: str) -> list[str]:
-    """'L10–L17' -> L10..L17; 'L2/L8/L18' -> L2, L8, L18; 'A1–A5' -> A1..A5."""
-    if "–" in label:
-        a, b = label.split("–")
-        return [f"{a[0]}{i}" for i in range(int(a[1:]), int(b[1:]) + 1)]
-    return label.split("/")
-
-
-def players(lo: str, hi: str) -> list[int]:
-    """'(3–4p)' -> [3, 4]; '(4p)' -> [4]; no mark -> every count (1 = solo)."""
-    if not lo:
-        return [1, 2, 3, 4]
-    return list(range(int(lo), int(hi or lo) + 1))
-
-
-PLACEMENT_RE = r"(\d+)(?: \((\d)(?:–(\d))?p\))?"
-
-
-def placements(text: str) -> set[tuple[str, tuple[int, ...]]]:
-    return {(loc, tuple(players(lo, hi))) for loc, lo, hi in re.findall(PLACEMENT_RE, text)}
+def placements(rows: list[dict]) -> set[tuple[str, tuple[int, ...]]]:
+    """A fact's quest placements [{location, players}] as a set of (location, players)."""
+    return {(r["location"], tuple(r["players"])) for r in rows}
 
 
 # ====================================================================== map
 
 def test_fact_1_location_circles(facts):
-    m = facts.match(1, r"circles (\d+)–(\d+) plus the printed numbers ((?:\w+, )+\w+)\.")
-    printed = {str(i) for i in range(int(m[1]), int(m[2]) + 1)} | set(m[3].split(", "))
+    v = facts.values(1)
+    lo, hi = v["circles"]
+    printed = {str(i) for i in range(lo, hi + 1)} | set(v["also_printed"])
     assert {k for k, loc in locations().items() if loc["kind"] != "start"} == printed
 
 
 def test_fact_2_cities_have_an_action_and_moves_cost_1_mp(facts):
-    facts.match(2, r"A city is a location with an action scroll next to it; every other location is a village")
-    mp = int(facts.match(2, r"one move = (\d+) MP")[1])
+    mp = facts.value(2, "move_mp")
     for key, loc in locations().items():
         if loc["kind"] == "city":            # its scroll is printed, or comes with its city tile
             assert loc.get("action") or loc["tile_slot"], key
@@ -179,110 +160,103 @@ def test_fact_2_cities_have_an_action_and_moves_cost_1_mp(facts):
 
 
 def test_fact_3_tile_slot_cities(facts):
-    text = facts.match(3, r"Tile-slot cities: ([^.]*)\.")[1]
-    named = {num: name for name, num in facts.findall(3, r"([A-Z][\w ]+?) \((\d+)\)", text)}
+    named = facts.value(3, "tile_slot_cities")
     slots = {k: loc for k, loc in locations().items() if loc["tile_slot"]}
     assert {k: loc["name"] for k, loc in slots.items()} == named
     assert {loc["kind"] for loc in slots.values()} == {"city"}
 
 
 def test_fact_4_two_player_markers(facts):
-    found = facts.findall(4, r"(red|white|blue)(?: marker)? on (\d+) ([A-Z][\w.]*(?: [A-Z][\w.]*)*)")
-    facts.match(4, r"\(villages\)")
+    v = facts.values(4)
     locs = locations()
-    assert toml("board")["setup"]["two_player_markers"] == {COLOUR_NATION[c]: num for c, num, _ in found}
-    for _, num, name in found:
-        assert (locs[num]["name"], locs[num]["kind"]) == (name, "village")
+    assert toml("board")["setup"]["two_player_markers"] == {
+        COLOUR_NATION[m["colour"]]: m["location"] for m in v["markers"]}
+    for m in v["markers"]:
+        assert (locs[m["location"]]["name"], locs[m["location"]]["kind"]) == (m["name"], v["kind"])
 
 
 def test_fact_5_the_cities_are_exactly_the_named_ones(facts):
-    named = facts.match(5, r"cities numbered \*\*([\d, ]+)\*\*")[1].split(", ")
+    named = facts.value(5, "cities")
     assert sorted((k for k, loc in locations().items() if loc["kind"] == "city"), key=int) == named
 
 
 def test_fact_7_most_locations_are_villages(facts):
-    facts.match(7, r'"Most" map locations are villages')
+    kind = facts.value(7, "most")
     numbered = [loc for k, loc in locations().items() if k.isdigit() and 1 <= int(k) <= 19]
-    villages = [loc for loc in numbered if loc["kind"] == "village"]
-    assert len(villages) > len(numbered) / 2
+    most = [loc for loc in numbered if loc["kind"] == kind]
+    assert len(most) > len(numbered) / 2
 
 
 def test_fact_8_combat_only_at_11_and_20(facts):
-    m = facts.match(8, r"only at location (\d+) and location (\d+)")
+    at = facts.value(8, "combat_at")
     with_combat = {"combat", "home20"}       # 20: "Combat or explorer up to 2" (fact 24)
     printed = {k for k, loc in locations().items() if loc.get("action", {}).get("kind") in with_combat}
-    assert printed == {m[1], m[2]}
+    assert printed == set(at)
     # no city tile brings Combat elsewhere: only the 2p Maracaibo tile, which covers 11
     combat_tiles = [t for t in toml("city_tiles")["tile"] if t["action"]["kind"] == "combat"]
     assert [t["maracaibo"] for t in combat_tiles] == [True]
-    assert [k for k, loc in locations().items() if loc["maracaibo"]] == [m[1]]
+    assert [k for k, loc in locations().items() if loc["maracaibo"]] == [at[0]]
 
 
 def test_fact_9_after_maracaibo_toward_nicaragua_or_a_short_cut_past_jamaica(facts):
-    m = facts.match(9, r"via the (Dominican Republic), (\w+) and (\w+); from \3 one either continues "
-                       r"toward (\w+) or takes a \*\*shortcut past (\w+)\*\*")
+    v = facts.values(9)
+    via, toward, short_cut = v["via"], v["long_way_toward"], v["short_cut_past"]
     # the places of the narrative as map locations (geography; board.toml header, P7)
     where = {"Dominican Republic": {"Puerto Plata", "Santo Domingo"}, "Martinique": {"Martinique"},
              "Maracaibo": {"Maracaibo"}, "Nicaragua": {"Puerto Cabezas"}, "Jamaica": {"Port Royal"}}
     locs = locations()
     key = {loc["name"]: k for k, loc in locs.items()}
     number = {name: locs[key[name]]["number"] for names in where.values() for name in names}
-    order = [max(number[n] for n in where[m[i]]) for i in (1, 2, 3)]
+    order = [max(number[n] for n in where[place]) for place in via]
     assert order == sorted(order)                        # Dominican Republic, Martinique, Maracaibo
     nxt = arrows(1)
-    fork = key[m[3]]
+    fork = key[via[-1]]
     while len(nxt[fork]) == 1:
         fork = nxt[fork][0]
-    assert locs[fork]["name"] in where[m[5]]             # the first fork after Maracaibo is at Jamaica
+    assert locs[fork]["name"] in where[short_cut]        # the first fork after Maracaibo is at Jamaica
     ends = [set(r) for r in routes(nxt, fork, "20")]
     rejoin = min(set.intersection(*ends), key=lambda k: locs[k]["number"])
     branches = {len(r): set(r) for r in routes(nxt, fork, rejoin)}
     assert len(branches) == 2
-    long_way, short_cut = branches[max(branches)], branches[min(branches)]
-    assert {locs[k]["name"] for k in long_way} & where[m[4]]          # toward Nicaragua
-    assert not {locs[k]["name"] for k in short_cut} & where[m[4]]     # the short cut skips it
+    long_way, short_way = branches[max(branches)], branches[min(branches)]
+    assert {locs[k]["name"] for k in long_way} & where[toward]          # toward Nicaragua
+    assert not {locs[k]["name"] for k in short_way} & where[toward]     # the short cut skips it
 
 
 def test_fact_12_puerto_cabezas_is_a_village_that_l1_makes_a_city(facts):
-    m = facts.match(12, r"(Puerto Cabezas) is a village that legacy tile (L\d+) turns into a city "
-                        r"with a quest space")
-    key = next(k for k, loc in locations().items() if loc["name"] == m[1])
+    v = facts.values(12)
+    key = next(k for k, loc in locations().items() if loc["name"] == v["location"])
     assert locations()[key]["kind"] == "village"
-    assert (legacy()[m[2]]["kind"], legacy()[m[2]]["location"]) == ("city_quest", key)
+    assert (legacy()[v["tile"]]["kind"], legacy()[v["tile"]]["location"]) == ("city_quest", key)
 
 
 def test_fact_15_homeward_spaces_show_the_stop_symbol(facts):
-    m = facts.match(15, r"Pictures of ((?:\w+, )+\w+) and (\w+) each show the red hand")
-    for key in m[1].split(", ") + [m[2]]:
+    for key in facts.value(15, "must_stop"):
         assert locations()[key]["must_stop"], key
 
 
 def test_fact_17_no_other_location_has_the_stop_symbol(facts):
-    m = facts.match(17, r"any location outside (\d+)–(\d+)\) as carrying a hand")
-    lo, hi = int(m[1]), int(m[2])
+    lo, hi = facts.value(17, "hand_only_within")
     for key, loc in locations().items():
         if loc["must_stop"]:
             assert lo <= int(re.match(r"\d+", key)[0]) <= hi, key
 
 
 def test_fact_18_l11_toll(facts):
-    m = facts.match(18, r"tile (L\d+): skipping its location costs (\d+) doubloons")
-    assert legacy()[m[1]]["toll"] == int(m[2])
+    v = facts.values(18)
+    assert legacy()[v["tile"]]["toll"] == v["toll"]
 
 
 def test_fact_19_moves_cost_1_mp_and_the_legacy_routes_3(facts):
-    mp = int(facts.match(19, r"Every move costs (\d+) MP")[1])
-    m = facts.match(19, r"legacy tiles ((?:L\d+/)+L\d+) make their routes cost (\d+) MP")
-    city = facts.match(19, r"(L\d+)'s new city costs (\d+) MP to enter and to leave")
-    assert {a["cost"] for a in toml("board")["arrow"]} == {mp}
+    v = facts.values(19)
+    assert {a["cost"] for a in toml("board")["arrow"]} == {v["move_mp"]}
     route_tiles = {k: t["cost"] for k, t in legacy().items() if t["kind"] == "route"}
-    assert route_tiles == {k: int(m[2]) for k in tile_range(m[1])}
-    assert (legacy()[city[1]]["kind"], legacy()[city[1]]["cost"]) == ("new_city", int(city[2]))
+    assert route_tiles == {k: v["route_mp"] for k in v["route_tiles"]}
+    assert (legacy()[v["city_tile"]]["kind"], legacy()[v["city_tile"]]["cost"]) == ("new_city", v["city_mp"])
 
 
 def test_fact_20_four_to_21_turns_per_round(facts):
-    m = facts.match(20, r"\*\*(\d+) to (\d+) turns per round\*\*")
-    fewest, most = int(m[1]), int(m[2])
+    fewest, most = facts.value(20, "turns")
     for rnd in (1, 2, 3):                      # round IV adds the stop at 21b for every ship
         nxt = arrows(rnd)
         to_20 = routes(nxt, "havana", "20")
@@ -298,95 +272,63 @@ def test_fact_20_four_to_21_turns_per_round(facts):
 
 # ============================================================ city actions
 
-CITY_ACTIONS = {             # fact 22's phrases -> city action kinds (board.toml, city_tiles.toml)
-    "influence + village action": "influence_village",
-    "1 CP + remove a disc": "cp_remove_disc",
-    "3 CP": "cp3",
-    "2 doubloons + village action": "doubloons_village",
-    "1 CP + 1 influence": "cp_influence",
-    "one village action per compass": "compass_villages",
-    "1 VP per combat token and optional discard-hand-for-4-doubloons": "tokens_vp_discard",
-    "4 doubloons or 2 VP per assistant": "doubloons_or_assistants",
-    "pay 2 CP for 1 influence + 6 doubloons": "pay_cp_influence_doubloons",
-}
-
-
 def test_fact_22_the_city_actions(facts):
-    m = facts.match(22, r"Besides (\w+) and (\w+), the rulebook lists exactly (\d+) further city actions: "
-                        r"(.*?)\. \*\*\[")
-    phrases = m[4].split("; ")
-    assert len(phrases) == int(m[3])
-    unknown = [p for p in phrases if p not in CITY_ACTIONS]
-    assert not unknown, f"fact 22 names city actions this test does not know: {unknown}"
+    v = facts.values(22)
+    assert len(v["kinds"]) == v["further"]
     used = {loc["action"]["kind"] for loc in locations().values() if loc["kind"] == "city" and "action" in loc}
     used |= {t["action"]["kind"] for t in toml("city_tiles")["tile"]}
-    assert used == {CITY_ACTIONS[p] for p in phrases} | {m[1].lower(), m[2].lower()}
+    assert used == set(v["kinds"]) | set(v["besides"])
 
 
 def test_fact_23_city_tiles(facts):
-    n = int(facts.match(23, r"(\d+) city tiles")[1])
-    special = WORDS[facts.match(23, r"the (\w+) always-used tiles carry a \*\*ship's-wheel\*\* mark")[1]]
-    mara = int(facts.match(23, r"the Maracaibo tile is used only with (\d+) players")[1])
-    facts.match(23, r"backs show player counts")
+    v = facts.values(23)
     tiles = toml("city_tiles")["tile"]
-    assert len(tiles) == n
-    assert sum(t["special"] for t in tiles) == special
-    assert [t["players"] for t in tiles if t["maracaibo"]] == [[mara]]
+    assert len(tiles) == v["tiles"]
+    assert sum(t["special"] for t in tiles) == v["always_used"]
+    assert [t["players"] for t in tiles if t["maracaibo"]] == [[v["maracaibo_players"]]]
     assert all(t["players"] for t in tiles)
 
 
 # ========================================================= homeward bound
 
 def test_fact_24_homeward_spaces(facts):
-    m = facts.match(24, r"20: Combat or explorer up to (\d+); 21a/21b: (\d+) VP; 22: (\d+) VP; "
-                        r"round I–III route (20)→(21a), round IV (20)→(21b)→(22)")
+    v = facts.values(24)
     locs = locations()
-    assert locs["20"]["action"] == {"kind": "home20", "amount": int(m[1])}
-    assert locs["21a"]["action"]["amount"] == locs["21b"]["action"]["amount"] == int(m[2])
-    assert locs["22"]["action"]["amount"] == int(m[3])
+    assert locs["20"]["action"] == {"kind": "home20", "amount": v["explore_20"]}
+    assert locs["21a"]["action"]["amount"] == locs["21b"]["action"]["amount"] == v["vp_21"]
+    assert locs["22"]["action"]["amount"] == v["vp_22"]
     for rnd in (1, 2, 3, 4):
         assert ["20"] + routes(arrows(rnd), "20", last_space(rnd))[0] == (
-            [m[4], m[5]] if rnd < 4 else [m[6], m[7], m[8]])
+            v["route_rounds_1_3"] if rnd < 4 else v["route_round_4"])
 
 
 def test_fact_26_the_last_space_of_a_round(facts):
-    m = facts.match(26, r"is (\w+) in rounds (\d)–(\d) and (\w+) in round (\d)")
-    for rnd in range(int(m[2]), int(m[3]) + 1):
-        assert last_space(rnd) == m[1]
-    assert last_space(int(m[5])) == m[4]
+    for row in facts.value(26, "last_space"):
+        lo, hi = row["rounds"]
+        for rnd in range(lo, hi + 1):
+            assert last_space(rnd) == row["space"], rnd
 
 
 # ========================================================== explorer track
 
 def test_fact_27_three_quest_spaces(facts):
-    m = facts.match(27, r"(\d+) quest tiles are laid on (\d+) preset explorer spaces")
-    assert sum(s["quest"] for s in toml("explorer")["space"]) == int(m[1]) == int(m[2])
-
-
-EXPLORER_REWARDS = {         # fact 28's reward phrases -> (kind, printed amount or None for X)
-    "X doubloons": ("doubloons", None), "X VP": ("vp", None), "X CP": ("cp", None),
-    "2 figures": ("figures2", 2), "1 influence": ("influence", 1), "remove 1 disc": ("remove_disc", 1),
-    "X doubloons + X VP": ("doubloons_vp", None),
-}
+    v = facts.values(27)
+    assert sum(s["quest"] for s in toml("explorer")["space"]) == v["quest_tiles"] == v["spaces"]
 
 
 def test_fact_28_explorer_rewards_barriers_and_last_space(facts):
-    phrases = facts.match(28, r"Reward kinds: (.*?); red barrier")[1].split(", ")
-    unknown = [p for p in phrases if p not in EXPLORER_REWARDS]
-    assert not unknown, f"fact 28 names rewards this test does not know: {unknown}"
-    kinds = dict(EXPLORER_REWARDS[p] for p in phrases)
+    v = facts.values(28)
+    kinds = {r["kind"]: r.get("amount") for r in v["rewards"]}          # no amount: X, any amount
     rewards = [s["reward"] for s in toml("explorer")["space"] if "reward" in s]
     assert {r["kind"] for r in rewards} == set(kinds)
     for r in rewards:
         assert kinds[r["kind"]] in (None, r["amount"]), r
-    colours = facts.match(28, r"(red) barrier: [^;]*; (blue)/(green):")
-    assert {s["barrier"] for s in toml("explorer")["space"] if "barrier" in s} == set(colours.groups())
-    end = facts.match(28, r"end: ((?:\d+/)+\d+) VP")[1]
-    assert toml("explorer")["last_space"]["vp"] == [int(v) for v in end.split("/")]
+    assert {s["barrier"] for s in toml("explorer")["space"] if "barrier" in s} == set(v["barriers"])
+    assert toml("explorer")["last_space"]["vp"] == v["last_space_vp"]
 
 
 def test_fact_29_two_rewards_print_a_5(facts):
-    readable = [int(v) for v in facts.match(29, r"readable include ((?:\d+, )+\d+)")[1].split(", ")]
+    readable = facts.value(29, "readable")
     amounts = [s["reward"]["amount"] for s in toml("explorer")["space"] if "reward" in s]
     top = max(readable)
     assert max(amounts) == top
@@ -394,34 +336,33 @@ def test_fact_29_two_rewards_print_a_5(facts):
 
 
 def test_fact_30_legacy_explorer_spaces(facts):
-    found = facts.findall(30, r"(L\d+)[^,*]*\*\*(\d+)(?:st|nd|rd|th)\*\*")
-    assert {tile: legacy()[tile]["explorer"] for tile, _ in found} == {tile: int(n) for tile, n in found}
-    for _, n in found:    # "reached or passed space n" needs a space numbered n on every path
+    found = facts.value(30, "explorer_space")
+    assert {tile: legacy()[tile]["explorer"] for tile in found} == found
+    for n in found.values():    # "reached or passed space n" needs a space numbered n on every path
         for path in explorer_paths():
-            assert int(n) in [s["number"] for s in path], (n, [s["key"] for s in path])
+            assert n in [s["number"] for s in path], (n, [s["key"] for s in path])
 
 
 # ============================================================ influence
 
 def test_fact_32_influence_track_1_to_12(facts):
-    m = facts.match(32, r'numbered \*\*(\d+)–(\d+)\*\* \(start "(\d+)" to the left\)')
-    assert int(m[1]) == int(m[3]) + 1
-    assert toml("influence")["track"]["spaces"] == int(m[2]) - int(m[3]) + 1
+    v = facts.values(32)
+    first, last = v["spaces"]
+    assert first == v["start"] + 1
+    assert toml("influence")["track"]["spaces"] == last - v["start"] + 1
 
 
 def test_fact_33_noble_ranks(facts):
-    m = facts.match(33, r"spaces at \*\*([\d, ]+)\*\*, labelled ×(\d+) … ×(\d+)")
-    positions = [int(p) for p in m[1].split(", ")]
-    values = list(range(int(m[2]), int(m[3]) + 1))
+    v = facts.values(33)
     ranks = [(r["position"], r["value"]) for r in toml("influence")["rank"]]
-    assert ranks == list(zip(positions, values, strict=True))
+    assert ranks == list(zip(v["positions"], v["multipliers"], strict=True))
 
 
 def test_fact_34_marker_supply(facts):
-    m = facts.match(34, r"(\d+) marker on the left-most space, (\d+) on each other")
+    v = facts.values(34)
     first, *rest = toml("influence")["supply"]["spaces"]
-    assert first == int(m[1])
-    assert rest and set(rest) == {int(m[2])}
+    assert first == v["leftmost"]
+    assert rest and set(rest) == {v["others"]}
 
 
 # =============================================================== income
@@ -432,98 +373,77 @@ def doubloon_vp(position: int) -> int:
 
 
 def test_fact_35_doubloon_track_8_to_34(facts):
-    m = facts.match(35, r"Doubloon income track starts at (\d+) and ends at (\d+)")
+    v = facts.values(35)
     track = toml("income")["doubloon_track"]
-    assert (track["start"], track["max"]) == (int(m[1]), int(m[2]))
-    assert len(track["vp"]) == int(m[2]) - int(m[1]) + 1
+    assert (track["start"], track["max"]) == (v["start"], v["max"])
+    assert len(track["vp"]) == v["max"] - v["start"] + 1
 
 
 def test_fact_36_position_24_scores_5(facts):
-    m = facts.match(36, r"marker on doubloon-income \*\*(\d+)\*\*.*?Alex scores \*\*(\d+) VP\*\*")
-    assert doubloon_vp(int(m[1])) == int(m[2])
+    v = facts.values(36)
+    assert doubloon_vp(v["position"]) == v["vp"]
 
 
 def test_fact_37_position_23_scores_4(facts):
-    m = facts.match(37, r'marker at \*\*(\d+)\*\* next to a shield "(\d+)"; text: (\d+) VP from the doubloon track')
-    assert doubloon_vp(int(m[1])) == int(m[2]) == int(m[3])
-    assert calibration("doubloon_track_vp")["example"] == int(m[3])     # the example's figure
+    v = facts.values(37)
+    assert doubloon_vp(v["position"]) == v["shield"] == v["vp"]
+    assert calibration("doubloon_track_vp")["example"] == v["vp"]     # the example's figure
 
 
 def test_fact_38_position_34_scores_10(facts):
-    m = facts.match(38, r'end of the doubloon track shows "(\d+)", a red shield with an arrow and a "(\d+)" shield')
-    assert toml("income")["doubloon_track"]["max"] == int(m[1])
-    assert doubloon_vp(int(m[1])) == int(m[2])
+    v = facts.values(38)
+    assert toml("income")["doubloon_track"]["max"] == v["position"]
+    assert doubloon_vp(v["position"]) == v["shield"]
 
 
 def test_fact_39_vp_track_ends_at_20(facts):
-    assert toml("income")["vp_track"]["max"] == int(facts.match(39, r"VP income track ends at (\d+)")[1])
+    assert toml("income")["vp_track"]["max"] == facts.value(39, "max")
 
 
 # ==================================================== prestige buildings
 
 def test_fact_40_investing_gives_the_crown(facts):
-    crown = facts.match(40, r"Investing gives \*\*the (\w+)\*\* synergy token \(one fixed token")[1]
-    assert toml("prestige")["investing"]["synergy"] == crown
+    assert toml("prestige")["investing"]["synergy"] == facts.value(40, "synergy")
     assert not [b["key"] for b in toml("prestige")["building"] if "synergy" in b]
 
 
 def test_fact_41_a_building_costs_20(facts):
-    shown = int(facts.match(41, r'front shows the number \*\*"(\d+)"\*\*')[1])
+    shown = facts.value(41, "shown")
     costs = [b["cost"] for b in toml("prestige")["building"]]
     assert shown in costs and max(costs) == shown      # read as a cost, the top of the scale
 
 
-PRESTIGE_PER = {"barrier": "barrier", "quest": "quest", "assistant": "assistant", "CP + figure": "figure_and_cp",
-                "synergy token": "synergy", "combat token": "combat_token", "upgrade": "upgrade"}
-
-
 def test_fact_42_prestige_scoring(facts):
-    entries = facts.match(42, r"Scoring: (.*?)\. \*\*\[")[1].split("; ")
-    expected = {}
-    for e in entries:
-        if e.startswith("Cathedral"):
-            m = fact_match(42, e, r"Cathedral doubloon-track VP scored twice more \(example (\d+) → \+(\d+)\)")
-            expected["cathedral"] = {"per": "doubloon_track_vp", "vp": int(m[2]) // int(m[1])}
-            continue
-        m = fact_match(42, e, r"^([A-Z][a-z]+(?: [a-z]+)?) (\d+)(?:/| per )(.+?)(?: max (\d+))?$")
-        assert m[3] in PRESTIGE_PER, f"fact 42 scores per {m[3]!r}, which this test does not know"
-        expected[m[1].lower().replace(" ", "_")] = (
-            {"per": PRESTIGE_PER[m[3]], "vp": int(m[2])} | ({"max": int(m[4])} if m[4] else {}))
-    assert {b["key"]: b["scoring"] for b in toml("prestige")["building"]} == expected
+    v = facts.values(42)
+    base, extra = v["cathedral_example"]             # the Cathedral adds its multiple of the track's VP
+    assert v["scoring"]["cathedral"] == {"per": "doubloon_track_vp", "vp": extra // base}
+    assert {b["key"]: b["scoring"] for b in toml("prestige")["building"]} == v["scoring"]
 
 
 def test_fact_43_eight_buildings(facts):
-    m = facts.match(43, r"(\d+) buildings; (\d+) used")
-    assert len(toml("prestige")["building"]) == int(m[1])
+    assert len(toml("prestige")["building"]) == facts.value(43, "buildings")
 
 
 # ===================================================== goods and symbols
 
-SYMBOL_KEYS = {"crossed saw-and-axe": "crossed_axes", "half-timbered house": "house"}
-OBJECT_KEYS = {"maps": "map", "books": "book"}
-
-
 def test_fact_44_synergy_symbols(facts):
-    m = facts.match(44, r"The (\w+) synergy symbols are: \*\*(.*?)\*\*")
-    names = m[2].split(", ")
-    assert len(names) == WORDS[m[1]]
-    assert {s["key"] for s in toml("goods")["synergy"]} == {SYMBOL_KEYS.get(n, n) for n in names}
+    v = facts.values(44)
+    assert len(v["symbols"]) == v["count"]
+    assert {s["key"] for s in toml("goods")["synergy"]} == set(v["symbols"])
 
 
 def test_fact_45_goods_and_objects(facts):
-    m = facts.match(45, r'goods "([\w /]+)"; objects "([\w /]+)"')
+    v = facts.values(45)
     entries = toml("goods")["good"]
-    assert {g["key"] for g in entries if g["kind"] == "good"} == set(m[1].split(" / "))
-    assert {g["key"] for g in entries if g["kind"] == "object"} == {
-        OBJECT_KEYS.get(o, o) for o in m[2].split(" / ")}
+    assert {g["key"] for g in entries if g["kind"] == "good"} == set(v["goods"])
+    assert {g["key"] for g in entries if g["kind"] == "object"} == set(v["objects"])
 
 
 def test_fact_46_quest_costs_two_corn_and_two_telescopes(facts):
-    good = facts.match(46, r'Quest-cost picture shows "(\w+) (\w+)" goods')
-    obj = facts.match(46, r"object picture shows .*?(\w+) (telescope)s")
+    v = facts.values(46)
     costs = [c for q in toml("quests")["quest"] for c in q["cost"]]
-    assert {"kind": "goods", "good": good[2], "amount": WORDS[good[1]]} in costs
-    assert {"kind": "objects", "object": obj[2], "amount": WORDS[obj[1]]} in costs
+    assert {"kind": "goods"} | v["goods_cost"] in costs
+    assert {"kind": "objects"} | v["objects_cost"] in costs
 
 
 # ======================================================== project cards
@@ -535,144 +455,109 @@ def card(name: str) -> dict:
 
 
 def test_fact_47_legionnaire(facts):
-    m = facts.match(47, r"(Legionnaire) costs \*\*(\d+)\*\* doubloons; panels: .*?green \+(\d+) doubloon income, "
-                        r"(\w+) → \+(\d+) VP income")
-    c = card(m[1])
-    assert c["cost"] == int(m[2])
-    assert {"kind": "income_doubloons", "amount": int(m[3])} in c["effects"]
-    assert {"kind": "income_vp", "amount": int(m[5]), "if_synergy": m[4]} in c["effects"]
+    v = facts.values(47)
+    c = card(v["card"])
+    assert c["cost"] == v["cost"]
+    assert {"kind": "income_doubloons", "amount": v["income_doubloons"]} in c["effects"]
+    assert {"kind": "income_vp", "amount": v["income_vp"], "if_synergy": v["income_vp_synergy"]} in c["effects"]
 
 
 def test_fact_48_harbor(facts):
-    m = facts.match(48, r"(Harbor) costs \*\*(\d+)\*\* doubloons and prints \*\*(\d+) VP\*\*")
-    assert (card(m[1])["cost"], card(m[1])["vp"]) == (int(m[2]), int(m[3]))
+    v = facts.values(48)
+    assert (card(v["card"])["cost"], card(v["card"])["vp"]) == (v["cost"], v["vp"])
 
 
 def test_fact_49_mary_read(facts):
-    m = facts.match(49, r'"(Mary Read)": cost (\d+), .*?, (\d+) VP, .*green (\d+)-doubloon income')
-    c = card(m[1])
-    assert (c["cost"], c["vp"]) == (int(m[2]), int(m[3]))
-    assert {"kind": "income_doubloons", "amount": int(m[4])} in c["effects"]
+    v = facts.values(49)
+    c = card(v["card"])
+    assert (c["cost"], c["vp"]) == (v["cost"], v["vp"])
+    assert {"kind": "income_doubloons", "amount": v["income_doubloons"]} in c["effects"]
 
 
 def test_fact_50_56_a_and_101_b_cards(facts):
-    m = facts.match(50, r"(\d+) A \+ (\d+) B project cards; (\d+) A dealt per player; (\d+) random B cards")
+    v = facts.values(50)
     decks = [c["deck"] for c in toml("cards")["card"]]
-    assert (decks.count("A"), decks.count("B")) == (int(m[1]), int(m[2]))
+    assert (decks.count("A"), decks.count("B")) == (v["a_cards"], v["b_cards"])
 
 
 # ================================================================ careers
 
-CAREER_TASKS = {    # fact 52's task kinds -> careers.toml task kinds
-    "combat tokens": "combat_tokens", "quest tiles": "quests", "influence in one nation": "influence_one",
-    "influence in two nations": "influence_two", "ship upgrades": "upgrades", "explorer barrier": "barrier",
-    "synergy tokens": "synergy", "assistants": "assistants",
-}
-
-
 def test_fact_51_the_example_career_card(facts):
-    title = facts.match(51, r'title read as "(\w+)"')[1]
-    tasks = facts.findall(51, "(" + "|".join(CAREER_TASKS) + r") (\d+) → (\d+) doubloons / (\d+) → \+(\d+) VP")
-    assert len(tasks) == 3
+    v = facts.values(51)
+    assert len(v["tasks"]) == 3
     careers = by_name(toml("careers")["career"])
-    assert title in careers, f"no career card named {title!r}"
-    expected = [{"kind": CAREER_TASKS[t], "low": int(lo), "high": int(hi), "doubloons": int(d), "vp": int(v)}
-                for t, lo, d, hi, v in tasks]
-    assert sorted(careers[title]["tasks"], key=str) == sorted(expected, key=str)
-    quest_task = next(t for t in expected if t["kind"] == "quests")
+    assert v["title"] in careers, f"no career card named {v['title']!r}"
+    assert sorted(careers[v["title"]]["tasks"], key=str) == sorted(v["tasks"], key=str)
+    quest_task = next(t for t in v["tasks"] if t["kind"] == "quests")
     assert calibration("quests_fulfilled")["example"] == quest_task["low"]     # shown beside the best seat
 
 
 def test_fact_52_the_eight_task_kinds(facts):
-    listed = re.sub(r" \([^)]*\)", "", facts.match(52, r"Task kinds: (.*?)\. \*\*\[")[1]).split(", ")
-    unknown = [t for t in listed if t not in CAREER_TASKS]
-    assert not unknown, f"fact 52 names task kinds this test does not know: {unknown}"
     used = {t["kind"] for c in toml("careers")["career"] for t in c["tasks"]}
-    assert used == {CAREER_TASKS[t] for t in listed}
+    assert used == set(facts.value(52, "kinds"))
 
 
 # ========================================================= combat tokens
-
-MODIFIERS = {"fewest markers +3": "fewest_plus3", "most markers −2": "most_minus2", "+3": "fewest_plus3"}
-
 
 def tokens(modifier: str | None = None) -> list[dict]:
     return [t for t in toml("combat_tokens")["token"] if modifier is None or t["modifier"] == modifier]
 
 
 def test_fact_53_the_fewest_plus_3_token(facts):
-    m = facts.match(53, r'modifier "(fewest markers \+\d+)": France value \*\*(\d+)\*\*, Spain (\d+) with '
-                        r"\+(\d+) VP, England (\d+)")
-    wanted = [t for t in tokens(MODIFIERS[m[1]])
-              if t["france"]["value"] == int(m[2]) and t["england"]["value"] == int(m[5])
-              and t["spain"] == {"value": int(m[3]), "bonus": "vp", "amount": int(m[4])}]
+    v = facts.values(53)
+    wanted = [t for t in tokens(v["modifier"])
+              if t["france"]["value"] == v["france"] and t["england"]["value"] == v["england"]
+              and t["spain"] == {"value": v["spain"], "bonus": "vp", "amount": v["spain_vp"]}]
     assert wanted, "no combat token is the pictured fewest +3 token"
 
 
 def test_fact_54_most_minus_2_and_plus_3_tokens(facts):
-    m = facts.match(54, r'"(most markers −\d+)" token: France (\d+); another "(\+\d+)" token: France (\d+)')
-    assert any(t["france"]["value"] == int(m[2]) for t in tokens(MODIFIERS[m[1]]))
-    assert any(t["france"]["value"] == int(m[4]) for t in tokens(MODIFIERS[m[3]]))
+    for pictured in facts.value(54, "tokens"):
+        assert any(t["france"]["value"] == pictured["france"] for t in tokens(pictured["modifier"])), pictured
 
 
 def test_fact_55_the_combat_example_token(facts):
-    m = facts.match(55, r'rows "pay (\d+) / (\d+)", "(\d+)", "bonus (\d+) / (\d+)"')
-    pay, paid_value, plain_value, bonus, bonus_value = map(int, m.groups())
+    v = facts.values(55)
 
     def fits(t: dict) -> bool:
-        return any(t[a]["value"] == paid_value and t[a]["amount"] == -pay and t[a]["bonus"] == "doubloons"
-                   and t[b]["value"] == plain_value
-                   and t[c]["value"] == bonus_value and t[c]["amount"] == bonus
+        return any(t[a]["value"] == v["paid_value"] and t[a]["amount"] == -v["pay"] and t[a]["bonus"] == "doubloons"
+                   and t[b]["value"] == v["plain_value"]
+                   and t[c]["value"] == v["bonus_value"] and t[c]["amount"] == v["bonus"]
                    for a, b, c in permutations(NATIONS))
 
     assert [t["key"] for t in tokens() if fits(t)], "no combat token is the combat example's token"
 
 
 def test_fact_56_token_values_start_at_2(facts):
-    printed = [int(v) for v in facts.findall(56, r"(\d+)x", facts.match(56, r'tokens printed "([^"]*)"')[1])]
+    printed = facts.value(56, "printed")
     values = {t[n]["value"] for t in tokens() for n in NATIONS}
     assert set(printed) <= values
     assert min(values) == min(printed)
 
 
 def test_fact_57_cp_track_max_8(facts):
-    m = facts.match(57, r"CP track (\d+)–(\d+) \(max (\d+) CP\)")
+    v = facts.values(57)
     common = ROOT / "maracaibo_env" / "maracaibo" / "core" / "common.py"   # the limit's only home
     tree = ast.parse(common.read_text(encoding="utf-8"))
     cp_max = [n.value.value for n in tree.body if isinstance(n, ast.Assign)
               and [t.id for t in n.targets if isinstance(t, ast.Name)] == ["CP_MAX"]]
-    assert cp_max == [int(m[2])] == [int(m[3])]
+    assert cp_max == [v["track"][1]] == [v["max"]]
 
 
 # ============================================================ quest tiles
 
 def test_fact_58_the_example_quest_tile(facts):
-    m = facts.match(58, r"pay (\d+) figure → (\d+) doubloons per compass \+ explorer up to \*\*(\d+)\*\*")
+    v = facts.values(58)
     q01 = {q["key"]: q for q in toml("quests")["quest"]}["q01"]
-    assert int(m[1]) == 1 and q01["cost"] == [{"kind": "figure"}]
-    assert q01["reward"] == [{"kind": "per_compass", "what": "doubloons", "amount": int(m[2])},
-                             {"kind": "explore", "amount": int(m[3])}]
-
-
-QUEST_COSTS = {   # fact 59's cost icons -> (kind, printed amounts; None: not printed)
-    "1 or 2 CP": ("cp", {1, 2}), "2 objects": ("objects", {2}), "2 doubloons": ("doubloons", {2}),
-    '"at least 4 MP"': ("mp4", None), "1 figure": ("figure", {1}), "2 goods": ("goods", {2}),
-}
-QUEST_REWARDS = {
-    "story tile": "story_tile", "X doubloons": "doubloons", "per-compass VP/doubloons": "per_compass",
-    "1 influence": "influence", "figure": "figure", "X CP": "cp", "2 Spain influence": "spain2",
-    "remove skull legacy tile": "remove_skull_tile", "remove 2 discs": "discs2", "X VP": "vp",
-    "Combat": "combat", "explorer +2": "explore",
-}
+    assert v["figures"] == 1 and q01["cost"] == [{"kind": "figure"}]
+    assert q01["reward"] == [{"kind": "per_compass", "what": "doubloons", "amount": v["per_compass_doubloons"]},
+                             {"kind": "explore", "amount": v["explore"]}]
 
 
 def test_fact_59_quest_cost_and_reward_icons(facts):
-    m = facts.match(59, r"Cost icons: (.*?)\. Reward icons: (.*?)\. \*\*\[")
-    cost_icons, reward_icons = m[1].split("; "), m[2].split("; ")
-    unknown = [p for p in cost_icons if p not in QUEST_COSTS] + [p for p in reward_icons if p not in QUEST_REWARDS]
-    assert not unknown, f"fact 59 names icons this test does not know: {unknown}"
-    costs = dict(QUEST_COSTS[p] for p in cost_icons)
-    rewards = {QUEST_REWARDS[p] for p in reward_icons}
+    v = facts.values(59)
+    costs = {c["kind"]: (set(c["amounts"]) if "amounts" in c else None) for c in v["costs"]}   # None: not printed
+    rewards = set(v["rewards"])
     quests = [(q["key"], q["cost"], q["reward"]) for q in toml("quests")["quest"]]
     quests += [(f"story card {c['number']}", c["quest"]["cost"], c["quest"]["reward"])
                for c in toml("story")["card"] if "quest" in c]
@@ -682,111 +567,96 @@ def test_fact_59_quest_cost_and_reward_icons(facts):
             assert costs[c["kind"]] is None or c.get("amount", 1) in costs[c["kind"]], (key, c)
         for r in reward:
             assert r["kind"] in rewards, (key, r)
-            assert r["kind"] != "per_compass" or r["what"] in ("vp", "doubloons"), (key, r)
+            assert r["kind"] != "per_compass" or r["what"] in v["per_compass"], (key, r)
 
 
 # ============================================================= ship board
 
 def test_fact_60_ship_board_prerequisites(facts):
-    m = facts.match(60, r'"(\d+)✓"/"(\d+)✓" prerequisites, the (\d+)-then-(\d+) VP pair, the (\d+)-VP area')
+    v = facts.values(60)
     areas = {a["key"]: a for a in toml("ship")["area"]}
-    assert {a["requires_completed"] for a in areas.values() if "requires_completed" in a} == {int(m[1]), int(m[2])}
-    assert areas[f"vp{m[4]}"]["requires_area"] == f"vp{m[3]}"
-    assert f"vp{m[5]}" in areas
+    assert {a["requires_completed"] for a in areas.values() if "requires_completed" in a} == set(
+        v["requires_completed"])
+    first, then = v["vp_chain"]
+    assert areas[f"vp{then}"]["requires_area"] == f"vp{first}"
+    assert f"vp{v['vp_area']}" in areas
 
 
 # ========================================================= story cards
 
 def test_fact_62_story_card_75(facts):
-    m = facts.match(62, r"Card (\d+): setup quests at (.*?); end of round I at (.*?)\. \*\*\[")
-    story = {s["number"]: s for s in toml("story_cards")["story"]}[int(m[1])]
-    for rnd, text in ((0, m[2]), (1, m[3])):
-        rows = {(q["location"], tuple(q["players"])) for q in story["quests"] if q["round"] == rnd}
-        assert rows == placements(text), rnd
+    v = facts.values(62)
+    story = {s["number"]: s for s in toml("story_cards")["story"]}[v["card"]]
+    for rnd, rows in ((0, v["setup"]), (1, v["round_1"])):
+        got = {(q["location"], tuple(q["players"])) for q in story["quests"] if q["round"] == rnd}
+        assert got == placements(rows), rnd
 
 
 def test_fact_64_campaign_story_card_01(facts):
-    m = facts.match(64, r"Story mode card (\d+): story tile \d+ at (\d+); quests at (.*?)\. \*\*\[")
-    card01 = {c["number"]: c for c in toml("story")["card"]}[int(m[1])]
+    v = facts.values(64)
+    card01 = {c["number"]: c for c in toml("story")["card"]}[v["card"]]
     front = {part["kind"]: part for part in card01["front"]}
-    assert front["story_tile"]["location"] == m[2]
-    assert {(p["location"], tuple(p["players"])) for p in front["quests"]["placements"]} == placements(m[3])
+    assert front["story_tile"]["location"] == v["story_tile"]
+    assert {(p["location"], tuple(p["players"])) for p in front["quests"]["placements"]} == placements(v["quests"])
 
 
-LEGACY_KINDS = [   # fact 65's descriptions -> (kind, field checked, its value group)
-    (r"(\d+)-MP routes", "route", "cost"),
-    (r"([A-Z]\w+) plague", "plague", "location"),
-    (r"city, space (\d+)", "new_city", "explorer"),
-    (r"silver fleet", "silver_fleet", None),
-    (r"gold mine, space (\d+)", "gold_mine", "explorer"),
-    (r"disc tiles", "disc", None),
-    (r"skull", "skull", None),
-    (r"(\d+) VP", "vp", "vp"),
-]
+#: the field of legacy_tiles.toml that fact 65 gives for a kind of tile
+LEGACY_FIELDS = ("cost", "explorer", "vp")
 
 
 def test_fact_65_legacy_tiles(facts):
-    listed = facts.match(65, r"Legacy tiles \(campaign\): (.*?)\. Jean ignores")[1]
-    items = facts.findall(65, r"(L\d+(?:[/–]L\d+)*)(?: \(([^)]*)\))?", listed)
+    groups = facts.value(65, "groups")
     tiles = legacy()
-    assert set(tiles) == {t for label, _ in items for t in tile_range(label)}
+    assert set(tiles) == {t for g in groups for t in g["tiles"]}
     names = {loc["name"]: k for k, loc in locations().items()}
-    for label, what in items:
-        if not what:
+    for g in groups:
+        if "kind" not in g:
             continue
-        kind = next(((k, f, m) for pattern, k, f in LEGACY_KINDS if (m := re.fullmatch(pattern, what))), None)
-        assert kind, f"fact 65 describes {label} as {what!r}, which this test does not know"
-        k, field, m = kind
-        for t in tile_range(label):
-            assert tiles[t]["kind"] == k, t
-            if field == "location":
-                assert tiles[t]["location"] == names[m[1]], t
-            elif field:
-                assert tiles[t][field] == int(m[1]), t
+        for t in g["tiles"]:
+            assert tiles[t]["kind"] == g["kind"], t
+            if "location_name" in g:
+                assert tiles[t]["location"] == names[g["location_name"]], t
+            for field in LEGACY_FIELDS:
+                if field in g:
+                    assert tiles[t][field] == g[field], (t, field)
 
 
 # ==================================================== Jean (automa.toml)
 
 def test_fact_66_jeans_income_by_discs_removed(facts):
-    text = facts.text(66)
-    pairs = {int(k): int(v) for k, v in facts.findall(66, r"(?:k=)?(\d+)→(\d+)")}
-    step = int(facts.match(66, r"then \+(\d+) per disc")[1])
-    cap = int(facts.match(66, r"\(cap (\d+) discs\)")[1])
-    facts.match(66, r"\d+→\d+ … \d+→\d+")
+    v = facts.values(66)
+    pairs = {k: vp for k, vp in v["listed"]}
     expected = []
-    for k in range(cap + 1):          # the listed values, then +step a disc up to the cap
-        expected.append(pairs.get(k, expected[-1] + step if expected else 0))
-    assert all(expected[k] == v for k, v in pairs.items()), f"fact 66's own values disagree: {text!r}"
+    for k in range(v["cap"] + 1):          # the listed values, then +step a disc up to the cap
+        expected.append(pairs.get(k, expected[-1] + v["step"] if expected else 0))
+    assert all(expected[k] == vp for k, vp in pairs.items()), f"fact 66's own values disagree: {v}"
     vp = toml("automa")["track"]["vp"]
-    assert len(vp) == cap
+    assert len(vp) == v["cap"]
     # discs come off from the left and her income is the highest-value empty
     # space: with k discs removed, vp[k - 1]
     assert vp == expected[1:]
 
 
 def test_fact_67_automa_board_shields(facts):
-    m = facts.match(67, r"shields ((?:\d+, )+)…, ((?:\d+, )*\d+) \((\d+) values\)")
-    head = [int(v) for v in m[1].rstrip(", ").split(", ")]
-    tail = [int(v) for v in m[2].split(", ")]
+    v = facts.values(67)
+    head, tail = v["head"], v["tail"]
     step = head[-1] - head[-2]
     shields = head + list(range(head[-1] + step, tail[0], step)) + tail
-    assert len(shields) == int(m[3])
+    assert len(shields) == v["count"]
     assert toml("automa")["track"]["vp"] == shields
 
 
 def test_fact_68_jeans_upgrades_are_half_the_discs(facts):
-    d = int(facts.match(68, r'"ship upgrades" for the end bonus = floor\(k/(\d+)\)')[1])
+    d = facts.value(68, "discs_per_upgrade")
     marked = toml("automa")["track"]["marked"]
     assert [sum(marked[:k]) for k in range(len(marked) + 1)] == [k // d for k in range(len(marked) + 1)]
 
 
 def test_fact_70_the_15_automa_cards(facts):
-    m = facts.match(70, r"The (\d+) base Automa cards \(((?:[A-Z]\d+–[A-Z]\d+, )+[A-Z]\d+–[A-Z]\d+): "
-                        r"move, upper/lower, display slot, actions by round, (C\d+) = extra village annex\)")
-    ids = [i for label in m[2].split(", ") for i in tile_range(label)]
+    v = facts.values(70)
     cards = toml("automa")["card"]
-    assert [c["id"] for c in cards] == ids and len(ids) == int(m[1])
-    assert [c["id"] for c in cards if c["warrior"]] == [m[3]]
+    assert [c["id"] for c in cards] == v["ids"] and len(v["ids"]) == v["count"]
+    assert [c["id"] for c in cards if c["warrior"]] == [v["warrior"]]
     for c in cards:
         assert c["move"] >= 1 and c["route"] in ("upper", "lower") and c["display"] >= 1, c["id"]
         assert c["actions"] and all(len(a["rounds"]) == 2 for a in c["actions"]), c["id"]
@@ -796,14 +666,11 @@ LEVELS = ("very_easy", "easy", "medium", "hard", "very_hard")
 
 
 def test_fact_71_difficulty_decks(facts):
-    m = facts.match(71, r"EN/ZH ((?:\d-\d-\d, )+\d-\d-\d); SH uses (\d-\d-\d) and (\d-\d-\d) for levels (\d)–(\d)")
-
-    def deck(s: str) -> list[int]:
-        return [int(n) for n in s.split("-")]
-
-    en = [deck(s) for s in m[1].split(", ")]
+    v = facts.values(71)
+    en = list(v["rulebook"])
     de = list(en)
-    de[int(m[4]) - 1:int(m[5])] = [deck(m[2]), deck(m[3])]
+    lo, hi = v["app_levels"]
+    de[lo - 1:hi] = v["app"]
     tables = toml("automa")["difficulty"]
     assert [tables["en"][lv] for lv in LEVELS] == en
     assert [tables["de"][lv] for lv in LEVELS] == de
@@ -812,7 +679,8 @@ def test_fact_71_difficulty_decks(facts):
 # ============================================================ accounting
 
 def test_every_fact_is_accounted_for(facts):
-    """Every fact has a test here or a line in the module docstring's list."""
+    """Every fact has a test here or a line in the module docstring's list, and
+    exactly the tested facts carry values."""
     tested = {int(m[1]) for name in globals() if (m := re.match(r"test_fact_(\d+)_", name))}
     listed = {int(n) for line in __doc__.splitlines() if (m := re.match(r"- ([\d, ]+): ", line))
               for n in m[1].split(", ")}
@@ -820,3 +688,14 @@ def test_every_fact_is_accounted_for(facts):
     assert tested | listed == set(facts.facts), (
         f"facts with neither a test nor a docstring line: {sorted(set(facts.facts) - tested - listed)}; "
         f"tests or lines for facts that do not exist: {sorted(tested | listed - set(facts.facts))}")
+    with_values = {fid for fid, f in facts.facts.items() if f.get("values")}
+    assert with_values == tested, (f"facts with values but no test: {sorted(with_values - tested)}; "
+                                   f"tested facts without values: {sorted(tested - with_values)}")
+
+
+def test_every_fact_names_known_sources_and_strengths(facts):
+    strengths = {"text", "pic", "code", "blog", "inference"}
+    for fid, f in facts.facts.items():
+        assert f["fact"].strip() and f["section"].strip(), fid
+        assert f["sources"] and set(f["sources"]) <= set(facts.sources), (fid, f["sources"])
+        assert set(f["strength"]) <= strengths, (fid, f["strength"])

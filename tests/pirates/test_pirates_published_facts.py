@@ -1,15 +1,16 @@
 """Pirates of Maracaibo's published facts against the raw data files.
 
-Each test reads one fact of ../shared/data/pirates_published_facts.md (the fact
-cell of its table row, F1.1 .. F6.3 and the inferences I7.1 .. I7.3), takes its
-values with a regular expression that must match (a reworded fact fails, it never
-passes vacuously), and compares them with the TOML files in
-maracaibo_env/pirates/data/ read with tomllib (not the loader nor the compiled
-catalog). Tests are named test_fact_<ID>_... with '_' for '.', one name per fact
+Each test takes one fact of maracaibo_env/pirates/facts/published_facts.toml
+(the project's own record of the published facts, in the repository: F1.1 ..
+F6.3 and the inferences I7.1 .. I7.3) and compares its values with the TOML
+files in maracaibo_env/pirates/data/ read with tomllib (not the loader nor the
+compiled catalog): a value changed in the facts file or in the data fails a
+test. Tests are named test_fact_<ID>_... with '_' for '.', one name per fact
 they check. docs/pirates_data.md says which facts the data adopts; [blog] facts
 are weak hints there, and those the data follows are checked like the others.
-The facts file lies beside the checkout (CI copies shared/ there); without it
-these tests skip, or fail when CI is set (helpers.published_facts).
+tests/pirates/test_pirates_published_facts_shared.py checks that the facts file
+says what the facts survey in the shared folder beside the checkout says
+(skipped without it).
 
 Facts that constrain no data file (no test here; test_every_fact_is_accounted_for
 reads this list):
@@ -65,8 +66,6 @@ from helpers import FactBook, raw_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "maracaibo_env" / "pirates" / "data"
-FACTS_FILE = "pirates_published_facts.md"
-FACT_RE = re.compile(r"^\| ((?:F|I)\d+\.\d+) \| (.*?) \|", re.M)
 ISLAND_CELL = {"gold": "G", "emerald": "E", "pearl": "P"}      # layouts.toml's island letters
 
 
@@ -77,7 +76,7 @@ def toml(name: str) -> dict:
 
 @pytest.fixture(scope="module")
 def facts() -> FactBook:
-    return FactBook(FACTS_FILE, FACT_RE, str)
+    return FactBook("pirates")
 
 
 # ------------------------------------------------------------- data helpers
@@ -120,22 +119,26 @@ def printed_vp(space: dict) -> int:
 # ================================================================== tests
 
 def test_fact_F1_2_the_gulf_right_of_the_card_grid(facts):
-    facts.match("F1.2", r"The Gulf space lies \*\*to the right of the card grid\*\*")
+    assert facts.value("F1.2", "gulf_side") == "right"
     for layout in toml("layouts")["layout"]:
         cells = set("".join(layout["rows"]))
         assert cells <= {"C", "."} | set(ISLAND_CELL.values()), layout["key"]    # no Gulf cell in the grid
         assert "C" in grid(layout)[-1], layout["key"]     # the rightmost column's cards touch the Gulf
 
 
+TIER_KINDS = {"improvement": improvements, "location": locations}
+
+
 def test_fact_F2_1_tier_ii_holds_improvements_and_locations_only(facts):
-    m = facts.match("F2.1", r"\*\*Tier II draw pile contains only (Improvement) cards and further islands "
-                            r"\((Locations)\)\*\*, so no (Residences)")
-    assert improvements(2) and locations(2)
-    assert [r["key"] for r in residences() if r.get("tier", 1) != 1] == [], f"Tier II {m[3]}"
+    v = facts.values("F2.1")
+    for kind in v["tier_2"]:
+        assert TIER_KINDS[kind](2), f"no Tier II {kind}"
+    assert v["not_in_tier_2"] == "residence"
+    assert [r["key"] for r in residences() if r.get("tier", 1) != 1] == [], "Tier II residences"
 
 
 def test_fact_F2_3_rewards_grow_along_the_track(facts):
-    facts.match("F2.3", r"The further along the path, the more endgame points")
+    assert facts.value("F2.3", "later_scores_more") is True
     rivers = track_rivers()
     spaces = toml("board")["track"]
     half = max(rivers.values()) / 2
@@ -147,11 +150,11 @@ def test_fact_F2_3_rewards_grow_along_the_track(facts):
 
 
 def test_fact_F2_4_F2_5_the_seven_small_boards(facts):
-    total = int(facts.match("F2.4", r"\*\*(\d+) small boards\*\*")[1])
-    m = facts.match("F2.5", r'The "(\d+) small boards" equal (\d+) Treasure Island boards \+ (\d+) Ruby Supply tiles '
-                            r"\+ (\d+) Ruby Market tile \+ (\d+) Residence Discount tile")
-    islands, supply, market, discount = (int(m[i]) for i in (2, 3, 4, 5))
-    assert int(m[1]) == total == islands + supply + market + discount
+    total = facts.value("F2.4", "small_boards")
+    v = facts.values("F2.5")
+    islands, supply, market, discount = (v[k] for k in ("treasure_islands", "ruby_supply", "ruby_market",
+                                                        "residence_discount"))
+    assert v["small_boards"] == total == islands + supply + market + discount
     assert len(toml("board")["islands"]) == islands
     assert len(toml("modules")["ruby_supply"]) == supply
     assert market == 1 and toml("modules")["ruby_market"]              # one tile, its spaces listed
@@ -159,44 +162,42 @@ def test_fact_F2_4_F2_5_the_seven_small_boards(facts):
 
 
 def test_fact_F2_6_the_120_cards(facts):
-    m = facts.match("F2.6", r"equal (\d+) Tier I \+ (\d+) Tier II \+ (\d+) Quests \+ (\d+) solo cards = (\d+)")
-    tier1, tier2, quests, solo, total = map(int, m.groups())
-    assert tier1 + tier2 + quests + solo == total
-    assert len(improvements(1)) + len(locations(1)) + len(residences()) == tier1     # residences are Tier I
-    assert len(improvements(2)) + len(locations(2)) == tier2
-    assert len(toml("quests")["quest"]) == quests
-    assert len(toml("jordan")["card"]) == solo
+    v = facts.values("F2.6")
+    assert v["tier_1"] + v["tier_2"] + v["quests"] + v["solo"] == v["total"]
+    assert len(improvements(1)) + len(locations(1)) + len(residences()) == v["tier_1"]     # residences are Tier I
+    assert len(improvements(2)) + len(locations(2)) == v["tier_2"]
+    assert len(toml("quests")["quest"]) == v["quests"]
+    assert len(toml("jordan")["card"]) == v["solo"]
 
 
-IMPROVEMENT_KINDS = {   # F2.7's phrases -> the effects that show them: (field, do), any of
-    'doubloon ("gold") or VP income': None,             # checked below: both incomes
-    "raising combat (raid) value": [("ongoing", "raid_power")],
-    "letting you take Quest cards": [("lightning", "quest")],
-    "reducing later purchase prices": [("ongoing", "discount")],
-    "advancing the explorer along a branching path, which yields VP and further actions":
-        [("lightning", "explore"), ("ongoing", "explore_bonus")],
+IMPROVEMENT_EFFECTS = {   # F2.7's effects -> the effects that show them: (field, do), any of
+    "income": None,                                     # checked below: both incomes
+    "raid_power": [("ongoing", "raid_power")],
+    "quest": [("lightning", "quest")],
+    "discount": [("ongoing", "discount")],
+    "explore": [("lightning", "explore"), ("ongoing", "explore_bonus")],
 }
 
 
 def test_fact_F2_7_what_improvements_do(facts):
-    listed = facts.match("F2.7", r"Improvements are described as: (.*)\.$")[1].replace("**", "").split("; ")
-    unknown = [p for p in listed if p not in IMPROVEMENT_KINDS]
+    listed = facts.value("F2.7", "effects")
+    unknown = [p for p in listed if p not in IMPROVEMENT_EFFECTS]
     assert not unknown, f"F2.7 names improvement effects this test does not know: {unknown}"
     cards = improvements()
-    for phrase in listed:
-        if IMPROVEMENT_KINDS[phrase] is None:
-            assert any(c.get("income", {}).get("coins") for c in cards), phrase
-            assert any(c.get("income", {}).get("vp") for c in cards), phrase
+    for kind in listed:
+        if IMPROVEMENT_EFFECTS[kind] is None:
+            assert any(c.get("income", {}).get("coins") for c in cards), kind
+            assert any(c.get("income", {}).get("vp") for c in cards), kind
             continue
-        assert any(e["do"] == do for c in cards for field, do in IMPROVEMENT_KINDS[phrase]
-                   for e in effects(c, field)), phrase
+        assert any(e["do"] == do for c in cards for field, do in IMPROVEMENT_EFFECTS[kind]
+                   for e in effects(c, field)), kind
     assert any(len(s.get("next", [])) == 2 for s in toml("board")["track"])    # the branching path
 
 
 def test_fact_F2_10_treasure_islands_at_fixed_places(facts):
-    m = facts.match("F2.10", r"The (three) Treasure Islands \((\w+), (\w+), (\w+)\) sit at "
-                             r"\*\*predetermined positions\*\*")
-    treasures = {re.sub(r"s$", "", t) for t in m.groups()[1:]}          # emeralds -> emerald
+    v = facts.values("F2.10")
+    treasures = set(v["treasures"])
+    assert len(treasures) == v["islands"]
     assert {i["treasure"] for i in toml("board")["islands"]} == treasures
     for layout in toml("layouts")["layout"]:
         cells = "".join(layout["rows"])
@@ -205,11 +206,11 @@ def test_fact_F2_10_treasure_islands_at_fixed_places(facts):
 
 
 def test_fact_F2_12_I7_3_ship_board_upgrades(facts):
-    m = facts.match("F2.12", r"an ongoing \*\*\+(\d+) explorer movement\*\*, and a raiding option that already "
-                             r"gives a \*\*treasure for (\d+) pips\*\*")
-    i = facts.match("I7.3", r"GIC-07 \(\+(\d+) explore\) and GIC-01 \((\d+) → treasure\)")
-    move, pips = int(m[1]), int(m[2])
-    assert (int(i[1]), int(i[2])) == (move, pips)
+    v = facts.values("F2.12")
+    i = facts.values("I7.3")
+    move, pips = v["explore_bonus"], v["treasure_pips"]
+    assert (i["explore"], i["treasure_pips"]) == (move, pips)
+    assert (i["explore_icon"], i["treasure_icon"]) == ("GIC-07", "GIC-01")    # the glossary's icons
     slots = toml("ship")["slot"]
     assert any(s["benefit"] == [{"do": "explore_bonus", "n": move}] for s in slots)
     raids = {r["key"]: r for r in toml("ship")["raid_action"]}
@@ -218,15 +219,14 @@ def test_fact_F2_12_I7_3_ship_board_upgrades(facts):
 
 
 def test_fact_F2_13_a_treasure_costs_5_pips(facts):
-    pips = int(facts.match("F2.13", r"A treasure costs (\d+) dice pips")[1])
+    pips = facts.value("F2.13", "treasure_pips")
     standard = [r for r in toml("ship")["raid_action"] if r.get("standard")]
     assert [r["power"] for r in standard if [e["do"] for e in r["effects"]] == ["treasure"]] == [pips]
 
 
 def test_fact_F3_4_a_3_player_game_of_255_and_200(facts):
-    m = facts.match("F3.4", r"In a (\d)-player game the final scores were \*\*~(\d+) for the winner and ~(\d+) "
-                            r"for the others\*\*")
-    n, winner, other = map(int, m.groups())
+    v = facts.values("F3.4")
+    n, winner, other = v["players"], v["winner"], v["others"]
     # calibration.toml shows the reported game beside the measured one (illustrations, not ranges)
     targets = {t["name"]: t for t in toml("calibration")["target"]}
     best, mean = targets[f"winner_score_{n}p"], targets[f"final_score_{n}p"]
@@ -237,27 +237,26 @@ def test_fact_F3_4_a_3_player_game_of_255_and_200(facts):
 
 
 def test_fact_F3_8_several_example_layouts(facts):
-    facts.match("F3.8", r"The rulebook gives \*\*several example layouts\*\*")
+    assert facts.value("F3.8", "several_layouts") is True
     layouts = toml("layouts")
     assert len(layouts["layout"]) > 1
     assert layouts["default"] in [x["key"] for x in layouts["layout"]]
 
 
 def test_fact_F4_1_improvement_types(facts):
-    m = facts.match("F4.1", r'The (three) Improvement types are "(\w+), (\w+), and (\w+)"')
-    facts.match("F4.1", r'The rulebook\'s "Equipment" type is probably shown as goods')
-    types = {"equipment" if t == "goods" else t for t in m.groups()[1:]}     # F4.1's own inference
+    v = facts.values("F4.1")
+    types = {v["goods_means"] if t == "goods" else t for t in v["types"]}     # F4.1's own inference
     assert {c["type"] for c in improvements()} == types
 
 
 def test_fact_F4_2_a_location_offers_money_instead(facts):
-    facts.match("F4.2", r"either take an action or \*\*take some money")
+    assert facts.value("F4.2", "money_instead") is True
     assert any(len(loc["sides"]) == 2 and any([e["do"] for e in side] == ["coins"] for side in loc["sides"])
                for loc in locations())
 
 
 def test_fact_F5_1_six_treasure_value_tiles(facts):
-    n = int(facts.match("F5.1", r"The base game puts (\d+) Treasure Value tiles on designated Location cards")[1])
+    n = facts.value("F5.1", "tv_tiles")
     assert len(toml("board")["tv_tiles"]) == n
     assert sum(bool(loc.get("treasure_value")) for loc in locations()) == n
 
@@ -265,7 +264,8 @@ def test_fact_F5_1_six_treasure_value_tiles(facts):
 # ============================================================ accounting
 
 def test_every_fact_is_accounted_for(facts):
-    """Every fact has a test here or a line in the module docstring's list."""
+    """Every fact has a test here or a line in the module docstring's list, and
+    exactly the tested facts carry values."""
     tested = {f"{a}{b}.{c}" for name in globals() if name.startswith("test_fact_")
               for a, b, c in re.findall(r"_([FI])(\d+)_(\d+)", name)}
     listed = {fid for line in __doc__.splitlines() if (m := re.match(r"- ((?:[FI]\d+\.\d+(?:, )?)+): ", line))
@@ -274,3 +274,22 @@ def test_every_fact_is_accounted_for(facts):
     assert tested | listed == set(facts.facts), (
         f"facts with neither a test nor a docstring line: {sorted(set(facts.facts) - tested - listed)}; "
         f"tests or lines for facts that do not exist: {sorted(tested | listed - set(facts.facts))}")
+    with_values = {fid for fid, f in facts.facts.items() if f.get("values")}
+    assert with_values == tested, (f"facts with values but no test: {sorted(with_values - tested)}; "
+                                   f"tested facts without values: {sorted(tested - with_values)}")
+
+
+def test_every_fact_names_known_sources_strengths_and_rules(facts):
+    import tomllib
+    with open(ROOT / "maracaibo_env" / "pirates" / "facts" / "rules_index.toml", "rb") as f:
+        rules = {r["id"] for s in tomllib.load(f)["section"] for r in s["rules"]}
+    strengths = {"text", "pic", "code", "blog", "inference"}
+    for fid, f in facts.facts.items():
+        assert f["fact"].strip() and f["section"].strip(), fid
+        assert set(f["sources"]) <= set(facts.sources), (fid, f["sources"])
+        assert set(f.get("derived_from", [])) <= set(facts.facts), (fid, f["derived_from"])
+        assert f["sources"] or f.get("derived_from"), f"fact {fid} names no source"
+        assert f["strength"] and set(f["strength"]) <= strengths, (fid, f["strength"])
+        # a lettered part (RAID-06c) is a part of its item's text
+        unknown = [r for r in f["rules"] if r not in rules and r.rstrip("abcdefgh") not in rules]
+        assert not unknown, f"fact {fid} names rules the index does not have: {unknown}"

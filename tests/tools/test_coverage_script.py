@@ -1,4 +1,5 @@
-"""tests/checklist_coverage.py: its groups, its per-section counts, and a clone without the checklist."""
+"""tests/checklist_coverage.py: its groups, its per-section counts, the rules indexes it reads
+by default, and other lists named on the command line."""
 import importlib.util
 import os
 import subprocess
@@ -103,7 +104,6 @@ def test_environment_variable_names_the_checklist(tmp_path):
     assert _run("--strict", env={cc.ENV_VAR: str(path)}).returncode == 1  # ZZZ-99 is uncovered
 
 
-@pytest.mark.skipif(cc.find_checklist(None)[0] is None, reason="the checklist is not next to this checkout")
 def test_every_base_game_and_solo_rule_has_a_test_or_a_ruling():
     r = _run("--game", "maracaibo", "--sections", "0-26", "--strict")
     assert r.returncode == 0, r.stdout[-3000:]
@@ -160,3 +160,50 @@ def test_game_option_prints_one_table_per_game(tmp_path):
     missing = _run("--game", "pirates", "--pirates-checklist", str(tmp_path / "none.md"))
     assert missing.returncode == 1 and "--pirates-checklist PATH" in missing.stderr
 
+
+
+# ---- the rules indexes in the repository ------------------------------------------------
+INDEX = """game = "x"
+default_sections = [1, 1]
+
+[[section]]
+number = 1
+title = "Setup"
+rules = [
+    { id = "SETUP-01", title = "a rule" },
+    { id = "SETUP-01a", title = "a part of it", nested = true },
+    { id = "ZZZ-99", title = "nobody's rule" },
+]
+
+[[section]]
+number = 2
+title = "Later"
+rules = [{ id = "LATE-01", title = "another rule" }]
+"""
+
+
+def test_a_rules_index_lists_its_ids_without_the_nested_ones(tmp_path):
+    path = tmp_path / "rules_index.toml"
+    path.write_text(INDEX, encoding="utf-8")
+    assert cc.checklist_ids(path) == [(1, "Setup", "SETUP-01"), (1, "Setup", "ZZZ-99"), (2, "Later", "LATE-01")]
+    assert [i for _, _, i, _ in cc.index_rules(path, nested=True)] == ["SETUP-01", "SETUP-01a", "ZZZ-99", "LATE-01"]
+    r = _run("--game", "maracaibo", "--checklist", str(path), "--strict")
+    assert r.returncode == 1 and "uncovered     §1  ZZZ-99" in r.stdout          # named on the command line
+    assert "SETUP-01a" not in r.stdout
+
+
+@pytest.mark.parametrize("game", sorted(cc.GAMES))
+def test_without_options_the_repository_index_is_read(game):
+    spec = cc.GAMES[game]
+    env = {k: v for k, v in os.environ.items() if k not in (cc.MARACAIBO.env_var, cc.PIRATES.env_var)}
+    r = subprocess.run([sys.executable, str(SCRIPT), "--game", game], capture_output=True, text=True, env=env,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    shown = "0-29" if game == "maracaibo" else "all"
+    assert f"{spec.title}: checklist maracaibo_env/{game}/facts/rules_index.toml, sections {shown}:" in r.stdout
+    assert spec.index.is_file() and cc.find_checklist(None, spec)[0] == spec.index
+
+
+def test_the_default_sections_come_from_the_index():
+    assert cc.MARACAIBO.sections == "0-29"      # base game, solo, variants, legacy tiles, retirement
+    assert cc.PIRATES.sections is None          # every section

@@ -1,6 +1,7 @@
 """The `? <action>` explanations (maracaibo_env/play/explain/*.toml): every
 action name of both games has a group entry, every entry has a title and a
-text, and every checklist ID a text cites exists in that game's checklist."""
+text, and every checklist ID a text cites exists in that game's rules index
+(maracaibo_env/<game>/facts/rules_index.toml)."""
 from __future__ import annotations
 
 import re
@@ -14,18 +15,24 @@ from maracaibo_env import Game
 from maracaibo_env.maracaibo.core.options import LEGACY_TILES
 from maracaibo_env.pirates import Game as PiratesGame
 
-EXPLAIN = Path(__file__).resolve().parents[2] / "maracaibo_env" / "play" / "explain"
-SPEC = Path("/work/shared/spec")
+PACKAGE = Path(__file__).resolve().parents[2] / "maracaibo_env"
+EXPLAIN = PACKAGE / "play" / "explain"
 ID = re.compile(r"\b[A-Z]+-\d+[a-z]?\b")
-# game -> (explanation file, checklist file under SPEC)
-FILES = {"maracaibo": ("maracaibo.toml", "maracaibo-rules-checklist.md"),
-         "pirates": ("pirates.toml", "pirates-rules-checklist.md")}
+# game -> (explanation file, the game's rules index)
+FILES = {game: (f"{game}.toml", PACKAGE / game / "facts" / "rules_index.toml") for game in ("maracaibo", "pirates")}
 
 
 @lru_cache(maxsize=None)
 def groups(game: str) -> dict:
     with open(EXPLAIN / FILES[game][0], "rb") as f:
         return tomllib.load(f)["group"]
+
+
+@lru_cache(maxsize=None)
+def rule_ids(game: str) -> frozenset[str]:
+    """Every ID of the game's rules index, items listed inside others included."""
+    with open(FILES[game][1], "rb") as f:
+        return frozenset(r["id"] for s in tomllib.load(f)["section"] for r in s["rules"])
 
 
 @lru_cache(maxsize=None)
@@ -84,17 +91,13 @@ def test_entries_have_title_and_text(game):
 
 @pytest.mark.parametrize("game", FILES)
 def test_cited_ids_exist_in_checklist(game):
-    spec = SPEC / FILES[game][1]
-    if not spec.is_file():
-        pytest.skip(f"{spec} is not available")
-    text = spec.read_text(encoding="utf-8")
-    defined = set(re.findall(r"\*\*([A-Z]+-\d+[a-z]?)\b", text))
+    defined = rule_ids(game)
     unknown = {}
     for key, entry in groups(game).items():
         bad = [i for i in ID.findall(entry["text"]) if i not in defined]
         if bad:
             unknown[key] = bad
-    assert not unknown, f"{game}: IDs not in {spec.name}: {unknown}"
+    assert not unknown, f"{game}: IDs not in {FILES[game][1].name}: {unknown}"
 
 
 @pytest.mark.parametrize("game", FILES)
