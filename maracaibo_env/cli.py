@@ -60,6 +60,7 @@ EXAMPLES = """examples:
   maracaibo play --campaign camp.json             ... or play the next game yourself
   maracaibo balance --games 3 --players 2,3,4 --workers 2 --out report/
                                                   a balance report (HTML, Markdown, JSON)
+  maracaibo prices --cards                        every card's value against the published cards' band
   maracaibo --version                             package, numba and data versions
 """
 
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .calibration.cli import add_parser as calibrate_parser
     from .play.compile import add_parser as compile_parser
     from .play.campaign import add_parser as campaign_parser
+    from .calibration.prices import add_parser as prices_parser
     tournament_parser(sub)
     balance_parser(sub)
     calibrate_parser(sub)
@@ -110,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser(sub)
     compile_parser(sub)
     campaign_parser(sub)
+    prices_parser(sub)
     return parser
 
 
@@ -147,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "campaign":
         from .play.campaign import main as campaign_main
         return campaign_main(args)
+    if args.command == "prices":
+        from .calibration.prices import main as prices_main
+        return prices_main(args)
     if args.command == "serve":
         from .play.web.cli import main as serve_main
         return serve_main(args)

@@ -176,7 +176,7 @@ def test_a_data_folder_brings_its_own_targets(tmp_path, capsys):
     assert main(["calibrate", "--data", str(data), "--games", "1"]) == 2
     assert "unknown statistic 'questz'" in capsys.readouterr().err
     assert main(["calibrate", "--data", "no_such_set", "--games", "1"]) == 2
-    assert "allowed: a folder, or one of ['calibrated']" in capsys.readouterr().err
+    assert "allowed: a folder, or one of ['calibrated', 'partly_priced']" in capsys.readouterr().err
 
 
 def test_the_round_ender_of_pirates_solo_games():

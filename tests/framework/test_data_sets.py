@@ -17,7 +17,7 @@ OLD_SAVE = Path(__file__).resolve().parents[1] / "data" / "old_saves" / "maracai
 
 
 def test_the_calibrated_set_is_the_data_before_issue_37():
-    assert data_set_names(DATA_DIR) == ["calibrated"]
+    assert data_set_names(DATA_DIR) == ["calibrated", "partly_priced"]
     folder = data_folder("calibrated", DATA_DIR)
     # the two files of the set, every other file the shipped one
     for name in ("cards.toml", "quests.toml"):
@@ -26,6 +26,15 @@ def test_the_calibrated_set_is_the_data_before_issue_37():
     # a game saved before issue 37 names the data it was played with: the set's
     saved = json.loads(OLD_SAVE.read_text())["data_hash"]
     assert load_catalog("calibrated").data_hash == saved != load_catalog().data_hash
+
+
+def test_the_partly_priced_set_is_the_default_before_the_full_value_model():
+    # the default data before every card effect was priced: its hash is the one
+    # the older figures and saved games name
+    folder = data_folder("partly_priced", DATA_DIR)
+    assert (folder / "quests.toml").read_bytes() == (DATA_DIR / "quests.toml").read_bytes()
+    assert load_catalog("partly_priced").data_hash.startswith("9bb2d559628f") != \
+        load_catalog().data_hash.startswith("9bb2d559628f")
 
 
 def test_a_game_plays_on_a_named_set():
@@ -37,9 +46,9 @@ def test_a_game_plays_on_a_named_set():
 
 
 def test_an_unknown_name_is_refused_with_the_sets_listed():
-    with pytest.raises(GameConfigError, match=r"one of the data sets \['calibrated'\]"):
+    with pytest.raises(GameConfigError, match=r"one of the data sets \['calibrated', 'partly_priced'\]"):
         Game(2, seed=1, data_dir="richer")
-    with pytest.raises(DataError, match=r"allowed: a folder, or one of \['calibrated'\]"):
+    with pytest.raises(DataError, match=r"allowed: a folder, or one of \['calibrated', 'partly_priced'\]"):
         load_catalog("richer")
 
 

@@ -431,7 +431,8 @@ def test_con_42_card_structure(data):
         == {f"aa{i:02d}" for i in range(1, 18)}
     for c in cards:
         assert 1 <= len(c["effects"]) <= 3
-        assert 0 <= c["cost"] <= 24 and 0 <= c["vp"] <= 6
+        # the schema allows 30; the value model prices the explorer assistants and Explorer at 23-28
+        assert 0 <= c["cost"] <= 28 and 0 <= c["vp"] <= 6
         place = [r["location"] for r in c["requirements"] if r["kind"] == "assistant"]
         if c in assistants:
             assert len(place) == 1 and locs[place[0]]["kind"] in ("village", "city")

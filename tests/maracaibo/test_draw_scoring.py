@@ -11,7 +11,7 @@ from maracaibo_env.maracaibo.core.catalog_layout import CATALOG
 from maracaibo_env.maracaibo.core.common import empty_supply_spaces
 from maracaibo_env.maracaibo.core.scoring import multipliers
 
-from helpers import (new_game, finish_setup, get, put, loc, at_phase, at_main,
+from helpers import (_remove_cards_everywhere, _discard, new_game, finish_setup, get, put, loc, at_phase, at_main,
                      set_hand, set_tableau, check, cat_get, custom_catalog)
 
 COUNTS = (2, 3, 4)
@@ -280,6 +280,11 @@ def test_int_01_buy_and_redraw_or_two_vp():
     # player 1 cannot afford anything: only 2 VP, taken automatically
     set_hand(g, 1, dear[:4])
     put(g, "DOUBLOONS", 0, 1)
+    # the planned card comes from wherever it is; the one planned at set-up is discarded
+    _remove_cards_everywhere(g, [dear[4]])
+    for c in get(g, "PLAN", 1):
+        if c >= 0:
+            _discard(g, int(c))
     put(g, "PLAN", [dear[4], -1, -1], 1)
     check(g)
     _trigger(g, trig)

@@ -22,11 +22,11 @@ def test_new_next_show(tmp_path, capsys):
     rc, out, _ = run(capsys, "new", f)
     assert rc == 0 and "story card 01" in out
     assert Campaign.load(f).archive["pending"] == [1]
-    rc, out, _ = run(capsys, "next", f, "--players", 2, "--seed", 5, "--agents", "random")
+    rc, out, _ = run(capsys, "next", f, "--players", 2, "--seed", 6, "--agents", "random")   # a game whose story quest is fulfilled
     assert rc == 0
     c = Campaign.load(f)
     [game] = c.games
-    assert game["num_players"] == 2 and game["seed"] == 5 and c.to_dict()["open"] is None
+    assert game["num_players"] == 2 and game["seed"] == 6 and c.to_dict()["open"] is None
     assert game["story"][0] == [1, "drawn"]            # SETUP-18: the first game follows card 01
     for text in ("campaign game 1", "story cards this game", "drawn: its front followed", "scores",
                  "winner", "the archive now", "legacy tiles", "C-cards in the project pile", f"saved to {f}"):
@@ -42,7 +42,7 @@ def test_new_next_show(tmp_path, capsys):
     # the next game: the last game's player count, seed = games so far, the strongest bots
     rc, out, _ = run(capsys, "next", f)
     assert rc == 0 and "campaign game 2" in out and "strongest" in out
-    assert [(g["num_players"], g["seed"]) for g in Campaign.load(f).games] == [(2, 5), (2, 1)]
+    assert [(g["num_players"], g["seed"]) for g in Campaign.load(f).games] == [(2, 6), (2, 1)]
     rc, out, _ = run(capsys, "show", f)
     assert rc == 0 and "2 game(s) recorded" in out and "game 2: 2 players, seed 1" in out
     rc, out, _ = run(capsys, "show", f, "--json")
