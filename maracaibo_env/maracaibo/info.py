@@ -31,5 +31,5 @@ GAME = register(GameInfo(
     # the weak rungs play a random move with chance eps and look `depth` own decisions ahead
     agents="maracaibo_env.maracaibo.agents.kinds",
     ladder=("random", "balanced:eps=0.9:depth=0", "balanced:eps=0.6:depth=0", "balanced:eps=0.3:depth=0",
-            "balanced:eps=0.15:depth=0", "balanced:depth=0", "balanced:eps=0.2:depth=1",
+            "balanced:depth=0", "balanced:eps=0.2:depth=1",
             "balanced:eps=0.1:depth=1", "balanced:depth=1", "balanced", "tuned")))

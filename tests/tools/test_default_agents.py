@@ -63,7 +63,7 @@ TOURNAMENT_OPTIONS = {"--db", "--game", "--agents", "--players", "--format", "--
 BALANCE_OPTIONS = {"--game", "--games", "--players", "--agents", "--solo", "--levels", "--seed",
                    "--story", "--workers", "--data", "--resume", "--option", "--no-progress", "--db",
                    "--no-run", "--tournament", "--compare", "--all", "--out", "--title", "--alpha",
-                   "--min-takers", "--min-effect-vp", "--min-effect-win", "-h", "--help"}
+                   "--min-takers", "--min-effect-vp", "--min-effect-win", "--data-ensemble", "-h", "--help"}
 
 
 def _actions(command: str) -> dict[str, argparse.Action]:
