@@ -42,6 +42,9 @@ PLAYERS = {
     "income_first": {"doubloon_income": 2.0, "vp_income": 2.0},
     "income_first_3x": {"doubloon_income": 3.0, "vp_income": 3.0},
     "income_first_5x": {"doubloon_income": 5.0, "vp_income": 5.0},
+    # income_first_5x that also seeks synergy tokens and prestige (the crown): the
+    # conditional incomes a token unlocks are the cheapest income of the decks
+    "income_plan": {"doubloon_income": 5.0, "vp_income": 5.0, "synergy": 3.0, "prestige": 2.0},
     "patient": {"mp_cost": 3.0},
     "patient_income": {"mp_cost": 3.0, "doubloon_income": 3.0, "vp_income": 3.0},
     # the search (1,000 iterations) and at 4x its budget: agent specs
@@ -174,7 +177,36 @@ def summarise(games: list[dict]) -> dict:
             rounds.append(row)
         score = mean_ci([g["scores"][s] for g, s in zip(mine, seat)])
         out[c] = {"games": len(mine), "win": wins / len(mine), "win_lo": lo, "win_hi": hi,
-                  "score": score["mean"], "by_round": rounds}
+                  "score": score["mean"], "by_round": rounds, **reach(mine, seat)}
+    return out
+
+
+def reaches(game: dict, seat: int) -> tuple[bool, bool]:
+    """Whether a seat reached the rulebook's interim example (doubloon and VP
+    income at least 12 and 3 after one interim scoring) and its final one (23
+    and 9 at the end)."""
+    rounds = game["by_round"][seat]
+    interim = any(r["doubloon_income"] >= EXAMPLE["doubloon_income_interim"]
+                  and r["vp_income"] >= EXAMPLE["vp_income_interim"] for r in rounds[:3])
+    end = rounds[3]["doubloon_income"] >= EXAMPLE["doubloon_income_end"] and \
+        rounds[3]["vp_income"] >= EXAMPLE["vp_income_end"]
+    return interim, end
+
+
+def reach(games: list[dict], seats: list[int]) -> dict:
+    """The share of games reaching each example (Wilson 95%) and the median
+    incomes after interim III and at the end: a worked example is a lower bound
+    of what the game allows, so it is reported beside the medians, never fitted."""
+    from maracaibo_env.tournament.ratings import wilson
+    hits = [reaches(g, s) for g, s in zip(games, seats)]
+    out = {}
+    for i, name in enumerate(("reach_interim", "reach_end")):
+        k = sum(h[i] for h in hits)
+        lo, hi = wilson(k, len(hits))
+        out[name] = [k / len(hits), lo, hi]
+    for k, label in ((2, "interim3"), (3, "end")):
+        for key in ("doubloon_income", "vp_income"):
+            out[f"median_{key}_{label}"] = float(np.median([g["by_round"][s][k][key] for g, s in zip(games, seats)]))
     return out
 
 
@@ -182,10 +214,16 @@ def markdown(summary: dict, meta: str) -> str:
     keys = [("doubloon_income", "doubloon income"), ("vp_income", "VP income"),
             ("income_cards", "income cards"), ("cards", "cards"), ("spent", "doubloons spent"),
             ("synergy", "synergy tokens"), ("turns", "turns that round")]
-    lines = [meta, "", "| player | games | wins vs tuned [95%] | mean score |", "|---|---:|---|---:|"]
+    lines = [meta, "", "| player | games | wins vs tuned [95%] | mean score | reaches the interim example "
+                       "[95%] | reaches the final example [95%] | median income after interim III | "
+                       "median income at the end |", "|---|---:|---|---:|---|---|---|---|"]
     for c, s in summary.items():
+        ri, re_ = s["reach_interim"], s["reach_end"]
         lines.append(f"| {c} | {s['games']} | {100 * s['win']:.1f}% [{100 * s['win_lo']:.1f}, "
-                     f"{100 * s['win_hi']:.1f}] | {s['score']:.1f} |")
+                     f"{100 * s['win_hi']:.1f}] | {s['score']:.1f} | {100 * ri[0]:.1f}% [{100 * ri[1]:.1f}, "
+                     f"{100 * ri[2]:.1f}] | {100 * re_[0]:.1f}% [{100 * re_[1]:.1f}, {100 * re_[2]:.1f}] | "
+                     f"{s['median_doubloon_income_interim3']:g} / {s['median_vp_income_interim3']:g} | "
+                     f"{s['median_doubloon_income_end']:g} / {s['median_vp_income_end']:g} |")
     for c, s in summary.items():
         lines += ["", f"**{c}** (means by round; after round k's interim scoring, round 4 = the end):", "",
                   "| | " + " | ".join(f"round {k + 1}" for k in range(4)) + " |", "|---|" + "---:|" * 4]

@@ -11,6 +11,10 @@ EXAMPLES = """examples:
   maracaibo prices --cards              every card: cost, value, value per doubloon, the band at its cost
   maracaibo prices --kinds              every effect, requirement and quest part with its formula
   maracaibo prices --data my_data/      the same for a data folder of your own
+  maracaibo prices --data my_data/ --reprice
+                                        after editing my_data/prices.toml (a rate, an expectation, the
+                                        income supply): set every reconstructed card of my_data/cards.toml
+                                        to it (costs, printed VP, income amounts; comments kept)
 """
 
 
@@ -20,19 +24,27 @@ def add_parser(sub) -> None:
     p.add_argument("--data", metavar="DIR", help="a data folder or a shipped data set (default: the shipped data)")
     p.add_argument("--cards", action="store_true", help="list every card, not only those outside the band")
     p.add_argument("--kinds", action="store_true", help="list every priced kind with its formula")
+    p.add_argument("--reprice", action="store_true",
+                   help="rewrite the cards.toml of the --data folder: the income supply of its prices.toml, "
+                        "every reconstructed card priced by the model (needs --data with a folder)")
 
 
 def main(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from ..framework.files import FileError
     from ..maracaibo.data_load import DataError
-    from ..maracaibo.value_model import card_report, load_prices, price_rows, read_cards
+    from ..maracaibo.value_model import (apply_supply, card_report, load_prices, price_rows, read_cards,
+                                         rewrite_cards, supply, supply_table)
     console = Console()
     try:
         prices = load_prices(args.data)
-        rows = card_report(prices, read_cards(args.data))
-    except (DataError, OSError) as exc:
+        cards = read_cards(args.data)
+        if args.reprice:
+            cards = _reprice(args, prices, cards, apply_supply, rewrite_cards, supply_table)
+        rows = card_report(prices, cards)
+    except (DataError, FileError, OSError, ValueError) as exc:
         print(f"maracaibo prices: {exc}", file=sys.stderr)
         return 2
     rates = Table(title="Rates (doubloons per unit)")
@@ -50,6 +62,14 @@ def main(args) -> int:
         for r in price_rows(prices):
             kinds.add_row(r.table, r.kind, r.formula, f"{r.value:g}", r.sources)
         console.print(kinds)
+    decks = Table(title="Income supply (cards carrying it / total amount; published cards included)")
+    for col in ("deck", "doubloon income", "VP income", "conditional VP income"):
+        decks.add_column(col)
+    for deck in sorted({c["deck"] for c in cards}):
+        got = supply(cards, deck)
+        decks.add_row(deck, *(f"{got[k]['cards']} / {got[k]['amount']:+d}" for k in
+                              ("doubloon_income", "vp_income", "conditional_vp_income")))
+    console.print(decks)
     b = prices.band
     shown = rows if args.cards else [r for r in rows if not r.in_band]
     cards = Table(title=f"Cards: value per doubloon in [{b.low - b.tolerance:g}, {b.high + b.tolerance:g}] "
@@ -62,3 +82,22 @@ def main(args) -> int:
                       "yes" if r.in_band else "[red]no[/red]")
     console.print(cards)
     return 0 if all(r.in_band for r in rows) else 1
+
+
+def _reprice(args, prices, cards, apply_supply, rewrite_cards, supply_table):
+    """Set the --data folder's cards.toml to its prices.toml; the cards as written."""
+    from pathlib import Path
+    from ..maracaibo.data_load import DataError
+    folder = Path(args.data) if args.data else None
+    if folder is None or not folder.is_dir():
+        raise DataError("--reprice rewrites a data folder of your own: name it with --data DIR "
+                        "(a copy of maracaibo_env/maracaibo/data)")
+    target = supply_table(prices) or {}
+    new = apply_supply(cards, prices, target)
+    path = folder / "cards.toml"
+    text = path.read_text(encoding="utf-8")
+    from ..framework.files import write_atomic
+    write_atomic(path, rewrite_cards(text, new).encode("utf-8"))
+    changed = sum(a != b for a, b in zip(cards, new))
+    print(f"{path}: {changed} card(s) repriced")
+    return new

@@ -29,7 +29,7 @@ from .data_load import DATA_DIR, DataError
 
 __all__ = ["Prices", "load_prices", "card_value", "card_parts", "quest_value", "card_report", "read_cards",
            "fit_card", "rewrite_cards", "price_rows", "PriceRow", "allowed", "DECK_MAX_COST",
-           "CardRow", "priced_cost", "FILE"]
+           "CardRow", "priced_cost", "FILE", "supply", "supply_table", "apply_supply", "SUPPLY_KINDS"]
 
 FILE = "prices.toml"
 
@@ -107,6 +107,11 @@ class Band(_Strict):
     target: float = Field(gt=0, allow_inf_nan=False)
 
 
+class SupplyEntry(_Strict):
+    cards: int = Field(ge=0, le=200)
+    amount: int = Field(ge=0, le=1000)
+
+
 class PricesFile(_Strict):
     rate: dict[str, Rate]
     expect: dict[str, Expectation]
@@ -116,6 +121,8 @@ class PricesFile(_Strict):
     quest_cost: dict[str, str]
     quest_reward: dict[str, str]
     band: Band
+    #: deck -> income kind -> the cards carrying it and its total amount (apply_supply)
+    supply: dict[str, dict[str, SupplyEntry]] = {}
 
 
 @dataclass(frozen=True)
@@ -161,6 +168,10 @@ def load_prices(data_dir: str | Path | None = None) -> Prices:
     except ValidationError as e:
         err = e.errors()[0]
         raise DataError(f"{FILE}: {'.'.join(str(p) for p in err['loc'])}: {err['msg']}") from None
+    for deck, kinds in parsed.supply.items():
+        if deck not in DECK_MAX_COST or set(kinds) - set(SUPPLY_KINDS):
+            raise DataError(f"{FILE}: supply.{deck}: decks are {sorted(DECK_MAX_COST)}, kinds "
+                            f"{sorted(SUPPLY_KINDS)}; got {deck!r} with {sorted(kinds)}")
     if parsed.band.low > parsed.band.high or not parsed.band.low <= parsed.band.target <= parsed.band.high:
         raise DataError(f"{FILE}: band: low <= target <= high is required; got {parsed.band}")
     env = {k: r.value for k, r in parsed.rate.items()}
@@ -346,3 +357,127 @@ def price_rows(prices: Prices) -> list[PriceRow]:
             extra = {"action": 0.0} if table == "effect" else ({"what": "doubloons"} if table == "quest_reward" else {})
             rows.append(PriceRow(table, kind, text, _price(prices, table, kind, 1, **extra), ", ".join(kinds)))
     return rows
+
+
+# ---------------------------------------------------------------- the income supply
+#: the income kinds of the supply table: (effect kind, conditional)
+SUPPLY_KINDS = {"doubloon_income": ("income_doubloons", False), "vp_income": ("income_vp", False),
+                "conditional_vp_income": ("income_vp", True)}
+#: the synergy symbols a conditional income added by the supply asks for, in turn
+SUPPLY_SYMBOLS = ("crossed_axes", "crown", "anchor", "medal", "house")
+
+
+def _income_effects(card: dict, kind: str, conditional: bool) -> list[dict]:
+    return [e for e in card["effects"] if e["kind"] == kind and ("if_synergy" in e) == conditional]
+
+
+def supply(cards: list[dict], deck: str) -> dict[str, dict]:
+    """How much income a deck holds: per supply kind, the cards carrying it and
+    its total amount (published cards included)."""
+    out = {}
+    for name, (kind, conditional) in SUPPLY_KINDS.items():
+        effects = [e for c in cards if c["deck"] == deck for e in _income_effects(c, kind, conditional)]
+        out[name] = {"cards": len({id(c) for c in cards if c["deck"] == deck
+                                   and _income_effects(c, kind, conditional)}),
+                     "amount": sum(e["amount"] for e in effects)}
+    return out
+
+
+def _stable_order(key: str) -> str:
+    import hashlib
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _capacity(card: dict, effect: dict, prices: Prices) -> int:
+    """The most of ``effect``'s amount the card can carry within its deck's
+    dearest cost once its printed VP is lowered to 0 (as fit_card would)."""
+    bare = {**card, "vp": 0, "effects": [dict(e) for e in card["effects"]]}
+    i = next(k for k, e in enumerate(card["effects"]) if e is effect)
+    a = 1
+    while a < 20:
+        bare["effects"][i]["amount"] = a + 1
+        if priced_cost(bare, prices) > DECK_MAX_COST[card["deck"]]:
+            break
+        a += 1
+    return a
+
+
+def supply_table(prices: Prices) -> dict[str, dict[str, dict]]:
+    """prices.toml's [supply] as plain dicts (deck -> kind -> {"cards", "amount"})."""
+    return {d: {k: e.model_dump() for k, e in kinds.items()} for d, kinds in prices.file.supply.items()}
+
+
+def apply_supply(cards: list[dict], prices: Prices, target: dict[str, dict[str, dict]]) -> list[dict]:
+    """The cards with each deck's income supply set to ``target`` (deck ->
+    kind -> {"cards": n, "amount": total}) and every reconstructed card
+    priced by the model. Cards that already carry an income keep it; more
+    cards get one, chosen in a fixed order of their keys among the
+    reconstructed cards with room (fewer than 3 effects, no income yet, no
+    assistant); the total is spread over the carriers in proportion
+    to what they carry, at least 1 each. Published cards are never changed.
+    :raises ValueError: a target the deck cannot hold (fewer carriers than
+    the published cards, more than the cards with room, a total below one a
+    carrier, or one the deck's dearest cost cannot price)."""
+    cards = [{**c, "effects": [dict(e) for e in c["effects"]]} for c in cards]
+    for deck, kinds in target.items():
+        for name, want in kinds.items():
+            kind, conditional = SUPPLY_KINDS[name]
+            carriers = [c for c in cards if c["deck"] == deck and _income_effects(c, kind, conditional)]
+            fixed = [c for c in carriers if "ref" in c]
+            free = [c for c in carriers if "ref" not in c]
+            if want["cards"] < len(fixed) or want["amount"] < want["cards"]:
+                raise ValueError(f"supply {deck}.{name}: {want} is below the published cards' {len(fixed)} "
+                                 "carriers or below 1 a carrier")
+            room = sorted((c for c in cards if c["deck"] == deck and "ref" not in c and c not in carriers
+                           and len(c["effects"]) < 3
+                           and all(e["kind"] != "assistant" and not e["kind"].startswith("income_")
+                                   for e in c["effects"])),
+                          key=lambda c: _stable_order(c["key"]))
+            while len(fixed) + len(free) > want["cards"]:           # fewest first: drop the smallest
+                c = min(free, key=lambda c: (sum(e["amount"] for e in _income_effects(c, kind, conditional)),
+                                             _stable_order(c["key"])))
+                c["effects"] = [e for e in c["effects"] if e not in _income_effects(c, kind, conditional)] \
+                    or [{"kind": "imm_cp", "amount": 1}]
+                free.remove(c)
+            for c in room[:max(0, want["cards"] - len(fixed) - len(free))]:
+                e = {"kind": kind, "amount": 1}
+                if conditional:
+                    e["if_synergy"] = SUPPLY_SYMBOLS[len(free) % len(SUPPLY_SYMBOLS)]
+                c["effects"].append(e)
+                free.append(c)
+            if len(fixed) + len(free) < want["cards"]:
+                raise ValueError(f"supply {deck}.{name}: {want['cards']} carriers asked, "
+                                 f"{len(fixed) + len(free)} possible")
+            # the amount left to the reconstructed carriers, in proportion to what they carry
+            left = want["amount"] - sum(e["amount"] for c in fixed for e in _income_effects(c, kind, conditional))
+            effects = [_income_effects(c, kind, conditional)[0] for c in free]
+            for c in free:                                         # one effect of the kind per card
+                extra = _income_effects(c, kind, conditional)[1:]
+                c["effects"] = [e for e in c["effects"] if not any(e is x for x in extra)]
+            if effects:
+                caps = [_capacity(c, e, prices) for c, e in zip(free, effects)]
+                base = [e["amount"] for e in effects]
+                scale = left / sum(base)
+                amounts = [min(cap, max(1, int(b * scale))) for b, cap in zip(base, caps)]
+                order = sorted(range(len(effects)), key=lambda i: (-(base[i] * scale - amounts[i]),
+                                                                  _stable_order(free[i]["key"])))
+                while sum(amounts) != left:
+                    step = 1 if sum(amounts) < left else -1
+                    movable = [j for j in order if 1 <= amounts[j] + step <= caps[j]]
+                    if not movable:
+                        raise ValueError(f"supply {deck}.{name}: {left} cannot be spread over {len(order)} "
+                                         f"cards of at most {sum(caps)} (the deck's dearest cost, "
+                                         f"{DECK_MAX_COST[deck]}, caps what a card carries)")
+                    # the card furthest below (or above) its proportional share moves first
+                    j = max(movable, key=lambda j: step * (base[j] * scale - amounts[j]))
+                    amounts[j] += step
+                for e, a in zip(effects, amounts):
+                    e["amount"] = a
+    fitted = [fit_card(c, prices) for c in cards]
+    for deck, kinds in target.items():
+        got = supply(fitted, deck)
+        for name, want in kinds.items():
+            if got[name] != want:
+                raise ValueError(f"supply {deck}.{name}: {want} asked, {got[name]} once the cards are priced "
+                                 f"(the deck's dearest cost, {DECK_MAX_COST[deck]}, caps what a card carries)")
+    return fitted

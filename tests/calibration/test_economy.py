@@ -32,3 +32,29 @@ def test_the_summary_and_the_command(tmp_path, capsys):
     assert "| tuned_4x | 2 |" in text and "23 and 9 at the end" in text   # the example: an illustration
     assert economy.main(["--players", "nobody"]) == 2
     assert "unknown player 'nobody'" in capsys.readouterr().err
+
+
+def _game(rounds_of_seat_0):
+    other = [{"doubloon_income": 8, "vp_income": 0}] * 4
+    return {"by_round": [rounds_of_seat_0, other]}
+
+
+def test_reaching_the_rulebook_examples():
+    # 000 L634: 12 doubloons and 3 VP of income at an interim scoring; L716: 23 and 9 at the end
+    at = lambda d, v: {"doubloon_income": d, "vp_income": v}     # noqa: E731
+    assert economy.reaches(_game([at(12, 3), at(12, 3), at(12, 3), at(12, 3)]), 0) == (True, False)
+    assert economy.reaches(_game([at(8, 0), at(11, 3), at(12, 2), at(23, 9)]), 0) == (False, True)
+    # both parts at the same interim; the end's counts only at the end
+    assert economy.reaches(_game([at(12, 2), at(11, 3), at(8, 0), at(30, 8)]), 0) == (False, False)
+    assert economy.reaches(_game([at(8, 0), at(8, 0), at(13, 4), at(22, 20)]), 0) == (True, False)
+    assert economy.reaches(_game([at(8, 0)] * 4), 1) == (False, False)
+
+
+def test_reach_shares_come_with_wilson_intervals_and_medians():
+    at = lambda d, v: {"doubloon_income": d, "vp_income": v}     # noqa: E731
+    games = [_game([at(12, 3)] * 3 + [at(23, 9)]), _game([at(8, 0)] * 4), _game([at(8, 0)] * 4),
+             _game([at(9, 1)] * 4)]
+    r = economy.reach(games, [0, 0, 0, 0])
+    assert r["reach_interim"][0] == r["reach_end"][0] == 0.25
+    assert 0 < r["reach_end"][1] < 0.25 < r["reach_end"][2] < 1
+    assert r["median_doubloon_income_end"] == 8.5 and r["median_vp_income_interim3"] == 0.5

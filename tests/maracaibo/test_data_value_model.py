@@ -23,7 +23,8 @@ import pytest
 
 from maracaibo_env.maracaibo.data_load import EFFECT_KINDS, REQUIREMENT_KINDS
 from maracaibo_env.maracaibo.value_model import (
-    allowed, card_parts, card_report, card_value, fit_card, load_prices, quest_value, rewrite_cards)
+    allowed, apply_supply, card_parts, card_report, card_value, fit_card, load_prices, quest_value,
+    rewrite_cards, supply, supply_table)
 
 DATA = Path(__file__).resolve().parents[2] / "maracaibo_env" / "maracaibo" / "data"
 SETS = DATA.parent / "data_sets"
@@ -271,3 +272,83 @@ def test_quest_04_every_quest_part_has_a_price(prices):
     for q in _quests():
         reward, cost = quest_value(q, prices)
         assert reward > 0 and cost > 0, q["key"]
+
+
+# --- the income supply ------------------------------------------------------------
+def test_data_01_the_decks_hold_the_stated_income_supply(prices):
+    # prices.toml's [supply] is the reconstruction's one free part; the cards hold exactly it
+    cards = _cards()
+    table = supply_table(prices)
+    assert set(table) == {"A", "B"}
+    for deck in "AB":
+        assert supply(cards, deck) == table[deck], deck
+    # the published cards are part of it: Legionnaire +2 (A), Mary Read +2, Harbor's +4 / +2 (B)
+    assert table["A"]["doubloon_income"]["amount"] >= 2 and table["B"]["conditional_vp_income"]["amount"] >= 6
+
+
+def test_data_01_a_planted_income_edit_breaks_the_supply(prices):
+    cards = copy.deepcopy(_cards())
+    _more_income(cards)
+    assert any(supply(cards, d) != supply_table(prices)[d] for d in "AB")
+
+
+def test_data_01_a_larger_supply_is_priced_and_exact(prices):
+    table = copy.deepcopy(supply_table(prices))
+    table["A"]["doubloon_income"] = {"cards": 18, "amount": 30}
+    table["B"]["conditional_vp_income"] = {"cards": 8, "amount": 24}
+    cards = apply_supply(_cards(), prices, table)
+    assert {d: supply(cards, d) for d in "AB"} == table
+    assert not _out_of_band(cards, prices)
+    # published cards untouched, card identities kept
+    assert [c for c in cards if "ref" in c] == [c for c in _cards() if "ref" in c]
+    assert [c["key"] for c in cards] == [c["key"] for c in _cards()]
+    # the shipped supply is a fixed point
+    assert apply_supply(_cards(), prices, supply_table(prices)) == _cards()
+
+
+@pytest.mark.parametrize("deck,kind,want,why", [
+    ("A", "doubloon_income", {"cards": 0, "amount": 0}, "published"),      # Legionnaire carries one
+    ("B", "vp_income", {"cards": 16, "amount": 15}, "below 1 a carrier"),
+    ("B", "vp_income", {"cards": 16, "amount": 60}, "cannot be spread"),  # +4 VP income passes 20 doubloons
+])
+def test_data_01_a_supply_the_decks_cannot_hold_is_refused(prices, deck, kind, want, why):
+    table = copy.deepcopy(supply_table(prices))
+    table[deck][kind] = want
+    with pytest.raises(ValueError, match=why):
+        apply_supply(_cards(), prices, table)
+
+
+def test_data_01_reprice_command_sets_a_folder_to_its_table(tmp_path):
+    import shutil
+    from maracaibo_env.cli import main
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / "prices.toml").read_text()
+    (folder / "prices.toml").write_text(text.replace("doubloon_income = { cards = 15, amount = 19 }",
+                                                     "doubloon_income = { cards = 18, amount = 30 }"))
+    assert main(["prices", "--data", str(folder), "--reprice"]) == 0
+    assert supply(_cards(folder), "A")["doubloon_income"] == {"cards": 18, "amount": 30}
+    assert main(["prices", "--data", str(folder)]) == 0             # every card in the band
+    assert main(["prices", "--reprice"]) == 2                        # the shipped data is not rewritten
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('imm_cp = "X * cp"', 'imm_cp = "X * cpp"', "unknown name 'cpp'"),
+    ('imm_cp = "X * cp"', 'imm_cp = "__import__(1)"', "not allowed"),
+    ('imm_cp = "X * cp"', 'imm_cp = "X *"', "not a formula"),
+    ("target = 1.1", "target = 1.3", "low <= target <= high"),
+    ('vp = { value = 2.0,', 'vp = { value = -2.0,', "rate.vp.value"),
+    ("[supply.A]", "[supply.C]", "supply.C"),
+    ('imm_cp = "X * cp"\n', "", "no price for 'imm_cp'"),
+])
+def test_data_01_a_malformed_prices_file_is_refused_with_its_place(tmp_path, old, new, message):
+    import shutil
+    from maracaibo_env.maracaibo.data_load import DataError
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / "prices.toml").read_text()
+    assert old in text
+    (folder / "prices.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError, match=message):
+        prices = load_prices(folder)
+        card_report(prices, _cards(folder))
