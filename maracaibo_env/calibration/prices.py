@@ -63,12 +63,13 @@ def main(args) -> int:
             kinds.add_row(r.table, r.kind, r.formula, f"{r.value:g}", r.sources)
         console.print(kinds)
     decks = Table(title="Income supply (cards carrying it / total amount; published cards included)")
-    for col in ("deck", "doubloon income", "VP income", "conditional VP income"):
+    for col in ("deck", "doubloon income", "VP income", "conditional doubloon income", "conditional VP income"):
         decks.add_column(col)
     for deck in sorted({c["deck"] for c in cards}):
         got = supply(cards, deck)
         decks.add_row(deck, *(f"{got[k]['cards']} / {got[k]['amount']:+d}" for k in
-                              ("doubloon_income", "vp_income", "conditional_vp_income")))
+                              ("doubloon_income", "vp_income", "conditional_doubloon_income",
+                               "conditional_vp_income")))
     console.print(decks)
     b = prices.band
     shown = rows if args.cards else [r for r in rows if not r.in_band]

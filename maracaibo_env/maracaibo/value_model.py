@@ -362,6 +362,7 @@ def price_rows(prices: Prices) -> list[PriceRow]:
 # ---------------------------------------------------------------- the income supply
 #: the income kinds of the supply table: (effect kind, conditional)
 SUPPLY_KINDS = {"doubloon_income": ("income_doubloons", False), "vp_income": ("income_vp", False),
+                "conditional_doubloon_income": ("income_doubloons", True),
                 "conditional_vp_income": ("income_vp", True)}
 #: the synergy symbols a conditional income added by the supply asks for, in turn
 SUPPLY_SYMBOLS = ("crossed_axes", "crown", "anchor", "medal", "house")
