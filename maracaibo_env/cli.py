@@ -86,8 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_argument(demo)
     demo.add_argument("--data", metavar="DIR",
                       help="play with the game data in DIR (a copy of maracaibo_env/<game>/data with your "
-                           "changes), or a shipped data set by name (Maracaibo's calibrated: the issue-25 "
-                           "economy variant)")
+                           "changes), or a shipped data set by name (Maracaibo's calibrated, a richer economy "
+                           "variant, and partly_priced, the cards before every effect was priced)")
     for g in available_games():         # each game's own flags (Maracaibo's --story, ...)
         demo_of(g).add_arguments(demo)
     rep = sub.add_parser("replay", help="re-run a replay file and verify its final scores")

@@ -63,7 +63,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    help="the agent in every seat (default strongest: the calibration's player; "
                         "another spec shows how the statistics depend on the player)")
     p.add_argument("--data", metavar="DIR",
-                   help="play with the game data in DIR, or a shipped data set by name (calibrated)")
+                   help="play with the game data in DIR, or a shipped data set by name "
+                        "(Maracaibo: calibrated, partly_priced)")
     from ..framework.cli_options import add_option_argument
     add_option_argument(p)
     p.add_argument("--layout", metavar="KEY[,KEY...]",

@@ -122,7 +122,7 @@ def add_shared_arguments(p, *, stored: str, workers_help: str) -> None:
                    help="play with the game data in DIR (a copy of maracaibo_env/maracaibo/data, or of "
                         "maracaibo_env/pirates/data for --game pirates, with your changes; "
                         "validated like the shipped data, its hash stored with every game), or a "
-                        "shipped data set by name (calibrated)")
+                        "shipped data set by name (Maracaibo: calibrated, partly_priced)")
     p.add_argument("--option", action="append", default=None, metavar="NAME[=VALUE]",
                    help="an optional rule for every game, repeatable (e.g. --option skirmish, "
                         "--option legacy=L6,L9); `maracaibo demo --help` lists them")

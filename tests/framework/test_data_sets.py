@@ -68,3 +68,16 @@ def test_a_tournament_records_the_set_by_name(tmp_path):
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     hashes = {h for (h,) in con.execute("select data_hash from games")}
     assert hashes == {load_catalog("calibrated").data_hash}
+
+
+def test_a_game_saved_with_the_previous_cards_loads_with_their_set():
+    import numpy as np
+    old = Game(2, seed=3, data_dir="partly_priced")
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        old.step(int(rng.choice(np.flatnonzero(old.action_mask()))))
+    text = old.to_json()
+    with pytest.raises(ValueError, match="data"):
+        Game.from_json(text)
+    again = Game.from_json(text, load_catalog("partly_priced"))
+    assert (again.state == old.state).all()
