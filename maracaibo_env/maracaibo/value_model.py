@@ -125,17 +125,19 @@ class PricesFile(_Strict):
     supply: dict[str, dict[str, SupplyEntry]] = {}
 
 
+#: the formula tables of prices.toml, and the names each may use besides the
+#: rates, the expectations and X
+TABLES = {"effect": {"action"}, "action": set(), "requirement": set(), "quest_cost": set(),
+          "quest_reward": {"what", "vp", "doubloons"}}
+
+
 @dataclass(frozen=True)
 class Prices:
     """prices.toml, checked and compiled. ``env`` maps every rate and
-    expectation name to its number; the formulas take it plus X."""
+    expectation name to its number; ``formulas[table][kind]`` takes it plus X."""
     file: PricesFile
     env: dict[str, float]
-    effect: dict[str, Callable]
-    action: dict[str, Callable]
-    requirement: dict[str, Callable]
-    quest_cost: dict[str, Callable]
-    quest_reward: dict[str, Callable]
+    formulas: dict[str, dict[str, Callable]]
 
     @property
     def band(self) -> Band:
@@ -146,8 +148,7 @@ class Prices:
         unknown = set(values) - set(self.env)
         if unknown:
             raise ValueError(f"unknown price names {sorted(unknown)}; allowed: {sorted(self.env)}")
-        return Prices(self.file, {**self.env, **values}, self.effect, self.action, self.requirement,
-                      self.quest_cost, self.quest_reward)
+        return Prices(self.file, {**self.env, **values}, self.formulas)
 
 
 def load_prices(data_dir: str | Path | None = None) -> Prices:
@@ -180,16 +181,14 @@ def load_prices(data_dir: str | Path | None = None) -> Prices:
         raise DataError(f"{FILE}: {sorted(clash)} named both a rate and an expectation")
     env.update({k: e.value for k, e in parsed.expect.items()})
     names = set(env) | {"X"}
-    tables = {}
-    for table in ("effect", "action", "requirement", "quest_cost", "quest_reward"):
-        extra = {"action"} if table == "effect" else ({"what", "vp", "doubloons"} if table == "quest_reward" else set())
-        tables[table] = {k: _compile(v, names | extra, f"{table}.{k}") for k, v in getattr(parsed, table).items()}
-    return Prices(parsed, env, **tables)
+    formulas = {table: {k: _compile(v, names | extra, f"{table}.{k}") for k, v in getattr(parsed, table).items()}
+                for table, extra in TABLES.items()}
+    return Prices(parsed, env, formulas)
 
 
 # ---------------------------------------------------------------- values
 def _price(prices: Prices, table: str, kind: str, amount: float, **extra) -> float:
-    formulas = getattr(prices, table)
+    formulas = prices.formulas[table]
     if kind not in formulas:
         raise DataError(f"{FILE}: [{table}] has no price for {kind!r}; every kind the data uses needs one "
                         f"(known: {', '.join(sorted(formulas))})")
@@ -349,7 +348,7 @@ def price_rows(prices: Prices) -> list[PriceRow]:
     """Every priced kind with its formula, its value for X = 1 and where its numbers come from."""
     rows = []
     raw = prices.file
-    for table in ("effect", "action", "requirement", "quest_cost", "quest_reward"):
+    for table in TABLES:
         for kind, text in getattr(raw, table).items():
             names = {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
             kinds = sorted({raw.rate[n].source for n in names if n in raw.rate}

@@ -78,9 +78,9 @@ def test_data_01_rates_are_the_rulebooks(prices, name):
 def test_data_01_every_kind_has_a_price(prices):
     # no card the model cannot see: every effect kind, requirement kind and
     # assistant action of the vocabulary (AA-01..AA-17) has a formula
-    assert set(EFFECT_KINDS) == set(prices.effect)
-    assert set(REQUIREMENT_KINDS) == set(prices.requirement)
-    assert set(prices.action) == {f"aa{i:02d}" for i in range(1, 18)}
+    assert set(EFFECT_KINDS) == set(prices.formulas["effect"])
+    assert set(REQUIREMENT_KINDS) == set(prices.formulas["requirement"])
+    assert set(prices.formulas["action"]) == {f"aa{i:02d}" for i in range(1, 18)}
     for card in _cards():
         for label, value in card_parts(card, prices):
             if label != "vp":
