@@ -414,7 +414,9 @@ def apply_supply(cards: list[dict], prices: Prices, target: dict[str, dict[str, 
     cards get one, chosen in a fixed order of their keys among the
     reconstructed cards with room (fewer than 3 effects, no income yet, no
     assistant); the total is spread over the carriers in proportion
-    to what they carry, at least 1 each. Published cards are never changed.
+    to what they carry, at least 1 each; fewer carriers drop the smallest
+    income of a card that keeps another effect. Published cards are never
+    changed.
     :raises ValueError: a target the deck cannot hold (fewer carriers than
     the published cards, more than the cards with room, a total below one a
     carrier, or one the deck's dearest cost cannot price)."""
@@ -433,11 +435,15 @@ def apply_supply(cards: list[dict], prices: Prices, target: dict[str, dict[str, 
                            and all(e["kind"] != "assistant" and not e["kind"].startswith("income_")
                                    for e in c["effects"])),
                           key=lambda c: _stable_order(c["key"]))
-            while len(fixed) + len(free) > want["cards"]:           # fewest first: drop the smallest
-                c = min(free, key=lambda c: (sum(e["amount"] for e in _income_effects(c, kind, conditional)),
-                                             _stable_order(c["key"])))
-                c["effects"] = [e for e in c["effects"] if e not in _income_effects(c, kind, conditional)] \
-                    or [{"kind": "imm_cp", "amount": 1}]
+            while len(fixed) + len(free) > want["cards"]:
+                # fewer carriers: the smallest income goes, from a card that keeps another effect
+                keeps = [c for c in free if len(c["effects"]) > len(_income_effects(c, kind, conditional))]
+                if not keeps:
+                    raise ValueError(f"supply {deck}.{name}: {want['cards']} carriers asked; the others carry "
+                                     "nothing else, so their income cannot go")
+                c = min(keeps, key=lambda c: (sum(e["amount"] for e in _income_effects(c, kind, conditional)),
+                                              _stable_order(c["key"])))
+                c["effects"] = [e for e in c["effects"] if e not in _income_effects(c, kind, conditional)]
                 free.remove(c)
             for c in room[:max(0, want["cards"] - len(fixed) - len(free))]:
                 e = {"kind": kind, "amount": 1}

@@ -352,3 +352,15 @@ def test_data_01_a_malformed_prices_file_is_refused_with_its_place(tmp_path, old
     with pytest.raises(DataError, match=message):
         prices = load_prices(folder)
         card_report(prices, _cards(folder))
+
+
+def test_data_01_a_smaller_supply_drops_incomes_from_cards_that_keep_an_effect(prices):
+    table = copy.deepcopy(supply_table(prices))
+    table["B"]["doubloon_income"] = {"cards": 20, "amount": 40}
+    cards = apply_supply(_cards(), prices, table)
+    assert supply(cards, "B")["doubloon_income"] == {"cards": 20, "amount": 40}
+    assert all(c["effects"] for c in cards) and not _out_of_band(cards, prices)
+    # a deck whose income cards carry nothing else cannot lose them
+    table["A"]["doubloon_income"] = {"cards": 1, "amount": 2}
+    with pytest.raises(ValueError, match="carry nothing else"):
+        apply_supply(_cards(), prices, table)
