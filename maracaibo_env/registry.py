@@ -89,6 +89,9 @@ class GameInfo:
         the game's played games: the module (its dotted name, or the module) with
         STATISTICS, FIELDS and optionally Tracker (written with framework/statistics.py);
         "": the game has no calibration.
+    :param data_ensemble: the module that draws data sets inside the game's value-model
+        uncertainty for ``maracaibo balance --data-ensemble`` (draw_data_sets, check_size,
+        spread_text, SPREAD, price_sources), its dotted name; "": the game has none.
     :param calibration_targets: the game's shipped calibration targets file, as
         "package:path in the package's folder" ("maracaibo_env.pirates:data/calibration.toml");
         "": it ships none (give the targets file or a data folder holding one).
@@ -115,6 +118,7 @@ class GameInfo:
     demo: Any = ""
     calibration_stats: Any = ""
     calibration_targets: str = ""
+    data_ensemble: Any = ""
 
     def __post_init__(self):
         if not (isinstance(self.id, str) and self.id.isidentifier() and self.id.islower()):

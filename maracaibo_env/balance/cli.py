@@ -312,17 +312,18 @@ def _run_ensemble(args, console) -> int:
     """--data-ensemble K: the schedule on K data sets, one report each, and the
     verdicts that hold, flip or are unclear over them (balance/ensemble.py)."""
     from ..framework.datafiles import DataError
-    from ..maracaibo.ensemble import SPREAD, check_size, draw_data_sets, spread_text, uncertain_prices
-    from ..maracaibo.value_model import load_prices
+    from ..registry import game_info, game_part
     from .ensemble import print_ensemble, summarize, write_ensemble
     from .report import write_report
+    info = game_info(args.game or DEFAULT_GAME)
+    if not info.data_ensemble:
+        return _error(f"--data-ensemble draws a game's card prices from its value model; {info.title} "
+                      "has none (Maracaibo has: --game maracaibo)")
+    ens = game_part(info.id, "data_ensemble")
     try:
-        k = check_size(args.data_ensemble)
+        k = ens.check_size(args.data_ensemble)
     except ValueError as e:
         return _error(f"--data-ensemble: {e}")
-    if (args.game or DEFAULT_GAME) != "maracaibo":
-        return _error("--data-ensemble draws Maracaibo's card prices (its value model, prices.toml); "
-                      "it is allowed with --game maracaibo only")
     plan = _schedule(args, console)
     if isinstance(plan, int):
         return plan
@@ -330,8 +331,8 @@ def _run_ensemble(args, console) -> int:
     out = Path(args.out or "balance-report")
     seed = 0 if args.seed is None else args.seed
     try:
-        draws = draw_data_sets(k, seed, out / "data", data_dir=args.data_dir, progress=args.progress)
-        sources = uncertain_prices(load_prices(draws[0].folder))
+        draws = ens.draw_data_sets(k, seed, out / "data", data_dir=args.data_dir, progress=args.progress)
+        sources = ens.price_sources(draws[0].folder)
     except DataError as e:
         return _error(f"bad game data: {e}")
     n_games = sum(len(p.jobs) for p in parts)
@@ -355,7 +356,7 @@ def _run_ensemble(args, console) -> int:
                      "values": d.values, "tries": d.tries, "report": str(report)})
     settings = {"alpha": args.alpha, "min_effect_vp": args.min_effect_vp,
                 "min_effect_win": args.min_effect_win / 100, "min_takers": args.min_takers,
-                "seed": seed, "spread": SPREAD, "spread_text": spread_text(), "sources": sources,
+                "seed": seed, "spread": ens.SPREAD, "spread_text": ens.spread_text(), "sources": sources,
                 "base_data": args.data_dir or "shipped",
                 "schedule": {p.name: p.config.to_dict() for p in parts}}
     e = summarize(analyses, sets, settings, title=args.title and f"{args.title} over {k} data sets")

@@ -41,7 +41,7 @@ from .data_load import DATA_DIR, DataError
 from .value_model import FILE as PRICES_FILE
 from .value_model import Prices, card_report, fit_card, load_prices, read_cards, rewrite_cards
 
-__all__ = ["DataSetDraw", "draw_data_sets", "uncertain_prices", "check_size", "spread_text", "SPREAD",
+__all__ = ["DataSetDraw", "draw_data_sets", "uncertain_prices", "price_sources", "check_size", "spread_text", "SPREAD",
            "MAX_SETS", "MAX_TRIES"]
 
 #: the relative spread of a price by its source: a draw multiplies it by a
@@ -86,6 +86,11 @@ def check_size(k) -> int:
         raise ValueError(f"the number of data sets must be from 1 to {MAX_SETS} (each plays the whole "
                          f"schedule), not {k}")
     return k
+
+
+def price_sources(data_dir) -> dict[str, str]:
+    """The drawn prices of a data folder's value model and their sources."""
+    return uncertain_prices(load_prices(data_dir))
 
 
 def uncertain_prices(prices: Prices) -> dict[str, str]:

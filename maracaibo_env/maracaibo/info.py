@@ -27,6 +27,7 @@ GAME = register(GameInfo(
     compile_parts="maracaibo_env.maracaibo.warm:COMPILE_PARTS",
     calibration_stats="maracaibo_env.maracaibo.calibration_stats",
     calibration_targets="maracaibo_env.maracaibo:data/calibration.toml",
+    data_ensemble="maracaibo_env.maracaibo.ensemble",
     demo="maracaibo_env.maracaibo.demo:MaracaiboDemo",
     # the weak rungs play a random move with chance eps and look `depth` own decisions ahead
     agents="maracaibo_env.maracaibo.agents.kinds",

@@ -177,7 +177,7 @@ def test_cli_data_ensemble_plays_every_set(tmp_path, capsys):
     (["--data-ensemble", "1000"], "from 1 to 32"),
     (["--data-ensemble", "two"], "whole number from 1 to 32"),
     (["--data-ensemble", "2", "--no-run", "--db", "x.sqlite"], "cannot be used with --compare or --no-run"),
-    (["--data-ensemble", "2", "--game", "pirates"], "--game maracaibo only"),
+    (["--data-ensemble", "2", "--game", "pirates"], "Pirates of Maracaibo has none"),
 ])
 def test_cli_data_ensemble_bad_input(argv, message, capsys):
     from maracaibo_env.balance.cli import run as balance_cli
