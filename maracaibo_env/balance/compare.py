@@ -21,10 +21,10 @@ seeds (the same schedule on changed data) they are conservative.
 from __future__ import annotations
 
 import html as _html
-import json
 import math
 from pathlib import Path
 
+from .report import write_formats
 from .stats import (bh, clean, isnan, mean_diff_from_summary, newcombe_diff, normal_diff,
                     two_proportion_p)
 
@@ -249,10 +249,4 @@ def render_html(c: dict, show_all: bool = True) -> str:
 
 
 def write_comparison(c: dict, out_dir, basename: str = "compare") -> dict[str, Path]:
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = {"html": out / f"{basename}.html", "md": out / f"{basename}.md", "json": out / f"{basename}.json"}
-    paths["html"].write_text(render_html(c), encoding="utf-8")
-    paths["md"].write_text(render_markdown(c), encoding="utf-8")
-    paths["json"].write_text(json.dumps(clean(c), indent=1, allow_nan=False), encoding="utf-8")
-    return paths
+    return write_formats(out_dir, basename, render_html(c), render_markdown(c), clean(c))

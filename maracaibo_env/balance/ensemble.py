@@ -23,9 +23,9 @@ another) or **unclear** (anything else, "not significant anywhere" included).
 from __future__ import annotations
 
 import datetime as _dt
-import json
 from pathlib import Path
 
+from .report import write_formats
 from .stats import clean
 
 SCHEMA = "maracaibo-balance-ensemble/1"
@@ -236,13 +236,7 @@ def render_html(e: dict) -> str:
 
 def write_ensemble(e: dict, out_dir, basename: str = "ensemble") -> dict[str, Path]:
     """Write <basename>.html, .md and .json into out_dir; returns their paths."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = {"html": out / f"{basename}.html", "md": out / f"{basename}.md", "json": out / f"{basename}.json"}
-    paths["html"].write_text(render_html(e), encoding="utf-8")
-    paths["md"].write_text(render_markdown(e), encoding="utf-8")
-    paths["json"].write_text(json.dumps(clean(e), indent=1, allow_nan=False), encoding="utf-8")
-    return paths
+    return write_formats(out_dir, basename, render_html(e), render_markdown(e), clean(e))
 
 
 def print_ensemble(e: dict, console) -> None:

@@ -505,21 +505,27 @@ def render_markdown(analysis: dict) -> str:
 
 # ------------------------------------------------------------------ files
 
+def write_formats(out_dir, basename: str, html: str, markdown: str, data: dict) -> dict[str, Path]:
+    """Write <basename>.html, .md and .json (data, NaN refused) into out_dir,
+    made if missing; returns their paths."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {"html": out / f"{basename}.html", "md": out / f"{basename}.md", "json": out / f"{basename}.json"}
+    paths["html"].write_text(html, encoding="utf-8")
+    paths["md"].write_text(markdown, encoding="utf-8")
+    paths["json"].write_text(json.dumps(data, indent=1, allow_nan=False), encoding="utf-8")
+    return paths
+
+
 def write_report(analysis: dict, out_dir, basename: str = "balance") -> dict[str, Path]:
     """Write <basename>.html, .md and .json into out_dir; returns their paths.
     The time taken to draw and write is added to meta.timing.report_seconds."""
     t0 = time.perf_counter()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     a = clean(analysis)
     from .figures import figures
     figs = figures(a)
     a["meta"].setdefault("timing", {})["report_seconds"] = time.perf_counter() - t0
-    paths = {"html": out / f"{basename}.html", "md": out / f"{basename}.md", "json": out / f"{basename}.json"}
-    paths["html"].write_text(render_html(a, figs), encoding="utf-8")
-    paths["md"].write_text(render_markdown(a), encoding="utf-8")
-    paths["json"].write_text(json.dumps(a, indent=1, allow_nan=False), encoding="utf-8")
-    return paths
+    return write_formats(out_dir, basename, render_html(a, figs), render_markdown(a), a)
 
 
 def load_report(path) -> dict:
